@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Audiograph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AudiographCore", targets: ["AudiographCore"]),
+        .executable(name: "audiograph-cli", targets: ["audiograph-cli"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Platform-independent core: chart model, CSV import, analysis, wording. Foundation only.
+        .target(name: "AudiographCore"),
+        // Thin command-line front end over the core.
+        .executableTarget(
+            name: "audiograph-cli",
+            dependencies: [
+                "AudiographCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AudiographCoreTests",
+            dependencies: ["AudiographCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AudiographCLITests",
+            dependencies: ["AudiographCore"],
+            resources: [.copy("Golden"), .copy("Malformed")]
+        ),
+    ]
+)

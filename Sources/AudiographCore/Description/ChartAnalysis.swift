@@ -1,0 +1,65 @@
+import Foundation
+
+/// What the automatic analysis found in one series: statistics, trend, shape and outliers, plus its description.
+public struct SeriesAnalysis: Sendable {
+    public var name: String
+    public var statistics: SeriesStatistics
+    /// Nil for bar charts (categories have no order to trend along) and series with under three values.
+    public var trend: Trend?
+    /// Piecewise-linear shape of a line series; empty for scatter and bar charts.
+    public var segments: [ShapeSegment]
+    /// Indices of outlying points, most extreme first.
+    public var outliers: [Int]
+    /// A paragraph for a person: range, centre, trend, shape, outliers.
+    public var description: String
+}
+
+/// The chart details of Audio Graphs: per-series findings, correlation for scatter charts and a summary.
+public struct ChartAnalysis: Sendable {
+    public var series: [SeriesAnalysis]
+    /// Pearson and Spearman correlation of the first series of a scatter chart, else nil.
+    public var correlation: Correlation?
+    /// The file's summary if it gave one, else one or two generated sentences.
+    public var summary: String
+
+    /// Analyses every series of `chart` (in parallel) and writes the summary and descriptions.
+    public static func analyze(_ chart: ChartDescriptor) -> ChartAnalysis {
+        let count = chart.series.count
+        let results = AnalysisResults(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            results.store(analyzeSeries(chart.series[i], kind: chart.kind), at: i)
+        }
+        var analyses = results.values
+        let correlation = chart.kind == .scatter
+            ? chart.series.first.flatMap { Correlation.compute(xs: $0.x, ys: $0.y) } : nil
+        let wording = ChartWording(chart: chart)
+        for i in analyses.indices {
+            analyses[i].description = wording.seriesDescription(chart.series[i], analyses[i],
+                                                                correlation: i == 0 ? correlation : nil)
+        }
+        let summary = chart.summary ?? wording.summary(analyses, correlation: correlation)
+        return ChartAnalysis(series: analyses, correlation: correlation, summary: summary)
+    }
+
+    static func analyzeSeries(_ series: DataSeries, kind: ChartKind) -> SeriesAnalysis {
+        let statistics = SeriesStatistics.compute(ys: series.y)
+        let trend = kind == .bar ? nil : Trend.compute(xs: series.x, ys: series.y)
+        let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
+        let outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
+                                                 method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
+        return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,
+                              outliers: outliers, description: "")
+    }
+}
+
+/// Slots the parallel analysis writes into, one per series.
+private final class AnalysisResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [SeriesAnalysis?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: SeriesAnalysis, at index: Int) { lock.withLock { slots[index] = value } }
+
+    var values: [SeriesAnalysis] { lock.withLock { slots.map { $0! } } }
+}

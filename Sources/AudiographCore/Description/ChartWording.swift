@@ -1,0 +1,187 @@
+import Foundation
+
+/// Writes the findings of the analysis as sentences a person would say about the chart.
+struct ChartWording {
+    let chart: ChartDescriptor
+    let x: XValueFormatting
+    let y: ValueFormatter
+    private let L = Localization.self
+
+    init(chart: ChartDescriptor) {
+        self.chart = chart
+        x = XValueFormatting(axis: chart.xAxis)
+        y = chart.yAxis.formatter
+    }
+
+    // MARK: Summary
+
+    /// One or two sentences with the most important insight, for when the file gives no summary.
+    func summary(_ analyses: [SeriesAnalysis], correlation: Correlation?) -> String {
+        guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
+            return L.tr("%@: no values to show.", chart.title)
+        }
+        switch chart.kind {
+        case .scatter:
+            var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
+            if let correlation { text += " " + capitalized(correlationWords(correlation.pearson)) + "." }
+            if let o = a.outliers.first {
+                text += " " + L.tr("%@ stands out.", pointName(first, o))
+            }
+            return text
+        case .bar:
+            guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
+            return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
+                        y.string(first.y[hi]), x.string(first.x[lo]), y.string(first.y[lo]))
+        case .line:
+            let span = L.tr("%@ to %@", x.string(first.x.first!), x.string(first.x.last!))
+            if chart.series.count == 1 {
+                let shape = a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments)
+                return L.tr("%@, %@: %@.", chart.title, span, shape)
+            }
+            let parts = zip(chart.series, analyses).prefix(3).map { s, an -> String in
+                guard let hi = an.statistics.maxIndex else { return s.name }
+                return L.tr("%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
+            }
+            let more = chart.series.count > 3 ? " " + L.tr("and %ld more series", chart.series.count - 3) : ""
+            return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + " "
+                + capitalized(L.list(parts)) + more + "."
+        }
+    }
+
+    // MARK: Series description
+
+    /// A paragraph: how many values, range with where, centre, trend, shape, outliers, missing values.
+    func seriesDescription(_ s: DataSeries, _ a: SeriesAnalysis, correlation: Correlation?) -> String {
+        let st = a.statistics
+        guard st.count > 0, let lo = st.minIndex, let hi = st.maxIndex else {
+            return L.tr("%@: no values.", s.name)
+        }
+        var sentences: [String] = []
+        let count = L.trn("%ld value", "%ld values", st.count, st.count)
+        if chart.kind == .line, let firstX = s.x.first, let lastX = s.x.last {
+            sentences.append(L.tr("%@: %@ from %@ to %@", s.name, count, x.string(firstX), x.string(lastX)))
+        } else {
+            sentences.append(L.tr("%@: %@", s.name, count))
+        }
+        sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", y.string(s.y[lo]), pointPosition(s, lo),
+                             y.string(s.y[hi]), pointPosition(s, hi))
+        if let mean = st.mean, let median = st.median {
+            var centre = L.tr("Mean %@, median %@", y.derived(mean), y.derived(median))
+            if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y.derived(sd)) }
+            sentences.append(centre + ".")
+        }
+        if chart.kind == .line, a.segments.count > 1 {
+            sentences.append(capitalized(shapeWords(s, a.segments)) + ".")
+        }
+        if a.trend != nil { sentences.append(capitalized(trendClause(s, a)) + ".") }
+        if let correlation {
+            sentences.append(capitalized(correlationWords(correlation.pearson))
+                             + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
+        }
+        if !a.outliers.isEmpty {
+            let names = a.outliers.map { pointName(s, $0) }
+            sentences.append(L.trn("Outlier: %@.", "Outliers: %@.", names.count, L.list(names)))
+        }
+        if st.missing > 0 {
+            sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    // MARK: Pieces
+
+    /// "overall increasing, by about 1.2 births per 10,000 per year (r² 0.45)" or "no clear trend overall".
+    func trendClause(_ s: DataSeries, _ a: SeriesAnalysis) -> String {
+        guard let t = a.trend else { return L.tr("no clear trend") }
+        let span = abs((s.x.last ?? 0) - (s.x.first ?? 0))
+        let (unit, factor) = x.slopeUnit(spanSeconds: span)
+        let isDate = chart.xAxis.kindName == "date"
+        let slope = y.derived(abs(t.slope) * (isDate ? 86_400 : 1) * factor)
+        let fit = fixed(t.r2, 2)
+        let hasUnit: Bool = { if case .numeric(let axis) = chart.xAxis { return axis.unit != nil } else { return isDate } }()
+        switch (t.direction, hasUnit) {
+        case (.flat, _): return L.tr("no clear trend overall")
+        case (.increasing, true): return L.tr("overall increasing, by about %@ per %@ (r² %@)", slope, unit, fit)
+        case (.decreasing, true): return L.tr("overall decreasing, by about %@ per %@ (r² %@)", slope, unit, fit)
+        case (.increasing, false): return L.tr("overall increasing (slope %@, r² %@)", slope, fit)
+        case (.decreasing, false): return L.tr("overall decreasing (slope -%@, r² %@)", slope, fit)
+        }
+    }
+
+    /// "falls to a low of 184 in 1933, rises steeply to a peak of 268 in 1960, then falls to 146 in 1975".
+    func shapeWords(_ s: DataSeries, _ segments: [ShapeSegment]) -> String {
+        let finite = s.y.filter { $0.isFinite }
+        let yMin = finite.min() ?? 0, yMax = finite.max() ?? 0
+        let yRange = max(yMax - yMin, .leastNonzeroMagnitude)
+        let xRange = max((s.x.last ?? 0) - (s.x.first ?? 0), .leastNonzeroMagnitude)
+        var clauses: [String] = []
+        for (i, seg) in segments.enumerated() {
+            let dy = seg.toY - seg.fromY
+            let value = y.string(seg.toY)
+            let at = self.at(seg.toX)
+            let end: String
+            if seg.toY == yMin && dy < 0 { end = L.tr("to a low of %@ %@", value, at) }
+            else if seg.toY == yMax && dy > 0 { end = L.tr("to a peak of %@ %@", value, at) }
+            else { end = L.tr("to %@ %@", value, at) }
+            let relativeSlope = abs(dy / yRange) / max(abs(seg.toX - seg.fromX) / xRange, 1e-9)
+            let clause: String
+            if abs(dy) < 0.05 * yRange {
+                clause = L.tr("stays flat at about %@ until %@", y.string(seg.toY), x.string(seg.toX))
+            } else if dy > 0 {
+                clause = relativeSlope > 2.5 ? L.tr("rises steeply %@", end)
+                    : relativeSlope < 0.4 ? L.tr("rises slowly %@", end) : L.tr("rises %@", end)
+            } else {
+                clause = relativeSlope > 2.5 ? L.tr("falls steeply %@", end)
+                    : relativeSlope < 0.4 ? L.tr("falls slowly %@", end) : L.tr("falls %@", end)
+            }
+            clauses.append(i > 0 && i == segments.count - 1 ? L.tr("then %@", clause) : clause)
+        }
+        return clauses.joined(separator: ", ")
+    }
+
+    /// "strong negative correlation", after the usual thresholds on |r|: 0.1, 0.3, 0.7.
+    func correlationWords(_ r: Double) -> String {
+        let size = abs(r)
+        if size < 0.1 { return L.tr("no correlation") }
+        let sign = r > 0 ? L.tr("positive") : L.tr("negative")
+        if size < 0.3 { return L.tr("weak %@ correlation", sign) }
+        if size < 0.7 { return L.tr("moderate %@ correlation", sign) }
+        return L.tr("strong %@ correlation", sign)
+    }
+
+    /// Where a point is, with its preposition: "in 1960", "on January 31, 2024", "for Liberty Tourer".
+    func pointPosition(_ s: DataSeries, _ i: Int) -> String {
+        if let label = s.labels?[i], !label.isEmpty { return L.tr("for %@", label) }
+        if chart.kind == .scatter { return L.tr("at %@ %@", chart.xAxis.title.lowercased(), x.string(s.x[i])) }
+        return at(s.x[i])
+    }
+
+    /// An x position with its preposition: "in 1960", "in March 2023", "on January 31, 2024", "for Europe".
+    func at(_ value: Double) -> String {
+        switch chart.xAxis {
+        case .date(let a) where a.precision >= .day: return L.tr("on %@", x.string(value))
+        case .categorical: return L.tr("for %@", x.string(value))
+        default: return L.tr("in %@", x.string(value))
+        }
+    }
+
+    /// A point by label and values: "Prius Hybrid (1,380 kg, 31 km/L)" or "1946 (205 births per 10,000)".
+    func pointName(_ s: DataSeries, _ i: Int) -> String {
+        let value = s.y[i].isFinite ? y.string(s.y[i]) : L.tr("missing")
+        if let label = s.labels?[i], !label.isEmpty {
+            return L.tr("%@ (%@, %@)", label, x.string(s.x[i]), value)
+        }
+        return L.tr("%@ (%@)", x.string(s.x[i]), value)
+    }
+
+    func pointCount(_ n: Int) -> String { L.trn("%ld point", "%ld points", n, n) }
+
+    func fixed(_ value: Double, _ digits: Int) -> String {
+        ValueFormatter.format(value, fractionDigits: digits, grouping: false)
+    }
+
+    func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

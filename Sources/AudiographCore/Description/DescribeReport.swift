@@ -1,0 +1,261 @@
+import Foundation
+
+/// What `audiograph-cli describe` prints: the chart for a person (text) or for programs (JSON).
+public struct DescribeReport: Sendable {
+    public let document: ChartDocument
+    public let analysis: ChartAnalysis
+
+    public init(document: ChartDocument) {
+        self.document = document
+        analysis = ChartAnalysis.analyze(document.chart)
+    }
+
+    private var chart: ChartDescriptor { document.chart }
+
+    // MARK: Text
+
+    /// Title, summary, kind, axes, each series' description and notes, one block per line group.
+    public func text() -> String {
+        let L = Localization.self
+        var lines: [String] = [chart.title, "", analysis.summary, ""]
+        lines.append(L.tr("Chart: %@", kindName))
+        lines.append(L.tr("X axis: %@", xAxisDescription))
+        lines.append(L.tr("Y axis: %@", yAxisDescription))
+        for axis in chart.additionalAxes {
+            switch axis {
+            case .numeric(let a):
+                lines.append(L.tr("Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
+                                  a.formatter.string(a.range.upperBound)))
+            case .categorical(let a):
+                lines.append(L.tr("Category: %@ (%@)", a.title, L.list(a.categories.prefix(8).map { $0 })
+                                  + (a.categories.count > 8 ? L.tr(" and %ld more", a.categories.count - 8) : "")))
+            }
+        }
+        lines.append("")
+        for s in analysis.series {
+            lines.append(s.description)
+            lines.append("")
+        }
+        if !document.warnings.isEmpty {
+            lines.append(L.tr("Notes:"))
+            lines.append(contentsOf: document.warnings.map { "- " + $0 })
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var kindName: String {
+        let L = Localization.self
+        let n = chart.series.count
+        switch chart.kind {
+        case .line: return L.trn("line chart, %ld series", "line chart, %ld series", n, n)
+        case .bar: return L.trn("bar chart, %ld series", "bar chart, %ld series", n, n)
+        case .scatter: return L.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
+        }
+    }
+
+    var xAxisDescription: String {
+        let L = Localization.self
+        let x = XValueFormatting(axis: chart.xAxis)
+        switch chart.xAxis {
+        case .numeric(let a):
+            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
+        case .date(let a):
+            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
+        case .categorical(let a):
+            return L.trn("%@, %ld category", "%@, %ld categories", a.categories.count, a.title, a.categories.count)
+        }
+    }
+
+    var yAxisDescription: String {
+        let L = Localization.self
+        let a = chart.yAxis
+        var text = L.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
+        if a.scale != .linear { text += L.tr(" (logarithmic scale)") }
+        return text
+    }
+
+    // MARK: JSON
+
+    /// The machine-readable description; keys are stable (add, never rename).
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(jsonDocument())
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func jsonDocument() -> DescribeJSON.Document {
+        let x = XValueFormatting(axis: chart.xAxis)
+        let xRange: (JSONValue, JSONValue)
+        switch chart.xAxis {
+        case .numeric(let a): xRange = (.number(a.range.lowerBound), .number(a.range.upperBound))
+        case .date(let a): xRange = (x.jsonValue(a.range.lowerBound), x.jsonValue(a.range.upperBound))
+        case .categorical(let a): xRange = (a.categories.first.map(JSONValue.string) ?? .null,
+                                            a.categories.last.map(JSONValue.string) ?? .null)
+        }
+        let series = zip(chart.series, analysis.series).map { s, a -> DescribeJSON.Series in
+            func point(_ i: Int?) -> DescribeJSON.Point? {
+                guard let i else { return nil }
+                return DescribeJSON.Point(x: x.jsonValue(s.x[i]), y: .number(s.y[i]))
+            }
+            let isDate = chart.xAxis.kindName == "date"
+            return DescribeJSON.Series(
+                name: s.name, count: a.statistics.count, missing: a.statistics.missing,
+                min: point(a.statistics.minIndex), max: point(a.statistics.maxIndex),
+                mean: a.statistics.mean, median: a.statistics.median, stddev: a.statistics.standardDeviation,
+                trend: a.trend.map { t in
+                    DescribeJSON.TrendJSON(direction: t.direction.rawValue, slope: isDate ? t.slope * 86_400 : t.slope,
+                                           slopeUnit: isDate ? "per day" : nil, r2: t.r2, kendallTau: t.kendallTau,
+                                           pValue: t.pValue)
+                },
+                outliers: a.outliers.map { DescribeJSON.Outlier(index: $0, x: x.jsonValue(s.x[$0]), y: .number(s.y[$0]),
+                                                                label: s.labels?[$0]) },
+                segments: a.segments.map { DescribeJSON.Segment(
+                    from: DescribeJSON.Point(x: x.jsonValue($0.fromX), y: .number($0.fromY)),
+                    to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY))) },
+                description: a.description)
+        }
+        let additional = chart.additionalAxes.map { axis -> DescribeJSON.AdditionalAxisJSON in
+            switch axis {
+            case .numeric(let a):
+                return .init(role: "size", title: a.title, kind: "numeric", unit: a.unit, min: a.range.lowerBound,
+                             max: a.range.upperBound, categories: nil)
+            case .categorical(let a):
+                return .init(role: "category", title: a.title, kind: "categorical", unit: nil, min: nil, max: nil,
+                             categories: a.categories)
+            }
+        }
+        return DescribeJSON.Document(
+            title: chart.title, summary: analysis.summary, kind: chart.kind.rawValue,
+            xAxis: .init(title: chart.xAxis.title, kind: chart.xAxis.kindName, min: xRange.0, max: xRange.1,
+                         unit: { if case .numeric(let a) = chart.xAxis { return a.unit } else { return nil } }(),
+                         categories: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return nil } }()),
+            yAxis: .init(title: chart.yAxis.title, unit: chart.yAxis.unit, min: chart.yAxis.range.lowerBound,
+                         max: chart.yAxis.range.upperBound, scale: chart.yAxis.scale.rawValue),
+            additionalAxes: additional, series: series,
+            correlation: analysis.correlation.map { .init(pearson: $0.pearson, spearman: $0.spearman) },
+            rows: document.table.rowCount, skippedRows: document.table.malformedRowCount,
+            warnings: document.warnings)
+    }
+}
+
+/// The shape of `describe --json`.
+enum DescribeJSON {
+    struct Document: Encodable {
+        var title: String
+        var summary: String
+        var kind: String
+        var xAxis: XAxisJSON
+        var yAxis: YAxisJSON
+        var additionalAxes: [AdditionalAxisJSON]
+        var series: [Series]
+        var correlation: CorrelationJSON?
+        var rows: Int
+        var skippedRows: Int
+        var warnings: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case title, summary, kind, xAxis, yAxis, additionalAxes, series, correlation, rows, skippedRows, warnings
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(title, forKey: .title)
+            try c.encode(summary, forKey: .summary)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(xAxis, forKey: .xAxis)
+            try c.encode(yAxis, forKey: .yAxis)
+            try c.encode(additionalAxes, forKey: .additionalAxes)
+            try c.encode(series, forKey: .series)
+            try c.encode(correlation, forKey: .correlation)  // null, not absent, when not a scatter plot
+            try c.encode(rows, forKey: .rows)
+            try c.encode(skippedRows, forKey: .skippedRows)
+            try c.encode(warnings, forKey: .warnings)
+        }
+    }
+
+    struct XAxisJSON: Encodable {
+        var title: String
+        var kind: String
+        var min: JSONValue
+        var max: JSONValue
+        var unit: String?
+        var categories: [String]?
+    }
+
+    struct YAxisJSON: Encodable {
+        var title: String
+        var unit: String?
+        var min: Double
+        var max: Double
+        var scale: String
+
+        enum CodingKeys: String, CodingKey { case title, unit, min, max, scale }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(title, forKey: .title)
+            try c.encode(unit, forKey: .unit)  // null when there is none
+            try c.encode(min, forKey: .min)
+            try c.encode(max, forKey: .max)
+            try c.encode(scale, forKey: .scale)
+        }
+    }
+
+    struct AdditionalAxisJSON: Encodable {
+        var role: String
+        var title: String
+        var kind: String
+        var unit: String?
+        var min: Double?
+        var max: Double?
+        var categories: [String]?
+    }
+
+    struct Point: Encodable {
+        var x: JSONValue
+        var y: JSONValue
+    }
+
+    struct TrendJSON: Encodable {
+        var direction: String
+        var slope: Double
+        var slopeUnit: String?
+        var r2: Double
+        var kendallTau: Double
+        var pValue: Double
+    }
+
+    struct Outlier: Encodable {
+        var index: Int
+        var x: JSONValue
+        var y: JSONValue
+        var label: String?
+    }
+
+    struct Segment: Encodable {
+        var from: Point
+        var to: Point
+    }
+
+    struct Series: Encodable {
+        var name: String
+        var count: Int
+        var missing: Int
+        var min: Point?
+        var max: Point?
+        var mean: Double?
+        var median: Double?
+        var stddev: Double?
+        var trend: TrendJSON?
+        var outliers: [Outlier]
+        var segments: [Segment]
+        var description: String
+    }
+
+    struct CorrelationJSON: Encodable {
+        var pearson: Double
+        var spearman: Double
+    }
+}

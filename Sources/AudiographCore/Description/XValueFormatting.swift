@@ -1,0 +1,58 @@
+import Foundation
+
+/// Writes x values the way the x axis means them: a number with its unit, a date, or a category name.
+public struct XValueFormatting: Sendable {
+    public let axis: XAxis
+
+    public init(axis: XAxis) { self.axis = axis }
+
+    /// For people and speech: "1960", "March 2023", "January 31, 2024", "Europe".
+    public func string(_ x: Double) -> String {
+        switch axis {
+        case .numeric(let a): return a.formatter.string(x)
+        case .date(let a): return XValueFormatting.spokenDate(x, precision: a.precision)
+        case .categorical(let a):
+            let i = Int(x)
+            return i >= 0 && i < a.categories.count ? a.categories[i] : "–"
+        }
+    }
+
+    /// For JSON: numbers stay numbers, dates become ISO 8601 strings, categories their names.
+    public func jsonValue(_ x: Double) -> JSONValue {
+        switch axis {
+        case .numeric: return .number(x)
+        case .date(let a): return .string(DateParsing.iso8601(x, precision: a.precision))
+        case .categorical: return .string(string(x))
+        }
+    }
+
+    /// The x unit a slope is given per: the numeric axis's unit, or a day/month/year for dates.
+    public func slopeUnit(spanSeconds: Double) -> (perUnit: String, factor: Double) {
+        switch axis {
+        case .numeric(let a): return (a.unit ?? Localization.tr("unit of %@", a.title.lowercased()), 1)
+        case .date:
+            let day = 86_400.0
+            if spanSeconds >= 2 * 365.25 * day { return (Localization.tr("year"), 365.25) }
+            if spanSeconds >= 60 * day { return (Localization.tr("month"), 30.4375) }
+            return (Localization.tr("day"), 1)
+        case .categorical: return (Localization.tr("step"), 1)
+        }
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+
+    /// "1960", "March 2023", "January 31, 2024", "January 31, 2024 14:05".
+    static func spokenDate(_ seconds: Double, precision: DatePrecision) -> String {
+        guard seconds.isFinite else { return "–" }
+        let c = DateParsing.components(seconds)
+        let month = Localization.tr(monthNames[c.month - 1])
+        switch precision {
+        case .year: return String(c.year)
+        case .month: return Localization.tr("%@ %ld", month, c.year)
+        case .day: return Localization.tr("%@ %ld, %ld", month, c.day, c.year)
+        case .minute, .second:
+            return Localization.tr("%@ %ld, %ld %02ld:%02ld", month, c.day, c.year, c.hour, c.minute)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+extension ChartInference {
+    /// Assembles the chart descriptor for decided column roles: axes, formatters, series and default title.
+    static func build(_ table: Table, layout: Layout, settings: ChartSettings,
+                      fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        let cols = table.columns
+        var warnings: [String] = []
+        // x value of every row (NaN where missing).
+        var xs: [Double]
+        if let x = layout.x {
+            switch cols[x].data {
+            case .numeric(let v, _), .date(let v, _): xs = v
+            case .text(let ids, _): xs = ids.map { $0 < 0 ? .nan : Double($0) }
+            }
+        } else {
+            xs = (0..<table.rowCount).map { Double($0 + 1) }
+        }
+        var rows = Array(0..<table.rowCount).filter { !xs[$0].isNaN }
+        let missingX = table.rowCount - rows.count
+        if missingX > 0 {
+            warnings.append(Localization.trn("%ld row has no %@ value and is left out.",
+                                             "%ld rows have no %@ value and are left out.",
+                                             missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
+        }
+        if layout.kind == .line, !isAscending(rows.map { xs[$0] }) {
+            rows.sort { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }  // time runs forward
+        }
+
+        // Additional axes and their columns, in a fixed order: size, then category.
+        var additionalAxes: [AdditionalAxis] = []
+        var additionalSources: [(Int) -> AdditionalColumn] = []
+        if let s = layout.size, case .numeric(let v, let digits) = cols[s].data {
+            let finite = v.filter { $0.isFinite }
+            let range = (finite.min() ?? 0)...(finite.max() ?? 0)
+            additionalAxes.append(.numeric(NumericAxis(
+                title: cols[s].title, unit: cols[s].unit, range: range, gridlines: Gridlines.linear(range),
+                formatter: formatter(for: cols[s], unit: cols[s].unit, digits: digits, values: finite))))
+            additionalSources.append { _ in .numeric(v) }
+        }
+        if let c = layout.category, case .text(let ids, let categories) = cols[c].data {
+            additionalAxes.append(.categorical(CategoricalAxis(title: cols[c].title, categories: categories)))
+            additionalSources.append { _ in .categorical(ids) }
+        }
+        let labelColumn: (ids: [Int32], names: [String])? = layout.label.flatMap {
+            if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
+        }
+
+        func makeSeries(name: String, rowsOfSeries: [Int], yValues: [Double]) -> DataSeries {
+            let extra = additionalSources.map { source -> AdditionalColumn in
+                switch source(0) {
+                case .numeric(let all): return .numeric(rowsOfSeries.map { all[$0] })
+                case .categorical(let all): return .categorical(rowsOfSeries.map { all[$0] })
+                }
+            }
+            let labels = labelColumn.map { l in rowsOfSeries.map { l.ids[$0] < 0 ? "" : l.names[Int(l.ids[$0])] } }
+            return DataSeries(name: name, isContinuous: layout.kind == .line, x: rowsOfSeries.map { xs[$0] },
+                              y: rowsOfSeries.map { yValues[$0] }, additional: extra, labels: labels)
+        }
+
+        var series: [DataSeries] = []
+        let yColumns = layout.y
+        if let g = layout.seriesBy, case .text(let ids, let names) = cols[g].data,
+           case .numeric(let values, _) = cols[yColumns[0]].data {
+            var byGroup = [[Int]](repeating: [], count: names.count)
+            for r in rows where ids[r] >= 0 { byGroup[Int(ids[r])].append(r) }
+            for (k, groupRows) in byGroup.enumerated() where !groupRows.isEmpty {
+                series.append(makeSeries(name: names[k], rowsOfSeries: groupRows, yValues: values))
+            }
+        } else {
+            for yc in yColumns {
+                guard case .numeric(let values, _) = cols[yc].data else { continue }
+                series.append(makeSeries(name: cols[yc].title, rowsOfSeries: rows, yValues: values))
+            }
+        }
+
+        // Axes.
+        let xAxis: XAxis
+        let xFinite = rows.map { xs[$0] }
+        let xRange = (xFinite.min() ?? 0)...(xFinite.max() ?? 0)
+        if let x = layout.x {
+            switch cols[x].data {
+            case .numeric(_, let digits):
+                xAxis = .numeric(NumericAxis(title: cols[x].title, unit: cols[x].unit, range: xRange,
+                                             gridlines: Gridlines.linear(xRange),
+                                             formatter: formatter(for: cols[x], unit: cols[x].unit, digits: digits, values: xFinite)))
+            case .date(_, let precision):
+                xAxis = .date(DateAxis(title: cols[x].title, range: xRange, precision: precision))
+            case .text(_, let categories):
+                xAxis = .categorical(CategoricalAxis(title: cols[x].title, categories: categories))
+            }
+        } else {
+            xAxis = .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange, gridlines: Gridlines.linear(xRange),
+                                         formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
+        }
+        let yCols = yColumns.map { cols[$0] }
+        let units = Set(yCols.map { $0.unit ?? "" })
+        let unit = settings.unit ?? (units.count == 1 ? yCols[0].unit : nil)
+        let digits = yCols.map { c -> Int in if case .numeric(_, let d) = c.data { return d } else { return 0 } }.max() ?? 0
+        var yFinite: [Double] = []
+        for s in series { yFinite.append(contentsOf: s.y.filter { $0.isFinite }) }
+        let yMin = yFinite.min() ?? 0, yMax = yFinite.max() ?? 0
+        let logY = (settings.logY ?? false) && yMin > 0
+        if settings.logY == true && !logY {
+            warnings.append(Localization.tr("A logarithmic scale needs values above zero; using a linear scale."))
+        }
+        let yTitle: String
+        if layout.seriesBy != nil || yCols.count == 1 { yTitle = yCols[0].title }
+        else if yCols.count <= 3 { yTitle = Localization.list(yCols.map(\.title)) }
+        else { yTitle = Localization.tr("Value") }
+        let yAxis = NumericAxis(title: yTitle, unit: unit, range: yMin...yMax,
+                                gridlines: logY ? Gridlines.log10(yMin...yMax) : Gridlines.linear(yMin...yMax),
+                                scale: logY ? .log10 : .linear,
+                                formatter: ValueFormatter(unit: unit, fractionDigits: digits,
+                                                          usesGrouping: !looksLikeYears(yCols[0], values: yFinite)))
+
+        let title = settings.title ?? defaultTitle(kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
+                                                   seriesCount: series.count, multiColumn: yCols.count > 1,
+                                                   fileTitle: fileTitle)
+        let chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
+                                    yAxis: yAxis, additionalAxes: additionalAxes, series: series)
+        return (chart, warnings)
+    }
+
+    /// "Birth rate by year", "Fuel efficiency vs weight", or the file's name for several columns.
+    static func defaultTitle(kind: ChartKind, xTitle: String, yTitle: String, seriesCount: Int, multiColumn: Bool,
+                             fileTitle: String?) -> String {
+        if multiColumn, let fileTitle, !fileTitle.isEmpty { return fileTitle }
+        let x = lowercasedFirstWord(xTitle)
+        return kind == .scatter ? Localization.tr("%@ vs %@", yTitle, x) : Localization.tr("%@ by %@", yTitle, x)
+    }
+
+    /// "Year" → "year" but "GDP" stays "GDP".
+    static func lowercasedFirstWord(_ text: String) -> String {
+        let chars = Array(text)
+        guard chars.count > 1, chars[0].isUppercase, !chars[1].isUppercase else { return text }
+        return chars[0].lowercased() + String(chars.dropFirst())
+    }
+
+    /// A formatter with the column's unit and decimals; years are written without grouping ("1960").
+    static func formatter(for column: Column, unit: String?, digits: Int, values: [Double]) -> ValueFormatter {
+        ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: !looksLikeYears(column, values: values))
+    }
+
+    /// Whole numbers between 1000 and 2999 under a header that says year.
+    static func looksLikeYears(_ column: Column, values: [Double]) -> Bool {
+        let title = column.title.lowercased()
+        guard title.contains("year") || title == "yr" || title.contains("年") else { return false }
+        return values.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }
+    }
+
+    static func isAscending(_ values: [Double]) -> Bool {
+        zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A CSV file opened as a chart: the table, the chart made from it and anything a person should know.
+public struct ChartDocument: Sendable {
+    public var table: Table
+    public var chart: ChartDescriptor
+    /// The settings used: the sidecar's, overridden by the caller's.
+    public var settings: ChartSettings
+    /// Sentences about skipped rows, unreadable values and ignored settings.
+    public var warnings: [String]
+
+    /// Reads `path`, applies its sidecar settings and then `overrides`, and builds the chart.
+    public static func open(path: String, overrides: ChartSettings = ChartSettings(), options: CSVReadOptions = CSVReadOptions(),
+                            progress: ((ImportProgress) -> Void)? = nil,
+                            cancellation: CancellationFlag? = nil) throws -> ChartDocument {
+        let table = try CSVReader.read(path: path, options: options, progress: progress, cancellation: cancellation)
+        let sidecar = try SidecarSettings.load(for: path) ?? ChartSettings()
+        let settings = sidecar.overridden(by: overrides)
+        let (chart, chartWarnings) = try ChartInference.makeChart(table, settings: settings,
+                                                                  fileTitle: humanTitle(forFile: path))
+        return ChartDocument(table: table, chart: chart, settings: settings, warnings: table.warnings + chartWarnings)
+    }
+
+    /// "monthly_rainfall-2023.csv" → "Monthly rainfall 2023".
+    public static func humanTitle(forFile path: String) -> String {
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let words = base.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+            .split(separator: " ").joined(separator: " ")
+        guard let first = words.first else { return base }
+        return first.uppercased() + words.dropFirst()
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Why a file could not be turned into a chart; each case becomes one line naming the file and what to do.
+public enum ImportError: Error, Sendable, Equatable {
+    case fileMissing(path: String)
+    case notAFile(path: String)
+    case unreadable(path: String, reason: String)
+    case empty(path: String)
+    case headerOnly(path: String)
+    case binary(path: String)
+    case unterminatedQuote(path: String, line: Int)
+    case lineTooLong(path: String, line: Int, limitBytes: Int)
+    case tooManyColumns(path: String, count: Int, limit: Int)
+    case tooManyRows(path: String, limit: Int)
+    case noNumericColumn(path: String)
+    case mostlyMalformed(path: String, skipped: Int, total: Int, firstLine: Int)
+    case unknownColumn(path: String, name: String, available: [String])
+    case columnNotNumeric(path: String, name: String)
+    case invalidSettings(path: String, reason: String)
+    case cancelled(path: String)
+
+    /// Exit status for command-line tools: 66 when the file can't be read at all, 65 for bad data, 64 misuse.
+    public var exitCode: Int32 {
+        switch self {
+        case .fileMissing, .notAFile, .unreadable: return 66
+        case .unknownColumn, .columnNotNumeric: return 64
+        case .cancelled: return 130
+        default: return 65
+        }
+    }
+
+    /// The file the problem is about.
+    public var path: String {
+        switch self {
+        case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
+             .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
+             .tooManyRows(let p, _), .noNumericColumn(let p), .mostlyMalformed(let p, _, _, _),
+             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .invalidSettings(let p, _), .cancelled(let p):
+            return p
+        }
+    }
+
+    /// One line for a person: the file, where, what went wrong and what to do.
+    public var message: String {
+        let L = Localization.self
+        let file = (path as NSString).lastPathComponent
+        switch self {
+        case .fileMissing:
+            return L.tr("%@: no such file. Check the name and folder.", path)
+        case .notAFile:
+            return L.tr("%@: is a folder, not a file. Choose a CSV file inside it.", path)
+        case .unreadable(_, let reason):
+            return L.tr("%@: cannot be read (%@). Check that you have permission to read it.", path, reason)
+        case .empty:
+            return L.tr("%@: the file is empty. Choose a CSV file with a header row and at least one row of data.", file)
+        case .headerOnly:
+            return L.tr("%@: has a header row but no data rows. Add rows of data below the header.", file)
+        case .binary:
+            return L.tr("%@: does not look like a text table (it contains binary data). Export it as CSV first.", file)
+        case .unterminatedQuote(_, let line):
+            return L.tr("%@: line %ld: a quoted field is never closed. Check the quotation marks on that line.", file, line)
+        case .lineTooLong(_, let line, let limit):
+            return L.tr("%@: line %ld is longer than %@ without a line break; this does not look like a CSV table.",
+                        file, line, ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary))
+        case .tooManyColumns(_, let count, let limit):
+            return L.tr("%@: has %ld columns, more than the %ld Audiograph can chart. Remove columns you don't need.",
+                        file, count, limit)
+        case .tooManyRows(_, let limit):
+            return L.tr("%@: has more than %ld rows, more than Audiograph can chart. Split the file or aggregate it.",
+                        file, limit)
+        case .noNumericColumn:
+            return L.tr("%@: no column contains numbers, so there is nothing to plot. A chart needs at least one numeric column.", file)
+        case .mostlyMalformed(_, let skipped, let total, let firstLine):
+            return L.tr("%@: %ld of %ld rows do not have the same number of fields as the header (first at line %ld). Check the delimiter and quoting.",
+                        file, skipped, total, firstLine)
+        case .unknownColumn(_, let name, let available):
+            return L.tr("%@: has no column named \"%@\". Columns: %@.", file, name, available.joined(separator: ", "))
+        case .columnNotNumeric(_, let name):
+            return L.tr("%@: column \"%@\" does not contain numbers, so it cannot be plotted as a value.", file, name)
+        case .invalidSettings(_, let reason):
+            return L.tr("%@: %@", file, reason)
+        case .cancelled:
+            return L.tr("%@: opening was cancelled.", file)
+        }
+    }
+}
+
+extension ImportError: LocalizedError {
+    public var errorDescription: String? { message }
+}

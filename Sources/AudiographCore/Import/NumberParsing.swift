@@ -1,0 +1,136 @@
+import Foundation
+
+/// How a file writes decimals and thousands: "1,234.5" (dot) or "1.234,5" (comma).
+public enum DecimalStyle: String, Sendable, Codable {
+    case dot, comma
+}
+
+/// What a single field holds, judged from its bytes alone.
+enum FieldValue: Equatable {
+    case missing
+    case number(Double, fractionDigits: Int)
+    /// Infinity or an overflowing number: written as a number but not plottable.
+    case nonFinite
+    case notANumber
+}
+
+/// Fast, exact parsing of decimal numbers straight from UTF-8 bytes, without making a String.
+enum NumberParsing {
+    /// Powers of ten that are exact in a Double (10^0 ... 10^22).
+    private static let exactPowersOfTen: [Double] = (0...22).map { pow(10.0, Double($0)) }
+
+    /// True for the usual spellings of "no value": empty, NA, N/A, NaN, null, None, "-".
+    static func isMissingToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        if n == 0 { return true }
+        if n > 4 { return false }
+        var lowered: UInt32 = 0
+        for b in bytes { lowered = lowered << 8 | UInt32(b | (b >= 65 && b <= 90 ? 0x20 : 0)) }
+        switch (n, lowered) {
+        case (2, 0x6E61),            // na
+             (3, 0x6E2F61),          // n/a
+             (4, 0x236E2F61),        // #n/a
+             (3, 0x6E616E),          // nan
+             (4, 0x6E756C6C),        // null
+             (4, 0x6E6F6E65),        // none
+             (1, 0x2D),              // -
+             (1, 0x3F):              // ?
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Parses one trimmed field as a number in `style`; grouping separators must form groups of three.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue {
+        if isMissingToken(bytes) { return .missing }
+        let decimalMark: UInt8 = style == .dot ? 0x2E : 0x2C
+        let groupMark: UInt8 = style == .dot ? 0x2C : 0x2E
+        var i = 0
+        let n = bytes.count
+        var negative = false
+        if bytes[i] == 0x2D || bytes[i] == 0x2B { negative = bytes[i] == 0x2D; i += 1 }
+        if i < n, bytes[i] | 0x20 == 0x69 { return isInfinity(bytes, from: i) ? .nonFinite : .notANumber }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var droppedIntegerDigits = 0
+        var fractionDigits = 0
+        var sawDigit = false
+        var sawDecimal = false
+        var groupLength = -1          // digits since the last grouping mark, -1 before any mark
+        var leadingGroupLength = 0
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x30 && b <= 0x39 {
+                sawDigit = true
+                if groupLength >= 0 && !sawDecimal { groupLength += 1 } else if !sawDecimal { leadingGroupLength += 1 }
+                if significantDigits < 19 {
+                    if mantissa != 0 || b != 0x30 { significantDigits += 1 }
+                    mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
+                    if sawDecimal { fractionDigits += 1 }
+                } else if !sawDecimal {
+                    droppedIntegerDigits += 1  // beyond 19 significant digits: handled by the slow path
+                }
+                i += 1
+            } else if b == groupMark && !sawDecimal && sawDigit {
+                if groupLength >= 0 && groupLength != 3 { return .notANumber }
+                if groupLength < 0 && leadingGroupLength > 3 { return .notANumber }
+                groupLength = 0
+                i += 1
+            } else if b == decimalMark && !sawDecimal {
+                if groupLength >= 0 && groupLength != 3 { return .notANumber }
+                sawDecimal = true
+                i += 1
+            } else {
+                break
+            }
+        }
+        if !sawDigit { return .notANumber }
+        if groupLength >= 0 && groupLength != 3 && !sawDecimal { return .notANumber }
+        var exponent = 0
+        if i < n && (bytes[i] == 0x65 || bytes[i] == 0x45) {
+            i += 1
+            var expNegative = false
+            if i < n && (bytes[i] == 0x2D || bytes[i] == 0x2B) { expNegative = bytes[i] == 0x2D; i += 1 }
+            var expDigits = 0
+            while i < n, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] - 0x30) }
+                expDigits += 1
+                i += 1
+            }
+            if expDigits == 0 { return .notANumber }
+            if expNegative { exponent = -exponent }
+        }
+        if i != n { return .notANumber }
+        let displayDigits = max(0, fractionDigits - exponent)
+        let scale = exponent - fractionDigits + droppedIntegerDigits
+        var value: Double
+        if significantDigits <= 15 && scale >= -22 && scale <= 22 {
+            value = Double(mantissa)
+            if scale < 0 { value /= exactPowersOfTen[-scale] } else { value *= exactPowersOfTen[scale] }
+            if negative { value = -value }
+        } else {
+            guard let slow = slowParse(bytes, style: style) else { return .notANumber }
+            value = slow
+        }
+        if !value.isFinite { return .nonFinite }
+        return .number(value, fractionDigits: min(displayDigits, 12))
+    }
+
+    /// Correctly rounded fallback for long mantissas or large exponents: normalises the text and asks Swift.
+    private static func slowParse(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> Double? {
+        let decimalMark: UInt8 = style == .dot ? 0x2E : 0x2C
+        let groupMark: UInt8 = style == .dot ? 0x2C : 0x2E
+        var normalised = [UInt8]()
+        normalised.reserveCapacity(bytes.count)
+        for b in bytes where b != groupMark {
+            normalised.append(b == decimalMark ? 0x2E : b)
+        }
+        return Double(String(decoding: normalised, as: UTF8.self))
+    }
+
+    private static func isInfinity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self).lowercased()
+        return word == "inf" || word == "infinity"
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Chooses round gridline positions ("nice numbers": 1, 2 or 5 × 10^k steps) for an axis range.
+public enum Gridlines {
+    /// About `target` evenly spaced round values covering `range` (in data units), ascending.
+    public static func linear(_ range: ClosedRange<Double>, target: Int = 5) -> [Double] {
+        let span = range.upperBound - range.lowerBound
+        guard span > 0, span.isFinite else { return range.lowerBound.isFinite ? [range.lowerBound] : [] }
+        let rough = span / Double(max(1, target))
+        let magnitude = pow(10, Foundation.floor(Foundation.log10(rough)))
+        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
+        let first = ceil(range.lowerBound / step - 1e-9) * step
+        var lines: [Double] = []
+        var value = first
+        while value <= range.upperBound + step * 1e-9 && lines.count < 100 {
+            lines.append(abs(value) < step * 1e-9 ? 0 : value)
+            value += step
+        }
+        return lines
+    }
+
+    /// Powers of ten inside a positive range, for logarithmic axes.
+    public static func log10(_ range: ClosedRange<Double>) -> [Double] {
+        guard range.lowerBound > 0 else { return [] }
+        let low = Int(Foundation.ceil(Foundation.log10(range.lowerBound) - 1e-9))
+        let high = Int(Foundation.floor(Foundation.log10(range.upperBound) + 1e-9))
+        guard low <= high else { return [] }
+        return (low...high).map { pow(10, Double($0)) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Writes an axis's numbers for people, with the axis's unit: "268 births per 10,000", "21.5 °C", "35%".
+public struct ValueFormatter: Sendable, Equatable {
+    /// Unit shown with values, or nil.
+    public var unit: String?
+    /// Digits after the decimal point for data values, 0...6.
+    public var fractionDigits: Int
+    /// Whether to group thousands ("12,345"); off for year-like integers ("1960").
+    public var usesGrouping: Bool
+
+    public init(unit: String? = nil, fractionDigits: Int = 0, usesGrouping: Bool = true) {
+        self.unit = unit
+        self.fractionDigits = max(0, min(6, fractionDigits))
+        self.usesGrouping = usesGrouping
+    }
+
+    /// The value with its unit, as spoken and shown: "268 births per 10,000".
+    public func string(_ value: Double, extraDigits: Int = 0) -> String {
+        attachUnit(plain(value, extraDigits: extraDigits))
+    }
+
+    /// The value without unit: "268", "1,234.5".
+    public func plain(_ value: Double, extraDigits: Int = 0) -> String {
+        ValueFormatter.format(value, fractionDigits: fractionDigits + extraDigits, grouping: usesGrouping)
+    }
+
+    /// A derived quantity such as a mean or a slope: enough significant digits to be useful, no more.
+    public func derived(_ value: Double) -> String {
+        attachUnit(ValueFormatter.format(value, fractionDigits: ValueFormatter.digitsForDerived(value, base: fractionDigits),
+                                         grouping: usesGrouping))
+    }
+
+    /// Adds the unit in the place a reader expects: "$12", "35%", "21.5 °C", "268 births per 10,000".
+    public func attachUnit(_ number: String) -> String {
+        guard let unit, !unit.isEmpty else { return number }
+        if ValueFormatter.prefixUnits.contains(unit) {
+            return number.hasPrefix("-") ? "-" + unit + number.dropFirst() : unit + number
+        }
+        if unit == "%" || unit == "‰" { return number + unit }
+        return number + " " + unit
+    }
+
+    /// Decimal digits for a derived value: at least the data's, and about three significant digits.
+    static func digitsForDerived(_ value: Double, base: Int) -> Int {
+        guard value.isFinite, value != 0 else { return base }
+        let magnitude = Int(floor(log10(abs(value))))
+        return max(base, min(6, 2 - magnitude))
+    }
+
+    static let prefixUnits: Set<String> = ["$", "US$", "€", "£", "¥", "₹", "₩"]
+
+    /// Formats `value` rounded to `fractionDigits`, with the interface language's separators.
+    public static func format(_ value: Double, fractionDigits: Int, grouping: Bool) -> String {
+        guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
+        let style = Localization.numberStyle
+        var text = String(format: "%.\(max(0, min(12, fractionDigits)))f", value)
+        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
+            text.removeFirst()  // no "-0"
+        }
+        let negative = text.hasPrefix("-")
+        if negative { text.removeFirst() }
+        var integerPart = Substring(text)
+        var fraction: Substring = ""
+        if let dot = text.firstIndex(of: ".") {
+            integerPart = text[..<dot]
+            fraction = text[text.index(after: dot)...]
+        }
+        var grouped = ""
+        if grouping && integerPart.count > 3 {
+            let digits = Array(integerPart)
+            for (offset, digit) in digits.enumerated() {
+                if offset > 0 && (digits.count - offset) % 3 == 0 { grouped += style.groupingSeparator }
+                grouped.append(digit)
+            }
+        } else {
+            grouped = String(integerPart)
+        }
+        var result = negative ? "-" + grouped : grouped
+        if !fraction.isEmpty { result += style.decimalSeparator + fraction }
+        return result
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import AudiographCore
+import Foundation
+
+/// `audiograph-cli describe FILE`: the chart's title, summary, axes and each series' description.
+struct Describe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a CSV file's chart: summary, axes, trend, shape, outliers.",
+        discussion: "Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read."
+    )
+
+    @OptionGroup var chart: ChartOptions
+
+    @Flag(help: "Print JSON for programs instead of text.")
+    var json = false
+
+    func run() throws {
+        let document = try FailureReporting.run {
+            try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions)
+        }
+        let report = DescribeReport(document: document)
+        if json {
+            print(try report.json())
+        } else {
+            print(report.text(), terminator: "")
+        }
+    }
+}
