@@ -22,15 +22,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Unit tests of the core; fixtures are read by path (#filePath), not bundled.
         .testTarget(
             name: "AudiographCoreTests",
             dependencies: ["AudiographCore"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
+        // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(
             name: "AudiographCLITests",
-            dependencies: ["AudiographCore"],
-            resources: [.copy("Golden"), .copy("Malformed")]
+            dependencies: ["AudiographCore", "audiograph-cli"],
+            exclude: ["Golden", "Malformed"]
         ),
     ]
 )

@@ -245,11 +245,17 @@ private struct StreamState {
             if builder.badValueCount > 0 {
                 let lines = builder.badValueLines.map(String.init).joined(separator: ", ")
                     + (builder.badValueCount > builder.badValueLines.count ? ", …" : "")
-                let expected = builder.kind == .numeric ? Localization.tr("a number") : Localization.tr("a date")
-                warnings.append(Localization.trn(
-                    "Column \"%@\": %ld value is not %@ (line %@); it is treated as missing.",
-                    "Column \"%@\": %ld values are not %@ (lines %@); they are treated as missing.",
-                    builder.badValueCount, column.header, builder.badValueCount, expected, lines))
+                if builder.kind == .numeric {
+                    warnings.append(Localization.trn(
+                        "Column \"%@\": %ld value is not a number (line %@); it is treated as missing.",
+                        "Column \"%@\": %ld values are not numbers (lines %@); they are treated as missing.",
+                        builder.badValueCount, column.header, builder.badValueCount, lines))
+                } else {
+                    warnings.append(Localization.trn(
+                        "Column \"%@\": %ld value is not a date (line %@); it is treated as missing.",
+                        "Column \"%@\": %ld values are not dates (lines %@); they are treated as missing.",
+                        builder.badValueCount, column.header, builder.badValueCount, lines))
+                }
             }
             if builder.nonFiniteCount > 0 {
                 warnings.append(Localization.trn(

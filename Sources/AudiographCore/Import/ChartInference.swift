@@ -50,8 +50,8 @@ public enum ChartInference {
         let texts = cols.indices.filter { cols[$0].isText }
         let explicit = Set([x, seriesBy, size, category, label].compactMap { $0 } + y)
 
-        // A long table: symbol,date,price.
-        if seriesBy == nil && settings.y?.count ?? 0 <= 1 {
+        // A long table: symbol,date,price. Not when the person named the y columns themselves.
+        if seriesBy == nil && settings.y == nil {
             let groupCandidates = texts.filter { !explicit.contains($0) && isGrouping(cols[$0], rows: table.rowCount) }
             let valueCandidates = numeric.filter { $0 != x && $0 != size && !explicit.subtracting(y).contains($0) }
             for group in groupCandidates {

@@ -9,12 +9,16 @@ public enum Gridlines {
         let rough = span / Double(max(1, target))
         let magnitude = pow(10, Foundation.floor(Foundation.log10(rough)))
         let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
-        let first = ceil(range.lowerBound / step - 1e-9) * step
+        let firstIndex = ceil(range.lowerBound / step - 1e-9)
+        // Round to the step's decimals so 3 × 0.2 is written 0.6, not 0.6000000000000001.
+        let decimals = pow(10, max(0, -Foundation.floor(Foundation.log10(step))) + 1)
         var lines: [Double] = []
-        var value = first
-        while value <= range.upperBound + step * 1e-9 && lines.count < 100 {
-            lines.append(abs(value) < step * 1e-9 ? 0 : value)
-            value += step
+        var k = 0.0
+        while lines.count < 100 {
+            let value = ((firstIndex + k) * step * decimals).rounded() / decimals
+            if value > range.upperBound + step * 1e-9 { break }
+            lines.append(value == 0 ? 0 : value)
+            k += 1
         }
         return lines
     }

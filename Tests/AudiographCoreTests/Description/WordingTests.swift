@@ -1,0 +1,91 @@
+import XCTest
+@testable import AudiographCore
+
+final class ValueFormatterTests: XCTestCase {
+    func testUnitsGoWhereReadersExpectThem() {
+        XCTAssertEqual(ValueFormatter(unit: "births per 10,000").string(268), "268 births per 10,000")
+        XCTAssertEqual(ValueFormatter(unit: "°C", fractionDigits: 1).string(21.54), "21.5 °C")
+        XCTAssertEqual(ValueFormatter(unit: "%").string(35), "35%")
+        XCTAssertEqual(ValueFormatter(unit: "$", fractionDigits: 2).string(-1234.5), "-$1,234.50")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 0, usesGrouping: false).string(1960), "1960")
+        XCTAssertEqual(ValueFormatter().string(-0.2), "0", "no negative zero")
+    }
+
+    func testDerivedValuesKeepAboutThreeSignificantDigits() {
+        let f = ValueFormatter(fractionDigits: 0)
+        XCTAssertEqual(f.derived(222.4), "222")
+        XCTAssertEqual(f.derived(26.63), "26.6")
+        XCTAssertEqual(f.derived(0.009184), "0.00918")
+    }
+
+    func testGridlinesAreRoundNumbers() {
+        XCTAssertEqual(Gridlines.linear(179...268), [180, 200, 220, 240, 260])
+        XCTAssertEqual(Gridlines.linear(0...1), [0, 0.2, 0.4, 0.6, 0.8, 1.0])
+        XCTAssertEqual(Gridlines.log10(3...2000), [10, 100, 1000])
+    }
+}
+
+final class WordingTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private func report(_ text: String, name: String = "t.csv") throws -> DescribeReport {
+        DescribeReport(document: try ChartDocument.open(path: folder.write(name, text)))
+    }
+
+    func testLineSummaryNamesTheLowAndThePeakWithUnits() throws {
+        var text = "Year,\"Rate (births per 10,000)\"\n"
+        for year in 1917...1975 {
+            let v = year <= 1935 ? 250 - (year - 1917) * 4 : year <= 1960 ? 178 + (year - 1935) * 36 / 10 : 268 - (year - 1960) * 5
+            text += "\(year),\(v)\n"
+        }
+        let r = try report(text)
+        XCTAssertTrue(r.analysis.summary.hasPrefix("Rate by year, 1917 to 1975: falls"), r.analysis.summary)
+        XCTAssertTrue(r.analysis.summary.contains("to a low of 178 births per 10,000 in 1935"), r.analysis.summary)
+        XCTAssertTrue(r.analysis.summary.contains("to a peak of 268 births per 10,000 in 1960"), r.analysis.summary)
+        XCTAssertTrue(r.analysis.series[0].description.contains("59 values from 1917 to 1975"))
+    }
+
+    func testScatterSpeaksCorrelationAndTheStandOutPoint() throws {
+        var text = "Name,Weight (kg),Efficiency (km/L)\n"
+        let weights = [1500, 900, 1300, 1100, 1700, 1000, 1600, 1200, 1400, 1800]
+        for (i, w) in weights.enumerated() {
+            text += "Car \(i),\(w),\(i == 4 ? 40 : 30 - (w - 900) / 100)\n"
+        }
+        let r = try report(text)
+        XCTAssertEqual(r.document.chart.kind, .scatter)
+        XCTAssertNotNil(r.analysis.correlation)
+        XCTAssertTrue(r.analysis.series[0].outliers.contains(4))
+        XCTAssertTrue(r.analysis.summary.contains("Car 4 (1,700 kg, 40 km/L) stands out"), r.analysis.summary)
+    }
+
+    func testBarSummaryNamesHighestAndLowest() throws {
+        let r = try report("Region,Sales (USD)\nNorth,10\nSouth,20\nEast,5\n")
+        XCTAssertEqual(r.analysis.summary, "Sales by region: highest is South (20 USD), lowest is East (5 USD).")
+        XCTAssertNil(r.analysis.series[0].trend)
+    }
+
+    func testFilesOwnSummaryWins() throws {
+        let path = folder.write("s.csv", "x,y\n1,2\n2,4\n3,5\n")
+        let doc = try ChartDocument.open(path: path, overrides: ChartSettings(summary: "Mine."))
+        XCTAssertEqual(DescribeReport(document: doc).analysis.summary, "Mine.")
+    }
+
+    func testJSONHasTheDocumentedKeysAndISODates() throws {
+        let r = try report("Date,Close\n2024-01-01,1\n2024-01-02,NA\n2024-01-03,3\n2024-01-04,4\n")
+        let object = try JSONSerialization.jsonObject(with: Data(try r.json().utf8)) as! [String: Any]
+        for key in ["title", "summary", "kind", "xAxis", "yAxis", "series", "correlation"] {
+            XCTAssertTrue(object.keys.contains(key), key)
+        }
+        XCTAssertTrue(object["correlation"] is NSNull)
+        let x = object["xAxis"] as! [String: Any]
+        XCTAssertEqual(x["kind"] as? String, "date")
+        XCTAssertEqual(x["min"] as? String, "2024-01-01")
+        let s = (object["series"] as! [[String: Any]])[0]
+        XCTAssertEqual(s["count"] as? Int, 3)
+        XCTAssertEqual(s["missing"] as? Int, 1)
+        XCTAssertEqual((s["max"] as! [String: Any])["x"] as? String, "2024-01-04")
+        let trend = s["trend"] as! [String: Any]
+        XCTAssertEqual(trend["slope"] as! Double, 1, accuracy: 1e-9, "slope per day for dates")
+        for key in ["mean", "median", "stddev", "outliers", "segments", "description"] { XCTAssertNotNil(s[key], key) }
+    }
+}

@@ -1,0 +1,126 @@
+import XCTest
+@testable import AudiographCore
+
+final class ChartInferenceTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private func chart(_ text: String, _ settings: ChartSettings = ChartSettings(), name: String = "t.csv") throws -> ChartDescriptor {
+        try ChartDocument.open(path: folder.write(name, text), overrides: settings).chart
+    }
+
+    func testDateColumnIsXAndOtherNumbersAreSeries() throws {
+        let c = try chart("id,Month,Tropical (mm),Dry (mm)\n3,2023-01,250,10\n1,2023-02,200,12\n2,2023-03,180,8\n")
+        guard case .date = c.xAxis else { return XCTFail("x should be the date column") }
+        XCTAssertEqual(c.kind, .line)
+        XCTAssertEqual(c.series.map(\.name), ["id", "Tropical", "Dry"])
+        XCTAssertEqual(c.yAxis.unit, nil, "mixed units give no common unit")
+    }
+
+    func testMonotonicNumericColumnIsXForALine() throws {
+        let c = try chart("Value,Year\n5,1990\n7,1991\n6,1992\n")
+        XCTAssertEqual(c.xAxis.title, "Year")
+        XCTAssertEqual(c.kind, .line)
+        XCTAssertEqual(c.series[0].y, [5, 7, 6])
+        guard case .numeric(let x) = c.xAxis else { return XCTFail() }
+        XCTAssertEqual(x.formatter.string(1990), "1990", "years are written without grouping")
+    }
+
+    func testTextXMakesABarChart() throws {
+        let c = try chart("Region,Sales (USD)\nNorth,10\nSouth,20\nEast,5\n")
+        XCTAssertEqual(c.kind, .bar)
+        guard case .categorical(let axis) = c.xAxis else { return XCTFail() }
+        XCTAssertEqual(axis.categories, ["North", "South", "East"])
+        XCTAssertEqual(c.yAxis.formatter.string(20), "20 USD")
+    }
+
+    func testNonMonotonicNumbersMakeAScatterWithSizeCategoryAndLabels() throws {
+        var text = "Model,Weight (kg),Efficiency (km/L),Price (USD),Country\n"
+        let countries = ["Japan", "Germany", "USA"]
+        for i in 0..<12 {
+            text += "Car \(i),\(1000 + (i * 37) % 11 * 100),\(20 - (i * 37) % 11),\(20000 + (i * 7) % 12 * 1000),\(countries[i % 3])\n"
+        }
+        let c = try chart(text)
+        XCTAssertEqual(c.kind, .scatter)
+        XCTAssertEqual(c.xAxis.title, "Weight")
+        XCTAssertEqual(c.yAxis.title, "Efficiency")
+        XCTAssertEqual(c.additionalAxes.map(\.title), ["Price", "Country"])
+        XCTAssertEqual(c.series.count, 1)
+        XCTAssertEqual(c.series[0].labels?.first, "Car 0")
+        XCTAssertEqual(c.series[0].point(at: 1).additional, [.number(27000), .category(1)])
+        XCTAssertEqual(c.title, "Efficiency vs weight")
+    }
+
+    func testLongTableSplitsIntoOneSeriesPerValue() throws {
+        var text = "Symbol,Date,Close\n"
+        for day in 1...5 { for s in ["AAA", "BBB"] { text += "\(s),2024-01-0\(day),\(day * (s == "AAA" ? 1 : 2))\n" } }
+        let c = try chart(text)
+        XCTAssertEqual(c.kind, .line)
+        XCTAssertEqual(c.series.map(\.name), ["AAA", "BBB"])
+        XCTAssertEqual(c.series[1].y, [2, 4, 6, 8, 10])
+        XCTAssertEqual(c.yAxis.title, "Close")
+    }
+
+    func testLongTableWithNumericYears() throws {
+        var text = "country,year,population\n"
+        for s in ["A", "B", "C"] { for y in 2000...2004 { text += "\(s),\(y),\(y - 1990)\n" } }
+        let c = try chart(text)
+        XCTAssertEqual(c.series.map(\.name), ["A", "B", "C"])
+        XCTAssertEqual(c.xAxis.title, "year")
+    }
+
+    func testLinesAreSortedSoTimeRunsForward() throws {
+        let c = try chart("Date,Close\n2024-01-03,3\n2024-01-02,2\n2024-01-01,1\n")
+        XCTAssertEqual(c.series[0].y, [1, 2, 3])
+    }
+
+    func testSingleNumericColumnPlotsAgainstRowNumber() throws {
+        let c = try chart("Reading\n3\n5\n4\n")
+        XCTAssertEqual(c.xAxis.title, "Row")
+        XCTAssertEqual(c.series[0].x, [1, 2, 3])
+    }
+
+    func testFlagsOverrideEveryGuess() throws {
+        let text = "a,b,c,g\n1,5,9,x\n2,4,8,y\n3,6,7,x\n4,1,2,y\n"
+        let c = try chart(text, ChartSettings(x: "b", y: ["c"], kind: .scatter, title: "Mine", summary: "Given.",
+                                              unit: "kg", logY: true))
+        XCTAssertEqual(c.xAxis.title, "b")
+        XCTAssertEqual(c.series.map(\.name), ["c"])
+        XCTAssertEqual(c.kind, .scatter)
+        XCTAssertEqual(c.title, "Mine")
+        XCTAssertEqual(c.summary, "Given.")
+        XCTAssertEqual(c.yAxis.unit, "kg")
+        XCTAssertEqual(c.yAxis.scale, .log10)
+        let bySeries = try chart(text, ChartSettings(x: "a", y: ["b"], seriesBy: "g"))
+        XCTAssertEqual(bySeries.series.map(\.name), ["x", "y"])
+        let sized = try chart(text, ChartSettings(x: "a", y: ["b"], size: "c", category: "g"))
+        XCTAssertEqual(sized.additionalAxes.map(\.title), ["c", "g"])
+    }
+
+    func testUnknownOrTextColumnsInFlagsAreClearErrors() throws {
+        XCTAssertThrowsError(try chart("a,b\n1,2\n2,3\n", ChartSettings(x: "nope"))) {
+            XCTAssertEqual(($0 as? ImportError)?.message, "t.csv: has no column named \"nope\". Columns: a, b.")
+        }
+        XCTAssertThrowsError(try chart("a,b\n1,x\n2,y\n", ChartSettings(y: ["b"]))) {
+            XCTAssertEqual(($0 as? ImportError)?.exitCode, 64)
+        }
+        XCTAssertThrowsError(try chart("a,b\nx,y\nz,w\n")) {
+            guard case .noNumericColumn = $0 as? ImportError else { return XCTFail("\($0)") }
+        }
+    }
+
+    func testSidecarSettingsAreReadAndFlagsWinOverThem() throws {
+        let path = folder.write("s.csv", "a,b,c\n1,2,3\n2,3,1\n3,1,2\n")
+        try SidecarSettings.save(ChartSettings(y: ["c"], title: "From sidecar"), for: path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + ".audiograph.json"))
+        var doc = try ChartDocument.open(path: path)
+        XCTAssertEqual(doc.chart.title, "From sidecar")
+        XCTAssertEqual(doc.chart.series.map(\.name), ["c"])
+        doc = try ChartDocument.open(path: path, overrides: ChartSettings(title: "From flag"))
+        XCTAssertEqual(doc.chart.title, "From flag")
+        XCTAssertEqual(doc.chart.series.map(\.name), ["c"])
+        folder.write("s.csv.audiograph.json", "{not json")
+        XCTAssertThrowsError(try ChartDocument.open(path: path)) {
+            guard case .invalidSettings = $0 as? ImportError else { return XCTFail("\($0)") }
+        }
+    }
+}
