@@ -1,0 +1,27 @@
+# Audiograph build glue. `make run` sets up and opens an example; `make test` runs every test.
+SWIFT ?= swift
+EXAMPLE ?= data/births.csv
+
+.PHONY: run deps build test bench clean
+
+## Install what is missing (Debian/Ubuntu packages, through sudo when not root), build, describe an example.
+run: deps build
+	$(SWIFT) run audiograph-cli describe $(EXAMPLE)
+
+## Debian packages the build and tests need.
+deps:
+	@scripts/install-deps.sh
+
+build:
+	$(SWIFT) build
+
+## All tests: unit tests of the core and end-to-end tests of the built binaries.
+test:
+	$(SWIFT) test
+
+## Benchmarks (not tests): print numbers next to pandas and the CSV packages; see bench/README.md.
+bench:
+	bench/describe-vs-pandas.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Audiograph needs to build and test, when they are missing.
+# Uses sudo when not root. Swift itself must already be installed (https://swift.org/install).
+set -euo pipefail
+
+packages=(make git)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ! command -v swift >/dev/null; then
+  echo "install-deps: Swift is not on PATH. Install Swift 6 from swift.org, then run this again." >&2
+  exit 1
+fi
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: everything needed is installed."
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
