@@ -23,8 +23,10 @@ extension ChartInference {
                                              "%ld rows have no %@ value and are left out.",
                                              missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
         }
+        var rowsInFileOrder = missingX == 0
         if layout.kind == .line, !isAscending(rows.map { xs[$0] }) {
             rows.sort { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }  // time runs forward
+            rowsInFileOrder = false
         }
 
         // Additional axes and their columns, in a fixed order: size, then category.
@@ -46,16 +48,19 @@ extension ChartInference {
             if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
         }
 
-        func makeSeries(name: String, rowsOfSeries: [Int], yValues: [Double]) -> DataSeries {
+        /// A series over some rows; when they are all rows in file order it shares the columns' storage
+        /// (copy-on-write) instead of copying, which keeps a million-row file at a few flat arrays.
+        func makeSeries(name: String, rowsOfSeries: [Int], yValues: [Double], sharesColumns: Bool) -> DataSeries {
             let extra = additionalSources.map { source -> AdditionalColumn in
                 switch source(0) {
-                case .numeric(let all): return .numeric(rowsOfSeries.map { all[$0] })
-                case .categorical(let all): return .categorical(rowsOfSeries.map { all[$0] })
+                case .numeric(let all): return .numeric(sharesColumns ? all : rowsOfSeries.map { all[$0] })
+                case .categorical(let all): return .categorical(sharesColumns ? all : rowsOfSeries.map { all[$0] })
                 }
             }
             let labels = labelColumn.map { l in rowsOfSeries.map { l.ids[$0] < 0 ? "" : l.names[Int(l.ids[$0])] } }
-            return DataSeries(name: name, isContinuous: layout.kind == .line, x: rowsOfSeries.map { xs[$0] },
-                              y: rowsOfSeries.map { yValues[$0] }, additional: extra, labels: labels)
+            return DataSeries(name: name, isContinuous: layout.kind == .line,
+                              x: sharesColumns ? xs : rowsOfSeries.map { xs[$0] },
+                              y: sharesColumns ? yValues : rowsOfSeries.map { yValues[$0] }, additional: extra, labels: labels)
         }
 
         var series: [DataSeries] = []
@@ -65,18 +70,19 @@ extension ChartInference {
             var byGroup = [[Int]](repeating: [], count: names.count)
             for r in rows where ids[r] >= 0 { byGroup[Int(ids[r])].append(r) }
             for (k, groupRows) in byGroup.enumerated() where !groupRows.isEmpty {
-                series.append(makeSeries(name: names[k], rowsOfSeries: groupRows, yValues: values))
+                series.append(makeSeries(name: names[k], rowsOfSeries: groupRows, yValues: values, sharesColumns: false))
             }
         } else {
             for yc in yColumns {
                 guard case .numeric(let values, _) = cols[yc].data else { continue }
-                series.append(makeSeries(name: cols[yc].title, rowsOfSeries: rows, yValues: values))
+                series.append(makeSeries(name: cols[yc].title, rowsOfSeries: rows, yValues: values,
+                                         sharesColumns: rowsInFileOrder))
             }
         }
 
         // Axes.
         let xAxis: XAxis
-        let xFinite = rows.map { xs[$0] }
+        let xFinite = rowsInFileOrder ? xs : rows.map { xs[$0] }
         let xRange = (xFinite.min() ?? 0)...(xFinite.max() ?? 0)
         if let x = layout.x {
             switch cols[x].data {
@@ -97,9 +103,9 @@ extension ChartInference {
         let units = Set(yCols.map { $0.unit ?? "" })
         let unit = settings.unit ?? (units.count == 1 ? yCols[0].unit : nil)
         let digits = yCols.map { c -> Int in if case .numeric(_, let d) = c.data { return d } else { return 0 } }.max() ?? 0
-        var yFinite: [Double] = []
-        for s in series { yFinite.append(contentsOf: s.y.filter { $0.isFinite }) }
-        let yMin = yFinite.min() ?? 0, yMax = yFinite.max() ?? 0
+        var yMin = Double.infinity, yMax = -Double.infinity
+        for s in series { for v in s.y where v.isFinite { yMin = min(yMin, v); yMax = max(yMax, v) } }
+        if yMin > yMax { yMin = 0; yMax = 0 }
         let logY = (settings.logY ?? false) && yMin > 0
         if settings.logY == true && !logY {
             warnings.append(Localization.tr("A logarithmic scale needs values above zero; using a linear scale."))
@@ -112,7 +118,7 @@ extension ChartInference {
                                 gridlines: logY ? Gridlines.log10(yMin...yMax) : Gridlines.linear(yMin...yMax),
                                 scale: logY ? .log10 : .linear,
                                 formatter: ValueFormatter(unit: unit, fractionDigits: digits,
-                                                          usesGrouping: !looksLikeYears(yCols[0], values: yFinite)))
+                                                          usesGrouping: !looksLikeYears(yCols[0], values: [yMin, yMax])))
 
         let title = settings.title ?? defaultTitle(kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
                                                    seriesCount: series.count, multiColumn: yCols.count > 1,
