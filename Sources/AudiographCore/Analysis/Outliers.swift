@@ -1,0 +1,190 @@
+import Foundation
+
+/// What an outlier's residual is measured against.
+public enum OutlierMethod: Sendable {
+    /// Residuals from a running median of the points ordered by x; for lines and bars.
+    case smoothFit
+    /// Residuals from the least-squares line of y on x; for scatter plots.
+    case regression
+}
+
+/// Indices of outlying points (into the original arrays), most extreme first, judged by robust z-scores
+/// of residuals (unitless; flagged when |z| > 3.5).
+///
+/// Call as `OutlierDetection.outliers(xs: series.x, ys: series.y, method: .smoothFit, maxCount: 5)`.
+/// Points whose x or y is NaN or infinite are skipped; fewer than 5 valid points give [].
+///
+/// 1. Residual r = y − fit, where fit is a running median over the points ordered by x (`.smoothFit`;
+///    window 5 up to 200 points, growing with log₁₀ n to 13 at a million, see `smoothingWindow`) or the
+///    least-squares line (`.regression`).
+/// 2. Robust z = 0.6745·(r − median r) / MAD. The MAD leaves out residuals that are exactly 0 when they
+///    are fewer than half (points that are their own running median; see `robustScale`). When MAD is 0
+///    (more than half the residuals equal), z = (r − median r) / (1.253314·mean |r − median r|), the mean
+///    taken over all points; when that is 0 too, nothing is an outlier.
+/// 3. A point is an outlier when |z| > `zThreshold` (3.5) **and** |r − median r| is at least
+///    `minimumVisibleDeviation` (5 %) of the valid y range. The second rule is ours: on noise-free smooth
+///    data the residuals are almost all 0, so the robust scale collapses and the slightly flattened peaks
+///    of a running median would otherwise score huge z; a deviation under 5 % of the chart's height is not
+///    something a sighted reader would call an outlier either.
+/// 4. With `.smoothFit`, the deviation must also exceed `localStepFactor` (3) times the typical step
+///    between the point's neighbours (median |Δy| of the neighbouring pairs within 3 points, not
+///    counting the point itself). Ours too: the tip of a sharp V or a steep one-year peak in otherwise
+///    smooth data sits one step off its running median, which is how the data moves there, while a spike
+///    stands far off neighbours that move little.
+/// 5. The at most `maxCount` points with the largest |z| are returned, ties by position.
+///
+/// Cost O(n·w) for the running median plus two O(n) median selections (and an expected-O(n) bucket sort
+/// when x is not ascending). With very many noisy points a 3.5 threshold flags roughly 7 in 10,000
+/// points of plain Gaussian noise; only the `maxCount` most extreme are returned.
+public enum OutlierDetection {
+    /// |robust z| above which a point may be an outlier.
+    public static let zThreshold = 3.5
+    /// Smallest deviation, as a fraction of the valid y range, that can count as an outlier.
+    public static let minimumVisibleDeviation = 0.05
+    /// Fewest valid points for which outliers are looked for.
+    public static let minimumPointCount = 5
+    /// With `.smoothFit`, a point must deviate by more than this many times its neighbours' typical step.
+    public static let localStepFactor = 3.0
+
+    /// Indices of at most `maxCount` outliers, most extreme first (see the type's documentation).
+    public static func outliers(xs: [Double], ys: [Double], method: OutlierMethod, maxCount: Int = 5) -> [Int] {
+        guard maxCount > 0 else { return [] }
+
+        // Residuals of the valid points, and the original index of each (nil: the identity).
+        var residuals: [Double]
+        var positions: [Int32]?
+        var ordered: OrderedPoints?
+        var smoothedValues: [Double]?  // the y values in x order, for the local-step rule (smoothFit only)
+        var minY = Double.infinity, maxY = -Double.infinity
+        switch method {
+        case .smoothFit:
+            let points = OrderedPoints(xs: xs, ys: ys)
+            guard points.validCount >= minimumPointCount else { return [] }
+            // The running median needs the valid y values back to back.
+            var values = points.ys
+            if points.hasGaps {
+                var compact = [Double](repeating: 0, count: points.validCount)
+                var entries = [Int32](repeating: 0, count: points.validCount)
+                var k = 0
+                for i in 0..<points.entryCount where points.isValid(i) {
+                    compact[k] = points.ys[i]
+                    entries[k] = Int32(truncatingIfNeeded: points.originalIndex(i))
+                    k += 1
+                }
+                values = compact
+                positions = entries
+            } else {
+                ordered = points
+            }
+            residuals = RunningMedian.smooth(values, window: smoothingWindow(count: values.count))
+            smoothedValues = values
+            values.withUnsafeBufferPointer { y in
+                residuals.withUnsafeMutableBufferPointer { r in
+                    for i in 0..<y.count {
+                        let v = y[i]
+                        r[i] = v - r[i]
+                        minY = min(minY, v)
+                        maxY = max(maxY, v)
+                    }
+                }
+            }
+        case .regression:
+            guard let line = LeastSquaresLine.fit(xs: xs, ys: ys), line.count >= minimumPointCount else {
+                return []
+            }
+            let complete = line.count == min(xs.count, ys.count)
+            residuals = [Double](repeating: 0, count: line.count)
+            var validPositions = [Int32](repeating: 0, count: complete ? 0 : line.count)
+            let slope = line.slope, meanX = line.meanX, meanY = line.meanY
+            xs.withUnsafeBufferPointer { sx in
+                ys.withUnsafeBufferPointer { sy in
+                    residuals.withUnsafeMutableBufferPointer { r in
+                        validPositions.withUnsafeMutableBufferPointer { p in
+                            var k = 0
+                            for i in 0..<min(sx.count, sy.count) {
+                                let x = sx[i], y = sy[i]
+                                guard x.isFinite, y.isFinite else { continue }
+                                r[k] = (y - meanY) - slope * (x - meanX)
+                                if !complete { p[k] = Int32(truncatingIfNeeded: i) }
+                                k += 1
+                                minY = min(minY, y)
+                                maxY = max(maxY, y)
+                            }
+                        }
+                    }
+                }
+            }
+            positions = complete ? nil : validPositions
+        }
+
+        guard let scale = robustScale(residuals) else { return [] }
+        let visible = minimumVisibleDeviation * (maxY - minY)
+        var candidates: [(position: Int, score: Double)] = []
+        residuals.withUnsafeBufferPointer { r in
+            for i in 0..<r.count {
+                let deviation = abs(r[i] - scale.center)
+                let score = deviation * scale.factor
+                guard score > zThreshold, deviation >= visible else { continue }
+                if let sequence = smoothedValues,
+                   deviation <= localStepFactor * localStep(sequence, around: i) { continue }
+                candidates.append((i, score))
+            }
+        }
+        candidates.sort { $0.score > $1.score || ($0.score == $1.score && $0.position < $1.position) }
+        return candidates.prefix(maxCount).map { candidate in
+            if let ordered { return ordered.originalIndex(candidate.position) }
+            return positions.map { Int($0[candidate.position]) } ?? candidate.position
+        }
+    }
+
+    /// Typical step between neighbouring points around position i, in y units: the median of
+    /// |y[j+1] − y[j]| over the pairs within 3 positions of i that do not involve i itself.
+    static func localStep(_ y: [Double], around i: Int) -> Double {
+        let lo = max(0, i - 3), hi = min(y.count - 1, i + 3)
+        var steps: [Double] = []
+        for j in lo..<hi where j != i && j + 1 != i {
+            steps.append(abs(y[j + 1] - y[j]))
+        }
+        return Quickselect.median(&steps) ?? 0
+    }
+
+    /// Running-median window (odd) for `count` points: 5 up to 200 points, then 2·⌊log₁₀ count⌋ + 1
+    /// (7 from 1,000, 9 from 10,000, … 13 from a million), at most 15.
+    public static func smoothingWindow(count: Int) -> Int {
+        guard count > 200 else { return 5 }
+        let digits = Int(log10(Double(count)).rounded(.down))
+        return min(15, max(5, 2 * digits + 1))
+    }
+
+    /// Robust z-scores of `values` (see `robustScale`); nil when the values have no spread at all.
+    static func robustZScores(_ values: [Double]) -> (z: [Double]?, center: Double) {
+        guard let scale = robustScale(values) else {
+            return (nil, Quickselect.median(of: values) ?? 0)
+        }
+        return (values.map { ($0 - scale.center) * scale.factor }, scale.center)
+    }
+
+    /// Centre (median) of `values` and the factor that turns a deviation from it into a robust z-score:
+    /// 0.6745 / MAD, or 1 / (1.253314 · mean absolute deviation) when the MAD is 0; nil when that is 0 too.
+    ///
+    /// Values that are exactly 0 are left out of the MAD when they are fewer than half: a point that is its
+    /// own running median has residual exactly 0 (about 1 in w points of noisy data), and counting those
+    /// shrinks the MAD enough to flag about 2 points in every 100 of pure Gaussian noise instead of ~0.07.
+    static func robustScale(_ values: [Double]) -> (center: Double, factor: Double)? {
+        values.withUnsafeBufferPointer { v -> (center: Double, factor: Double)? in
+            guard let center = HistogramSelect.median(of: v) else { return nil }
+            var absoluteSum = 0.0
+            var zeroCount = 0
+            for x in v {
+                absoluteSum += abs(x - center)
+                zeroCount += x == 0 ? 1 : 0
+            }
+            let skipZeros = zeroCount > 0 && 2 * zeroCount < v.count
+            let mad = HistogramSelect.median(of: v, deviationsFrom: center, skippingZeros: skipZeros) ?? 0
+            if mad > 0 { return (center, 0.6745 / mad) }
+            let meanAbsoluteDeviation = absoluteSum / Double(v.count)
+            guard meanAbsoluteDeviation > 0 else { return nil }
+            return (center, 1 / (1.253314 * meanAbsoluteDeviation))
+        }
+    }
+}

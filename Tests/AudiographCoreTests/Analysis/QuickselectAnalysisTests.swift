@@ -1,0 +1,102 @@
+import XCTest
+@testable import AudiographCore
+
+final class QuickselectAnalysisTests: XCTestCase {
+    func testSelectMatchesSortingForEveryRank() {
+        var generator = SeededGenerator(seed: 7)
+        for n in [1, 2, 3, 10, 25, 100, 1_000] {
+            let values = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &generator)) }
+            let sorted = values.sorted()
+            for k in Set([0, n / 3, n / 2, n - 1]) {
+                var copy = values
+                XCTAssertEqual(Quickselect.select(&copy, k: k), sorted[k], "n \(n), k \(k)")
+                XCTAssertEqual(copy[k], sorted[k])
+                XCTAssertTrue(copy[..<k].allSatisfy { $0 <= sorted[k] })
+                XCTAssertTrue(copy[(k + 1)...].allSatisfy { $0 >= sorted[k] })
+            }
+        }
+    }
+
+    func testMedianOddEvenNaNAndEmpty() {
+        var odd: [Double] = [5, 1, 4, 2, 3]
+        XCTAssertEqual(Quickselect.median(&odd), 3)
+        var even: [Double] = [10, 1, 4, 2]
+        XCTAssertEqual(Quickselect.median(&even), 3)
+        var withNaN: [Double] = [.nan, 9, 1, .nan, 5]
+        XCTAssertEqual(Quickselect.median(&withNaN), 5)
+        var empty: [Double] = []
+        XCTAssertNil(Quickselect.median(&empty))
+        var allNaN: [Double] = [.nan]
+        XCTAssertNil(Quickselect.median(&allNaN))
+        XCTAssertEqual(Quickselect.median(of: [3, 1, 2]), 2)
+    }
+
+    func testManyEqualAndSortedInputsStayCorrect() {
+        var equal = [Double](repeating: 4, count: 100_001)
+        XCTAssertEqual(Quickselect.median(&equal), 4)
+        var ascending = (0..<100_000).map(Double.init)
+        XCTAssertEqual(Quickselect.median(&ascending), 49_999.5)
+        var descending = (0..<100_001).reversed().map(Double.init)
+        XCTAssertEqual(Quickselect.median(&descending), 50_000)
+    }
+
+    func testLargeInputsOfEveryShapeMatchSorting() {
+        var generator = SeededGenerator(seed: 77)
+        let n = 5_001
+        let shapes: [[Double]] = [
+            (0..<n).map { _ in Double.random(in: -1...1, using: &generator) },
+            (0..<n).map(Double.init),
+            (0..<n).reversed().map(Double.init),
+            (0..<n).map { Double(min($0, n - $0)) },  // organ pipe
+            (0..<n).map { _ in Double(Int.random(in: 0...2, using: &generator)) },
+            (0..<n).map { $0 % 100 == 0 ? 1e9 : Double($0 % 7) },
+        ]
+        for values in shapes {
+            let sorted = values.sorted()
+            for k in [0, 1, n / 4, n / 2, n - 2, n - 1] {
+                var copy = values
+                XCTAssertEqual(Quickselect.select(&copy, k: k), sorted[k])
+            }
+            var even = Array(values.dropLast())
+            let evenSorted = even.sorted()
+            XCTAssertEqual(Quickselect.median(&even), 0.5 * evenSorted[2_499] + 0.5 * evenSorted[2_500])
+        }
+    }
+}
+
+final class HistogramSelectAnalysisTests: XCTestCase {
+    private func reference(_ values: [Double]) -> Double? {
+        var copy = values.filter(\.isFinite)
+        return Quickselect.median(&copy)
+    }
+
+    func testMatchesQuickselectOnManyShapes() {
+        var generator = SeededGenerator(seed: 78)
+        var cases: [[Double]] = [[], [.nan], [3], [2, 1], [1, 1, 1, 1], [1, .nan, .infinity, 5, -2]]
+        for n in [7, 100, 1_001, 20_000] {
+            cases.append((0..<n).map { _ in generator.gaussian() })
+            cases.append((0..<n).map { _ in Double(Int.random(in: 0...3, using: &generator)) })
+            cases.append((0..<n).map { _ in exp(Double.random(in: -40...40, using: &generator)) })
+            cases.append((0..<n).map { $0 == 0 ? 1e300 : Double($0 % 10) })
+            cases.append((0..<n).map { $0 % 3 == 0 ? .nan : Double($0) })
+            cases.append([-1e308, 1e308] + (0..<n).map { _ in generator.gaussian() })
+        }
+        for values in cases {
+            let expected = reference(values)
+            let actual = values.withUnsafeBufferPointer { HistogramSelect.median(of: $0) }
+            XCTAssertEqual(actual, expected, "\(values.prefix(5))… (\(values.count))")
+        }
+    }
+
+    func testDeviationsSkippingZeros() {
+        let values: [Double] = [0, 0, 3, -1, 4, .nan]
+        let mad = values.withUnsafeBufferPointer {
+            HistogramSelect.median(of: $0, deviationsFrom: 1, skippingZeros: true)
+        }
+        XCTAssertEqual(mad, 2)  // |3 − 1|, |−1 − 1|, |4 − 1| → 2, 2, 3
+        let all = values.withUnsafeBufferPointer {
+            HistogramSelect.median(of: $0, deviationsFrom: 1, skippingZeros: false)
+        }
+        XCTAssertEqual(all, 2)  // 1, 1, 2, 2, 3
+    }
+}
