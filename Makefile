@@ -17,7 +17,7 @@ build:
 
 ## All tests: unit tests of the core and end-to-end tests of the built binaries.
 test:
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 ## Benchmarks (not tests): print numbers next to pandas and the CSV packages; see bench/README.md.
 bench:
