@@ -24,25 +24,25 @@ extension ChartInference {
                                              missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
         }
         var rowsInFileOrder = missingX == 0
-        if layout.kind == .line, !isAscending(rows.map { xs[$0] }) {
+        if layout.kind == .line, !zip(rows, rows.dropFirst()).allSatisfy({ xs[$0] <= xs[$1] }) {
             rows.sort { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }  // time runs forward
             rowsInFileOrder = false
         }
 
         // Additional axes and their columns, in a fixed order: size, then category.
         var additionalAxes: [AdditionalAxis] = []
-        var additionalSources: [(Int) -> AdditionalColumn] = []
+        var additionalColumns: [AdditionalColumn] = []  // whole columns, in the order of additionalAxes
         if let s = layout.size, case .numeric(let v, let digits) = cols[s].data {
             let finite = v.filter { $0.isFinite }
             let range = (finite.min() ?? 0)...(finite.max() ?? 0)
             additionalAxes.append(.numeric(NumericAxis(
                 title: cols[s].title, unit: cols[s].unit, range: range, gridlines: Gridlines.linear(range),
                 formatter: formatter(for: cols[s], unit: cols[s].unit, digits: digits, values: finite))))
-            additionalSources.append { _ in .numeric(v) }
+            additionalColumns.append(.numeric(v))
         }
         if let c = layout.category, case .text(let ids, let categories) = cols[c].data {
             additionalAxes.append(.categorical(CategoricalAxis(title: cols[c].title, categories: categories)))
-            additionalSources.append { _ in .categorical(ids) }
+            additionalColumns.append(.categorical(ids))
         }
         let labelColumn: (ids: [Int32], names: [String])? = layout.label.flatMap {
             if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
@@ -51,8 +51,8 @@ extension ChartInference {
         /// A series over some rows; when they are all rows in file order it shares the columns' storage
         /// (copy-on-write) instead of copying, which keeps a million-row file at a few flat arrays.
         func makeSeries(name: String, rowsOfSeries: [Int], yValues: [Double], sharesColumns: Bool) -> DataSeries {
-            let extra = additionalSources.map { source -> AdditionalColumn in
-                switch source(0) {
+            let extra = additionalColumns.map { column -> AdditionalColumn in
+                switch column {
                 case .numeric(let all): return .numeric(sharesColumns ? all : rowsOfSeries.map { all[$0] })
                 case .categorical(let all): return .categorical(sharesColumns ? all : rowsOfSeries.map { all[$0] })
                 }
@@ -153,9 +153,5 @@ extension ChartInference {
         let title = column.title.lowercased()
         guard title.contains("year") || title == "yr" || title.contains("年") else { return false }
         return values.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }
-    }
-
-    static func isAscending(_ values: [Double]) -> Bool {
-        zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
     }
 }

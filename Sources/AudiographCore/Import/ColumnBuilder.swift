@@ -76,11 +76,6 @@ final class ColumnBuilder {
         }
     }
 
-    /// Drops the last value (used when a row turns out to be malformed after some fields were added).
-    func removeLast() {
-        if kind == .text { indices.removeLast() } else { numbers.removeLast() }
-    }
-
     private func noteBadValue(_ line: Int) {
         badValueCount += 1
         if badValueLines.count < 5 { badValueLines.append(line) }
