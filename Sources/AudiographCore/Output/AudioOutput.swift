@@ -1,0 +1,41 @@
+import Foundation
+
+/// Why a sound could not be played: one clear sentence for the person, never a stack of library messages.
+public struct AudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The whole message, ready to show or print (names the device and says what to do).
+    public var message: String
+
+    public init(message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// Where rendered audio is played: a sound device (AudiographALSA), or a recording stand-in in tests.
+///
+/// The core only knows this protocol; it never links a sound library. Implementations play on their own
+/// thread, so every method returns at once and may be called from the GUI's main loop.
+public protocol AudioOutput: AnyObject, Sendable {
+    /// Starts playing `buffer` from frame `startFrame`, replacing whatever was playing.
+    /// Throws `AudioOutputError` when the device cannot take the sound.
+    func play(_ buffer: AudioBuffer, fromFrame startFrame: Int) throws
+    /// Holds playback where it is; `resume()` continues from the same frame.
+    func pause()
+    /// Continues after `pause()`.
+    func resume()
+    /// Stops and forgets the current buffer.
+    func stop()
+    /// Moves the play position of the current buffer to `frame` (clamped), playing or paused.
+    func seek(toFrame frame: Int)
+    /// The frame of the current buffer being heard now, or nil when nothing is loaded.
+    var currentFrame: Int? { get }
+    /// The current state.
+    var state: AudioOutputState { get }
+    /// Blocks the calling thread until the current buffer has played to its end or playback stopped.
+    /// For command-line use; a GUI observes `state` instead and must not call this on its main loop.
+    func waitUntilFinished()
+}
+
+/// Whether an output is playing, paused or idle.
+public enum AudioOutputState: Sendable, Equatable {
+    case idle, playing, paused
+}
