@@ -1,0 +1,292 @@
+import Foundation
+
+/// Which series of a chart to play.
+public enum SeriesSelection: Sendable, Equatable {
+    /// One series alone (the focused one): the default, because one line is easiest to follow by ear.
+    case single(Int)
+    /// Every series, combined as `SonificationSettings.arrangement` says.
+    case all
+}
+
+/// Turns a chart into a score: x → time, y → pitch, extra number → note length, category → timbre.
+public struct Sonifier: Sendable {
+    public var chart: ChartDescriptor
+    public var settings: SonificationSettings
+    public let pitch: PitchMapping
+
+    /// Linear amplitude of one tone before loudness normalization.
+    static let toneGain = 0.5
+    /// Fraction of its slot a discrete note fills when no length axis says otherwise.
+    static let defaultNoteFraction = 0.7
+    /// Shortest and longest fraction of its slot a note fills along the note-length axis.
+    static let noteFractionRange: ClosedRange<Double> = 0.2...0.95
+    /// Widest stereo position used when series play together (0 = centre, 1 = hard left/right).
+    static let stereoSpread = 0.7
+
+    public init(chart: ChartDescriptor, settings: SonificationSettings = SonificationSettings()) {
+        self.chart = chart
+        self.settings = settings
+        self.pitch = PitchMapping(axis: chart.yAxis, settings: settings)
+    }
+
+    /// The score of the selected series.
+    public func score(_ selection: SeriesSelection) -> Score {
+        let indices: [Int]
+        switch selection {
+        case .single(let s): indices = chart.series.indices.contains(s) ? [s] : []
+        case .all: indices = Array(chart.series.indices)
+        }
+        guard !indices.isEmpty else { return Score(duration: 0) }
+        let xRange = sharedXRange(indices)
+        var score = Score(duration: 0)
+        if indices.count == 1 || settings.arrangement == .together {
+            let longest = indices.map { chart.series[$0].count }.max() ?? 0
+            let duration = playDuration(pointCount: longest)
+            let gain = Self.toneGain / Double(indices.count).squareRoot()
+            for (position, s) in indices.enumerated() {
+                let pan = indices.count == 1 ? 0
+                    : -Self.stereoSpread + 2 * Self.stereoSpread * Double(position) / Double(indices.count - 1)
+                let layout = layout(series: s, offset: 0, duration: duration, xRange: xRange)
+                score.layouts.append(layout)
+                score.tones += tones(series: s, layout: layout, pan: pan, gain: gain)
+            }
+            score.duration = duration
+            score.ticks = ticks(layout: score.layouts[0])
+        } else {
+            var offset = 0.0
+            for s in indices {
+                let duration = playDuration(pointCount: chart.series[s].count)
+                let layout = layout(series: s, offset: offset, duration: duration, xRange: xRange)
+                score.layouts.append(layout)
+                score.tones += tones(series: s, layout: layout, pan: 0, gain: Self.toneGain)
+                score.ticks += ticks(layout: layout)
+                offset += duration + settings.sequentialGap
+            }
+            score.duration = offset - settings.sequentialGap
+        }
+        return score
+    }
+
+    /// A single point on its own, for scrubbing: same pitch mapping and timbre, a short fixed length.
+    /// A missing value gives a silent score of the same length.
+    public func pointScore(series s: Int, index: Int) -> Score {
+        let length = settings.pointToneDuration
+        var score = Score(duration: length)
+        guard chart.series.indices.contains(s), chart.series[s].y.indices.contains(index),
+              let f = pitch.frequency(of: chart.series[s].y[index]) else { return score }
+        let series = chart.series[s]
+        score.tones = [Tone(series: s, timbre: timbre(series: s, point: index, in: series), pan: 0, gain: Self.toneGain,
+                            path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
+                            attack: 0.008, release: 0.04, points: index...index)]
+        return score
+    }
+
+    /// Length of a series of `pointCount` points: about one second per point, at most the maximum, in seconds.
+    public func playDuration(pointCount: Int) -> Double {
+        min(settings.maximumDuration, max(1, Double(pointCount)) * settings.secondsPerPoint)
+    }
+
+    // MARK: - Layout
+
+    /// The x range covering every selected series, so the same x sounds at the same moment in each.
+    private func sharedXRange(_ indices: [Int]) -> ClosedRange<Double> {
+        if case .categorical(let axis) = chart.xAxis {
+            return 0...Double(max(0, axis.categories.count - 1))
+        }
+        var lo = Double.infinity, hi = -Double.infinity
+        for s in indices {
+            for x in chart.series[s].x where x.isFinite { lo = min(lo, x); hi = max(hi, x) }
+        }
+        return lo <= hi ? lo...hi : 0...0
+    }
+
+    private func layout(series s: Int, offset: Double, duration: Double, xRange: ClosedRange<Double>) -> SeriesLayout {
+        let count = max(1, chart.series[s].count)
+        var slot = duration / Double(count)
+        var intervals: Int? = nil
+        if slot < settings.shortestNote {
+            let n = max(1, Int((duration / settings.intervalDuration).rounded(.down)))
+            intervals = n
+            slot = duration / Double(n)
+        }
+        var logX = false
+        if case .numeric(let axis) = chart.xAxis, axis.scale != .linear, xRange.lowerBound > 0 { logX = true }
+        return SeriesLayout(series: s, offset: offset, duration: duration, slot: slot, xRange: xRange,
+                            logarithmicX: logX, intervalCount: intervals)
+    }
+
+    // MARK: - Tones
+
+    private func tones(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
+        let series = chart.series[s]
+        guard series.count > 0 else { return [] }
+        if layout.intervalCount != nil {
+            let extremes = IntervalExtremes(series: series, layout: layout, logarithmicY: pitch.scale != .linear)
+            return series.isContinuous
+                ? gatheredLine(series: s, layout: layout, extremes: extremes, pan: pan, gain: gain)
+                : gatheredNotes(series: s, layout: layout, extremes: extremes, pan: pan, gain: gain)
+        }
+        return series.isContinuous
+            ? line(series: s, layout: layout, pan: pan, gain: gain)
+            : notes(series: s, layout: layout, pan: pan, gain: gain)
+    }
+
+    /// A continuous series as gliding tones, one per unbroken run of values; a missing value breaks the line.
+    private func line(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
+        let series = chart.series[s]
+        var tones: [Tone] = []
+        var path: [PitchPoint] = []
+        var first = 0, last = 0
+        let half = layout.slot / 2
+        func finish() {
+            guard let end = path.last else { return }
+            path.append(PitchPoint(time: end.time + half, frequency: end.frequency))
+            tones.append(lineTone(series: s, path: path, pan: pan, gain: gain, points: first...last))
+            path = []
+        }
+        for i in orderByX(series) {
+            guard let f = pitch.frequency(of: series.y[i]) else { finish(); continue }
+            let t = layout.time(ofX: series.x[i])
+            if path.isEmpty {
+                path.append(PitchPoint(time: t - half, frequency: f))
+                first = i
+            }
+            path.append(PitchPoint(time: t, frequency: f))
+            last = i
+        }
+        finish()
+        return tones
+    }
+
+    /// A continuous series with more points than the time allows: each interval glides through its extremes
+    /// in the order they occur; an interval holding only missing values breaks the line.
+    private func gatheredLine(series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
+                              gain: Double) -> [Tone] {
+        let series = chart.series[s]
+        var tones: [Tone] = []
+        var path: [PitchPoint] = []
+        var first = Int.max, last = Int.min
+        let w = layout.slot
+        var runEnd = 0.0
+        func finish() {
+            guard let end = path.last else { return }
+            path.append(PitchPoint(time: runEnd, frequency: end.frequency))
+            tones.append(lineTone(series: s, path: path, pan: pan, gain: gain, points: first...last))
+            path = []; first = Int.max; last = Int.min
+        }
+        for b in 0..<extremes.count {
+            let start = layout.offset + Double(b) * w
+            let order = extremes.extremesInOrder(b, x: series.x)
+            if order.isEmpty {
+                if extremes.hasMissing[b] { finish() }
+                continue
+            }
+            let times = order.count == 1 ? [start + w / 2] : [start + w / 4, start + 3 * w / 4]
+            for (k, i) in order.enumerated() {
+                let f = pitch.frequency(of: series.y[i]) ?? pitch.lowestFrequency
+                if path.isEmpty { path.append(PitchPoint(time: start, frequency: f)) }
+                path.append(PitchPoint(time: times[k], frequency: f))
+                first = min(first, i); last = max(last, i)
+            }
+            runEnd = start + w
+        }
+        finish()
+        return tones
+    }
+
+    /// A discrete series as one note per point, centred in its slot; the note-length axis sets its length.
+    private func notes(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
+        let series = chart.series[s]
+        var tones: [Tone] = []
+        tones.reserveCapacity(series.count)
+        for i in orderByX(series) {
+            guard let f = pitch.frequency(of: series.y[i]) else { continue }
+            let length = layout.slot * noteFraction(point: i, in: series)
+            let start = layout.time(ofX: series.x[i]) - length / 2
+            tones.append(noteTone(series: s, timbre: timbre(series: s, point: i, in: series),
+                                  path: [PitchPoint(time: start, frequency: f), PitchPoint(time: start + length, frequency: f)],
+                                  pan: pan, gain: gain, points: i...i))
+        }
+        return tones
+    }
+
+    /// A discrete series with more points than the time allows: one note per interval that glides quickly from
+    /// one extreme to the other, in the order they occur.
+    private func gatheredNotes(series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
+                               gain: Double) -> [Tone] {
+        let series = chart.series[s]
+        var tones: [Tone] = []
+        let w = layout.slot, length = w * 0.8
+        for b in 0..<extremes.count {
+            let order = extremes.extremesInOrder(b, x: series.x)
+            guard let firstPoint = order.first else { continue }
+            let start = layout.offset + Double(b) * w + (w - length) / 2
+            let fa = pitch.frequency(of: series.y[firstPoint]) ?? pitch.lowestFrequency
+            let fb = order.count > 1 ? (pitch.frequency(of: series.y[order[1]]) ?? fa) : fa
+            let path = [PitchPoint(time: start, frequency: fa), PitchPoint(time: start + 0.3 * length, frequency: fa),
+                        PitchPoint(time: start + 0.7 * length, frequency: fb), PitchPoint(time: start + length, frequency: fb)]
+            tones.append(noteTone(series: s, timbre: timbre(series: s, point: firstPoint, in: series), path: path,
+                                  pan: pan, gain: gain, points: min(order[0], order.last!)...max(order[0], order.last!)))
+        }
+        return tones
+    }
+
+    private func lineTone(series s: Int, path: [PitchPoint], pan: Double, gain: Double, points: ClosedRange<Int>) -> Tone {
+        let length = (path.last?.time ?? 0) - (path.first?.time ?? 0)
+        return Tone(series: s, timbre: Timbre.palette[s % Timbre.palette.count], pan: pan, gain: gain, path: path,
+                    attack: min(0.02, length / 4), release: min(0.05, length / 3), points: points)
+    }
+
+    private func noteTone(series s: Int, timbre: Timbre, path: [PitchPoint], pan: Double, gain: Double,
+                          points: ClosedRange<Int>) -> Tone {
+        let length = (path.last?.time ?? 0) - (path.first?.time ?? 0)
+        return Tone(series: s, timbre: timbre, pan: pan, gain: gain, path: path,
+                    attack: min(0.008, length / 4), release: min(0.04, length / 3), points: points)
+    }
+
+    // MARK: - Extra axes and gridlines
+
+    /// The timbre of a point: its category's on a categorical extra axis, else its series'.
+    func timbre(series s: Int, point: Int, in series: DataSeries) -> Timbre {
+        for column in series.additional {
+            if case .categorical(let codes) = column, codes[point] >= 0 {
+                return Timbre.palette[Int(codes[point]) % Timbre.palette.count]
+            }
+        }
+        return Timbre.palette[s % Timbre.palette.count]
+    }
+
+    /// The fraction of its slot a note fills: longer for larger values on the numeric extra axis.
+    private func noteFraction(point: Int, in series: DataSeries) -> Double {
+        for (k, column) in series.additional.enumerated() {
+            guard case .numeric(let values) = column, chart.additionalAxes.indices.contains(k),
+                  case .numeric(let axis) = chart.additionalAxes[k] else { continue }
+            let v = values[point]
+            guard v.isFinite else { return Self.defaultNoteFraction }
+            let span = axis.range.upperBound - axis.range.lowerBound
+            let u = span > 0 ? min(1, max(0, (v - axis.range.lowerBound) / span)) : 0.5
+            return Self.noteFractionRange.lowerBound + u * (Self.noteFractionRange.upperBound - Self.noteFractionRange.lowerBound)
+        }
+        return Self.defaultNoteFraction
+    }
+
+    /// A tick wherever playback crosses one of the x axis's gridlines.
+    private func ticks(layout: SeriesLayout) -> [Tick] {
+        guard settings.playsGridlineTicks, case .numeric(let axis) = chart.xAxis,
+              layout.xRange.upperBound > layout.xRange.lowerBound else { return [] }
+        return axis.gridlines.filter { layout.xRange.contains($0) }.map { Tick(time: layout.time(ofX: $0), value: $0) }
+    }
+
+    /// Indices of the series' points with a finite x, in x order (file order when already sorted).
+    private func orderByX(_ series: DataSeries) -> [Int] {
+        let x = series.x
+        var sorted = true
+        var previous = -Double.infinity
+        for v in x where v.isFinite {
+            if v < previous { sorted = false; break }
+            previous = v
+        }
+        let finite = x.indices.filter { x[$0].isFinite }
+        return sorted ? finite : finite.sorted { x[$0] < x[$1] || (x[$0] == x[$1] && $0 < $1) }
+    }
+}
