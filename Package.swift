@@ -22,6 +22,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmark of the sonification pipeline on synthetic data (prints numbers; see bench/README.md).
+        .executableTarget(name: "audiograph-bench", dependencies: ["AudiographCore"]),
         // Unit tests of the core; fixtures are read by path (#filePath), not bundled.
         .testTarget(
             name: "AudiographCoreTests",

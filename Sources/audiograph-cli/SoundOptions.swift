@@ -1,0 +1,80 @@
+import ArgumentParser
+import AudiographCore
+import Foundation
+
+/// The flags `render` and `play` share: which series, how long, which pitches.
+struct SoundOptions: ParsableArguments {
+    @Option(help: "Series to play (its name or 1-based number). Default: the first series.")
+    var series: String?
+
+    @Flag(help: "Play every series instead of one.")
+    var all = false
+
+    @Option(help: "With --all: together (default; each series its own timbre and side) or sequential.")
+    var arrangement: SeriesArrangement = .together
+
+    @Option(help: "Longest the audio graph may last, in seconds (default 10; about 1 s per point below that).")
+    var duration: Double = 10
+
+    @Option(name: .customLong("min-hz"), help: "Pitch of the lowest value, in hertz (default 220).")
+    var minHz: Double = 220
+
+    @Option(name: .customLong("max-hz"), help: "Pitch of the highest value, in hertz (default 1760).")
+    var maxHz: Double = 1760
+
+    @Flag(name: .customLong("no-ticks"), help: "Leave out the quiet ticks at x gridlines.")
+    var noTicks = false
+
+    func validate() throws {
+        if all && series != nil { throw ValidationError("Choose either --series or --all, not both.") }
+        if let problem = settings.problem { throw ValidationError(problem) }
+    }
+
+    /// The sonification settings these flags ask for.
+    var settings: SonificationSettings {
+        var s = SonificationSettings()
+        s.maximumDuration = duration
+        s.lowestFrequency = minHz
+        s.highestFrequency = maxHz
+        s.arrangement = arrangement
+        s.playsGridlineTicks = !noTicks
+        return s
+    }
+
+    /// Which series of `chart` to play; names the available series when `--series` matches none.
+    func selection(in chart: ChartDescriptor) throws -> SeriesSelection {
+        if all { return .all }
+        guard let wanted = series else { return .single(0) }
+        let names = chart.series.map(\.name)
+        if let exact = names.firstIndex(of: wanted) { return .single(exact) }
+        if let folded = names.firstIndex(where: { $0.caseInsensitiveCompare(wanted) == .orderedSame }) {
+            return .single(folded)
+        }
+        if let number = Int(wanted), names.indices.contains(number - 1) { return .single(number - 1) }
+        let list = Localization.list(names.map { "\"\($0)\"" })
+        throw ValidationError(Localization.tr("No series is called \"%@\". This chart has %@.", wanted, list))
+    }
+}
+
+extension SeriesArrangement: ExpressibleByArgument {}
+
+/// Turns a file and sound flags into rendered audio, shared by `render` and `play`.
+enum SoundRendering {
+    /// The rendered audio graph of `chart`'s file, and a one-line account of what it holds.
+    static func render(chart options: ChartOptions, sound: SoundOptions) throws -> (buffer: AudioBuffer, account: String) {
+        let document = try FailureReporting.run {
+            try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions)
+        }
+        let chart = document.chart
+        let selection = try sound.selection(in: chart)
+        let score = Sonifier(chart: chart, settings: sound.settings).score(selection)
+        let buffer = Synthesizer().render(score)
+        let names: String
+        switch selection {
+        case .single(let s): names = chart.series[s].name
+        case .all: names = Localization.list(chart.series.map(\.name))
+        }
+        let seconds = String(format: "%.1f", buffer.duration)
+        return (buffer, Localization.tr("%@: %@, %@ s", chart.title, names, seconds))
+    }
+}
