@@ -55,11 +55,15 @@ public struct DateAxis: Sendable {
     /// Visible range in seconds since the epoch.
     public var range: ClosedRange<Double>
     public var precision: DatePrecision
+    /// Gridline positions in seconds since the epoch (round calendar instants), ascending, inside `range`.
+    public var gridlines: [Double]
 
-    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision) {
+    /// A date axis; gridlines default to round calendar instants over `range`.
+    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision, gridlines: [Double]? = nil) {
         self.title = title
         self.range = range
         self.precision = precision
+        self.gridlines = gridlines ?? DateGridlines.lines(range)
     }
 }
 

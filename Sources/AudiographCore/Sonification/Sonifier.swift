@@ -270,11 +270,16 @@ public struct Sonifier: Sendable {
         return Self.defaultNoteFraction
     }
 
-    /// A tick wherever playback crosses one of the x axis's gridlines.
+    /// A tick wherever playback crosses one of the x axis's gridlines (numeric and date axes).
     private func ticks(layout: SeriesLayout) -> [Tick] {
-        guard settings.playsGridlineTicks, case .numeric(let axis) = chart.xAxis,
-              layout.xRange.upperBound > layout.xRange.lowerBound else { return [] }
-        return axis.gridlines.filter { layout.xRange.contains($0) }.map { Tick(time: layout.time(ofX: $0), value: $0) }
+        guard settings.playsGridlineTicks, layout.xRange.upperBound > layout.xRange.lowerBound else { return [] }
+        let gridlines: [Double]
+        switch chart.xAxis {
+        case .numeric(let axis): gridlines = axis.gridlines
+        case .date(let axis): gridlines = axis.gridlines
+        case .categorical: return []
+        }
+        return gridlines.filter { layout.xRange.contains($0) }.map { Tick(time: layout.time(ofX: $0), value: $0) }
     }
 
     /// Indices of the series' points with a finite x, in x order (file order when already sorted).
