@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "AudiographCore", targets: ["AudiographCore"]),
+        .library(name: "AudiographALSA", targets: ["AudiographALSA"]),
         .executable(name: "audiograph-cli", targets: ["audiograph-cli"]),
     ],
     dependencies: [
@@ -14,11 +15,22 @@ let package = Package(
     targets: [
         // Platform-independent core: chart model, CSV import, analysis, wording. Foundation only.
         .target(name: "AudiographCore"),
+        // alsa-lib's C API as a Swift module (headers and -lasound through pkg-config).
+        .systemLibrary(
+            name: "CAlsa",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        // The few ALSA helpers Swift cannot express (a variadic error handler); ag_alsa_ prefix.
+        .target(name: "CAlsaShim", dependencies: ["CAlsa"]),
+        // Plays the core's AudioBuffers on a Linux sound device through ALSA, from its own thread.
+        .target(name: "AudiographALSA", dependencies: ["AudiographCore", "CAlsa", "CAlsaShim"]),
         // Thin command-line front end over the core.
         .executableTarget(
             name: "audiograph-cli",
             dependencies: [
                 "AudiographCore",
+                "AudiographALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -29,6 +41,11 @@ let package = Package(
             name: "AudiographCoreTests",
             dependencies: ["AudiographCore"],
             exclude: ["Fixtures"]
+        ),
+        // The ALSA player: real alsa-lib into a file sink (ALSA_CONFIG_PATH), and a paced fake device.
+        .testTarget(
+            name: "AudiographALSATests",
+            dependencies: ["AudiographALSA", "AudiographCore"]
         ),
         // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(

@@ -3,7 +3,9 @@
 # Uses sudo when not root. Swift itself must already be installed (https://swift.org/install).
 set -euo pipefail
 
-packages=(make git)
+# libasound2-dev and pkg-config: the ALSA player (AudiographALSA) builds against alsa-lib found through pkg-config.
+# sox: the render tests check that soxi reads our WAV files.
+packages=(make git pkg-config libasound2-dev sox)
 
 missing=()
 for p in "${packages[@]}"; do

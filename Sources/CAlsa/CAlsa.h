@@ -1,0 +1,2 @@
+// alsa-lib's whole public API, imported into Swift as the CAlsa module.
+#include <alsa/asoundlib.h>
