@@ -8,6 +8,6 @@ struct AudiographCLI: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audiograph-cli",
         abstract: "Explore CSV data as charts you can read and hear.",
-        subcommands: [Describe.self, Render.self]
+        subcommands: [Describe.self, Render.self, Play.self]
     )
 }

@@ -32,8 +32,7 @@ struct Render: ParsableCommand {
         do {
             try WAVFile.write(buffer, to: output)
         } catch let error as WAVWriteError {
-            FileHandle.standardError.write(Data(("audiograph-cli: " + error.description + "\n").utf8))
-            throw ExitCode(73)
+            throw FailureReporting.fail(error.description, status: FailureReporting.cannotWriteOutput)
         }
         print(Localization.tr("Wrote %@ (%@).", output, account))
     }

@@ -10,16 +10,16 @@ struct SoundOptions: ParsableArguments {
     @Flag(help: "Play every series instead of one.")
     var all = false
 
-    @Option(help: "With --all: together (default; each series its own timbre and side) or sequential.")
+    @Option(help: "With --all: together (each series its own timbre and side) or sequential.")
     var arrangement: SeriesArrangement = .together
 
-    @Option(help: "Longest the audio graph may last, in seconds (default 10; about 1 s per point below that).")
+    @Option(help: "Longest the audio graph may last, in seconds (about 1 s per point below that).")
     var duration: Double = 10
 
-    @Option(name: .customLong("min-hz"), help: "Pitch of the lowest value, in hertz (default 220).")
+    @Option(name: .customLong("min-hz"), help: "Pitch of the lowest value, in hertz.")
     var minHz: Double = 220
 
-    @Option(name: .customLong("max-hz"), help: "Pitch of the highest value, in hertz (default 1760).")
+    @Option(name: .customLong("max-hz"), help: "Pitch of the highest value, in hertz.")
     var maxHz: Double = 1760
 
     @Flag(name: .customLong("no-ticks"), help: "Leave out the quiet ticks at x gridlines.")

@@ -20,11 +20,16 @@ enum CLIRunner {
     }
 
     /// Runs `audiograph-cli` with `arguments` in `directory`, with a time limit so a hang fails instead of blocking.
-    static func run(_ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 60) throws -> Result {
+    /// `environment` adds or replaces variables of this process's environment for the run.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    timeout: TimeInterval = 60) throws -> Result {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("audiograph-cli")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         // Output goes to files, so a large output can never fill a pipe and stall the process.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-cli-\(UUID().uuidString)")
         let outURL = scratch.appendingPathExtension("out"), errURL = scratch.appendingPathExtension("err")

@@ -1,0 +1,106 @@
+import AudiographCore
+import Foundation
+import XCTest
+
+/// `audiograph-cli play` through the real alsa-lib: into its file plugin (ALSA_CONFIG_PATH), the frames
+/// must be the WAV `render` writes; without a device, one line and status 69.
+final class PlayTests: XCTestCase {
+    let data = CLIRunner.packageRoot.appendingPathComponent("data")
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes an ALSA configuration holding only `text` and returns the environment that selects it.
+    func alsaConfiguration(_ text: String) throws -> [String: String] {
+        let path = folder.appendingPathComponent("alsa-\(UUID().uuidString).conf")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        return ["ALSA_CONFIG_PATH": path.path]
+    }
+
+    /// A configuration whose "default" device is alsa-lib's file plugin writing raw frames to `output`.
+    func fileSink(_ output: URL) throws -> [String: String] {
+        try alsaConfiguration("""
+            pcm.!default {
+                type file
+                slave.pcm { type null }
+                file "\(output.path)"
+                format "raw"
+                perm 0644
+            }
+
+            """)
+    }
+
+    /// The 16-bit little-endian samples in the raw file at `url`.
+    func rawSamples(_ url: URL) throws -> [Int16] {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        return stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+    }
+
+    /// Renders and plays `file` with `flags`; checks the played frames are the WAV's, sample for sample.
+    func assertPlayMatchesRender(_ file: String, _ flags: [String], line: UInt = #line) throws {
+        let wav = folder.appendingPathComponent("out.wav"), raw = folder.appendingPathComponent("out.raw")
+        let rendered = try CLIRunner.run(["render", file, "-o", wav.path] + flags, in: data)
+        XCTAssertEqual(rendered.status, 0, rendered.stderr, line: line)
+        let played = try CLIRunner.run(["play", file] + flags, in: data, environment: try fileSink(raw))
+        XCTAssertEqual(played.status, 0, played.stderr, line: line)
+        XCTAssertEqual(played.stdout, "", "play keeps standard output clean", line: line)
+        let lines = played.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 2, played.stderr, line: line)
+        XCTAssertTrue(lines[0].hasPrefix("Playing on \"default\": "), played.stderr, line: line)
+        let expected = try XCTUnwrap(WAVFile.decodeInt16([UInt8](try Data(contentsOf: wav))), line: line)
+        XCTAssertEqual(expected.sampleRate, 48_000, line: line)
+        XCTAssertEqual(expected.channels, 2, line: line)
+        let captured = try rawSamples(raw)
+        XCTAssertEqual(captured.count, expected.samples.count, "no frame missing, no padding", line: line)
+        XCTAssertTrue(captured == expected.samples, "the played frames are the WAV's data chunk", line: line)
+    }
+
+    func testPlayedFramesAreTheRenderedWAVsSamples() throws {
+        try assertPlayMatchesRender("births.csv", [])
+    }
+
+    func testPlayTakesRendersFlags() throws {
+        try assertPlayMatchesRender("sales-by-region.csv", ["--all", "--duration", "3", "--min-hz", "300", "--no-ticks"])
+    }
+
+    func testNoSoundDeviceExits69WithOneLine() throws {
+        let result = try CLIRunner.run(["play", "births.csv"], in: data, environment: try alsaConfiguration(""))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"default\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
+    }
+
+    func testAnUnknownDeviceIsNamed() throws {
+        let raw = folder.appendingPathComponent("out.raw")
+        let result = try CLIRunner.run(["play", "births.csv", "--device", "nosuchcard"], in: data, environment: try fileSink(raw))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"nosuchcard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: raw.path))
+    }
+
+    func testTheSystemConfigurationsCardLookupPrintsNothingEither() throws {
+        // A card name no machine has, through the distribution's own alsa.conf: alsa-lib's card lookup
+        // normally prints "ALSA lib confmisc.c ... Cannot get card index" here.
+        let result = try CLIRunner.run(["play", "births.csv", "--device", "plughw:CARD=AudiographNoSuchCard"], in: data,
+                                       environment: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf"])
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"plughw:CARD=AudiographNoSuchCard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
+    }
+
+    func testAMissingFileIsStillReportedAsUnreadable() throws {
+        let raw = folder.appendingPathComponent("out.raw")
+        let result = try CLIRunner.run(["play", "/nonexistent/births.csv"], environment: try fileSink(raw))
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stderr, "audiograph-cli: /nonexistent/births.csv: no such file. Check the name and folder.\n")
+    }
+}
