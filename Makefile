@@ -19,9 +19,10 @@ build:
 test:
 	$(SWIFT) test --disable-swift-testing
 
-## Benchmarks (not tests): print numbers next to pandas and the CSV packages; see bench/README.md.
+## Benchmarks (not tests): print numbers next to pandas and astronify; see bench/README.md.
 bench:
 	bench/describe-vs-pandas.sh
+	bench/sonify-vs-astronify.sh
 
 clean:
 	rm -rf .build
