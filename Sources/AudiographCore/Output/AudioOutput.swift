@@ -26,13 +26,24 @@ public protocol AudioOutput: AnyObject, Sendable {
     func stop()
     /// Moves the play position of the current buffer to `frame` (clamped), playing or paused.
     func seek(toFrame frame: Int)
-    /// The frame of the current buffer being heard now, or nil when nothing is loaded.
+    /// The frame of the current buffer being heard now, or nil when nothing is loaded (after `stop()` or
+    /// once a buffer has played to its end, the output is idle again).
     var currentFrame: Int? { get }
     /// The current state.
     var state: AudioOutputState { get }
+    /// Why the last sound ended early (the device failed mid-sound and could not recover); nil otherwise.
+    /// Cleared by the next `play`.
+    var lastFailure: AudioOutputError? { get }
     /// Blocks the calling thread until the current buffer has played to its end or playback stopped.
     /// For command-line use; a GUI observes `state` instead and must not call this on its main loop.
     func waitUntilFinished()
+}
+
+extension AudioOutput {
+    /// Starts playing `buffer` from its first frame, replacing whatever was playing.
+    public func play(_ buffer: AudioBuffer) throws {
+        try play(buffer, fromFrame: 0)
+    }
 }
 
 /// Whether an output is playing, paused or idle.
