@@ -68,12 +68,17 @@ public struct Sonifier: Sendable {
     }
 
     /// A single point on its own, for scrubbing: same pitch mapping and timbre, a short fixed length.
-    /// A missing value gives a silent score of the same length.
-    public func pointScore(series s: Int, index: Int) -> Score {
+    /// A missing value gives a silent score of the same length. When the listener moved here from the
+    /// point at `previous`, a tick at the start marks any x gridline crossed on the way.
+    public func pointScore(series s: Int, index: Int, from previous: Int? = nil) -> Score {
         let length = settings.pointToneDuration
         var score = Score(duration: length)
-        guard chart.series.indices.contains(s), chart.series[s].y.indices.contains(index),
-              let f = pitch.frequency(of: chart.series[s].y[index]) else { return score }
+        guard chart.series.indices.contains(s), chart.series[s].y.indices.contains(index) else { return score }
+        if let previous, chart.series[s].x.indices.contains(previous),
+           let crossed = gridlineCrossed(from: chart.series[s].x[previous], to: chart.series[s].x[index]) {
+            score.ticks = [Tick(time: 0.004, value: crossed)]
+        }
+        guard let f = pitch.frequency(of: chart.series[s].y[index]) else { return score }
         let series = chart.series[s]
         score.tones = [Tone(series: s, timbre: timbre(series: s, point: index, in: series), pan: 0, gain: Self.toneGain,
                             path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
@@ -270,16 +275,27 @@ public struct Sonifier: Sendable {
         return Self.defaultNoteFraction
     }
 
+    /// The x axis's gridlines in data units (numeric and date axes; a categorical axis has none).
+    private var xGridlines: [Double] {
+        switch chart.xAxis {
+        case .numeric(let axis): return axis.gridlines
+        case .date(let axis): return axis.gridlines
+        case .categorical: return []
+        }
+    }
+
+    /// The x gridline passed when moving from `a` to `b` (the one nearest `b`), or nil when none lies
+    /// between them: a gridline at `b` counts, one at `a` was already heard.
+    func gridlineCrossed(from a: Double, to b: Double) -> Double? {
+        guard settings.playsGridlineTicks, a != b else { return nil }
+        let passed = xGridlines.filter { a < b ? ($0 > a && $0 <= b) : ($0 < a && $0 >= b) }
+        return a < b ? passed.last : passed.first
+    }
+
     /// A tick wherever playback crosses one of the x axis's gridlines (numeric and date axes).
     private func ticks(layout: SeriesLayout) -> [Tick] {
         guard settings.playsGridlineTicks, layout.xRange.upperBound > layout.xRange.lowerBound else { return [] }
-        let gridlines: [Double]
-        switch chart.xAxis {
-        case .numeric(let axis): gridlines = axis.gridlines
-        case .date(let axis): gridlines = axis.gridlines
-        case .categorical: return []
-        }
-        return gridlines.filter { layout.xRange.contains($0) }.map { Tick(time: layout.time(ofX: $0), value: $0) }
+        return xGridlines.filter { layout.xRange.contains($0) }.map { Tick(time: layout.time(ofX: $0), value: $0) }
     }
 
     /// Indices of the series' points with a finite x, in x order (file order when already sorted).

@@ -205,4 +205,16 @@ final class ScoreTests: XCTestCase {
         XCTAssertTrue(sonifier.pointScore(series: 0, index: 3).tones.isEmpty, "a missing value is silence")
         XCTAssertTrue(sonifier.pointScore(series: 5, index: 0).tones.isEmpty)
     }
+
+    func testScrubbingAcrossAGridlineTicks() {
+        let chart = ChartMaking.chart(series: [("s", (0...20).map(Double.init), (0...20).map(Double.init))],
+                                      xGridlines: [0, 5, 10, 15, 20])
+        let sonifier = Sonifier(chart: chart)
+        XCTAssertEqual(sonifier.pointScore(series: 0, index: 5, from: 4).ticks.map(\.value), [5], "arriving on a gridline")
+        XCTAssertTrue(sonifier.pointScore(series: 0, index: 6, from: 5).ticks.isEmpty, "leaving it was already heard")
+        XCTAssertEqual(sonifier.pointScore(series: 0, index: 9, from: 11).ticks.map(\.value), [10], "moving left")
+        XCTAssertEqual(sonifier.pointScore(series: 0, index: 20, from: 0).ticks.map(\.value), [20], "a jump ticks once")
+        XCTAssertTrue(sonifier.pointScore(series: 0, index: 3).ticks.isEmpty, "no previous point, no tick")
+        XCTAssertEqual(sonifier.pointScore(series: 0, index: 5, from: 4).tones.count, 1, "the point still sounds")
+    }
 }
