@@ -23,7 +23,7 @@ struct Render: ParsableCommand {
         let input = URL(fileURLWithPath: chart.file).standardizedFileURL.resolvingSymlinksInPath()
         let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
         if input.path == target.path {
-            throw ValidationError("The output would replace the data file \(chart.file). Choose another name, e.g. -o out.wav.")
+            throw ValidationError(Localization.tr("The output would replace the data file %@. Choose another name, e.g. -o out.wav.", chart.file))
         }
     }
 

@@ -26,7 +26,7 @@ struct SoundOptions: ParsableArguments {
     var noTicks = false
 
     func validate() throws {
-        if all && series != nil { throw ValidationError("Choose either --series or --all, not both.") }
+        if all && series != nil { throw ValidationError(Localization.tr("Choose either --series or --all, not both.")) }
         if let problem = settings.problem { throw ValidationError(problem) }
     }
 
