@@ -153,6 +153,9 @@ final class RenderTests: XCTestCase {
         let inaudible = try CLIRunner.run(["render", "births.csv", "--max-hz", "50000", "-o", out], in: data)
         XCTAssertEqual(inaudible.status, 64)
         XCTAssertTrue(inaudible.stderr.contains("between 20 and 20000 Hz"), inaudible.stderr)
+        let long = try CLIRunner.run(["render", "births.csv", "--duration", "7200", "-o", out], in: data)
+        XCTAssertEqual(long.status, 64)
+        XCTAssertTrue(long.stderr.contains("The duration must be between 0.5 and 600 seconds."), long.stderr)
         let both = try CLIRunner.run(["render", "births.csv", "--all", "--series", "x", "-o", out], in: data)
         XCTAssertEqual(both.status, 64)
     }

@@ -37,6 +37,10 @@ public struct SonificationSettings: Sendable, Equatable {
     /// Lowest and highest pitch the settings accept, in hertz.
     public static let audibleRange: ClosedRange<Double> = 20...20_000
 
+    /// Shortest and longest `maximumDuration` accepted, in seconds (ten minutes of 48 kHz stereo float is
+    /// 220 MiB in memory; longer graphs are better heard as several).
+    public static let durationRange: ClosedRange<Double> = 0.5...600
+
     /// A sentence saying what is wrong with these settings, or nil when they can be played.
     public var problem: String? {
         let audible = Self.audibleRange
@@ -48,8 +52,8 @@ public struct SonificationSettings: Sendable, Equatable {
             return Localization.tr("The lowest pitch (%@ Hz) must be below the highest (%@ Hz).",
                                    Self.plain(lowestFrequency), Self.plain(highestFrequency))
         }
-        if !(maximumDuration >= 0.5 && maximumDuration <= 3600) {
-            return Localization.tr("The duration must be between 0.5 and 3600 seconds.")
+        if !(maximumDuration >= Self.durationRange.lowerBound && maximumDuration <= Self.durationRange.upperBound) {
+            return Localization.tr("The duration must be between 0.5 and 600 seconds.")
         }
         return nil
     }

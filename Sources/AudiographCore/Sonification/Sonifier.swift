@@ -53,16 +53,25 @@ public struct Sonifier: Sendable {
             score.duration = duration
             score.ticks = ticks(layout: score.layouts[0])
         } else {
+            // Many series one after another would make hours of sound: the whole is kept within the longest
+            // duration the settings accept, shortening every series and pause alike.
+            var durations = indices.map { playDuration(pointCount: chart.series[$0].count) }
+            var gap = settings.sequentialGap
+            let total = durations.reduce(0, +) + gap * Double(indices.count - 1)
+            let limit = SonificationSettings.durationRange.upperBound
+            if total > limit {
+                durations = durations.map { $0 * limit / total }
+                gap *= limit / total
+            }
             var offset = 0.0
-            for s in indices {
-                let duration = playDuration(pointCount: chart.series[s].count)
-                let layout = layout(series: s, offset: offset, duration: duration, xRange: xRange)
+            for (k, s) in indices.enumerated() {
+                let layout = layout(series: s, offset: offset, duration: durations[k], xRange: xRange)
                 score.layouts.append(layout)
                 score.tones += tones(series: s, layout: layout, pan: 0, gain: Self.toneGain)
                 score.ticks += ticks(layout: layout)
-                offset += duration + settings.sequentialGap
+                offset += durations[k] + gap
             }
-            score.duration = offset - settings.sequentialGap
+            score.duration = offset - gap
         }
         return score
     }

@@ -217,4 +217,15 @@ final class ScoreTests: XCTestCase {
         XCTAssertTrue(sonifier.pointScore(series: 0, index: 3).ticks.isEmpty, "no previous point, no tick")
         XCTAssertEqual(sonifier.pointScore(series: 0, index: 5, from: 4).tones.count, 1, "the point still sounds")
     }
+
+    func testManySeriesOneAfterAnotherStayWithinTenMinutes() {
+        let xs = (0..<20).map(Double.init)
+        let chart = ChartMaking.chart(series: (0..<100).map { ("s\($0)", xs, xs.map { $0 * 2 }) })
+        var settings = SonificationSettings()
+        settings.arrangement = .sequential
+        let score = Sonifier(chart: chart, settings: settings).score(.all)
+        XCTAssertEqual(score.duration, 600, accuracy: 1e-6, "100 × 10 s + pauses would be 17 minutes")
+        XCTAssertEqual(score.layouts.count, 100)
+        XCTAssertEqual(score.layouts[1].offset - score.layouts[0].offset, 600.0 / (1000 + 49.5) * 10.5, accuracy: 1e-6)
+    }
 }
