@@ -1,0 +1,94 @@
+import Foundation
+
+/// The colours of a chart for one appearance: background, text, axes, gridlines and series, each measured
+/// against the background (WCAG 2.x) and darkened or lightened in Oklab until it has enough contrast.
+public struct ChartPalette: Sendable, Equatable {
+    /// Opaque page colour behind everything: white, or #1e1e1e when dark.
+    public var background: RGBA
+    /// Titles, legend and labels: ≥ 4.5:1 (≥ 7:1 with increase contrast).
+    public var text: RGBA
+    /// Tick labels: ≥ 4.5:1 (≥ 7:1 with increase contrast), a little quieter than `text`.
+    public var secondaryText: RGBA
+    /// Axis lines and tick marks: ≥ 3:1 (≥ 7:1 with increase contrast).
+    public var axis: RGBA
+    /// Gridlines: deliberately faint (about 1.3:1; 2:1 with increase contrast), never needed to read a value.
+    public var gridline: RGBA
+    /// The focus cursor (line and ring): the strongest colour, ≥ 7:1.
+    public var cursor: RGBA
+    /// Series colours in order, each ≥ `markContrast` against the background; cycle with `seriesColor(_:)`.
+    public var series: [RGBA]
+    /// The contrast every series colour reaches, 3 or 7.
+    public var markContrast: Double
+
+    /// Minimum contrast of marks (lines, markers, bars) against the background, normally (WCAG 1.4.11).
+    public static let markContrastNormal = 3.0
+    /// Minimum contrast of text against the background, normally (WCAG 1.4.3).
+    public static let textContrastNormal = 4.5
+    /// Minimum contrast of text and marks with increase contrast on (WCAG 1.4.6).
+    public static let increasedContrast = 7.0
+
+    /// The Okabe–Ito colours (2008) in series order: blue, vermillion, sky blue, bluish green, orange,
+    /// reddish purple, yellow, black. The order never puts a red next to the green or a blue next to a yellow
+    /// or orange, including when the list wraps round.
+    public static let okabeIto: [RGBA] = [0x0072B2, 0xD55E00, 0x56B4E9, 0x009E73, 0xE69F00, 0xCC79A7, 0xF0E442, 0x000000]
+        .map { RGBA(hex: $0) }
+
+    /// The palette for `appearance` (dark or light, normal or increased contrast); computed once per pair.
+    public init(appearance: ChartAppearance) {
+        self = Self.computed[(appearance.dark ? 2 : 0) + (appearance.increaseContrast ? 1 : 0)]
+    }
+
+    /// The four palettes (light, light increased, dark, dark increased), measured and adjusted once.
+    private static let computed: [ChartPalette] = [(false, false), (false, true), (true, false), (true, true)].map {
+        ChartPalette(dark: $0.0, increaseContrast: $0.1)
+    }
+
+    private init(dark: Bool, increaseContrast: Bool) {
+        var appearance = ChartAppearance()
+        appearance.dark = dark
+        appearance.increaseContrast = increaseContrast
+        let high = appearance.increaseContrast
+        let back = appearance.dark ? RGBA(hex: 0x1E1E1E) : RGBA(hex: 0xFFFFFF)
+        let textMinimum = high ? Self.increasedContrast : Self.textContrastNormal
+        let marks = high ? Self.increasedContrast : Self.markContrastNormal
+        func ensure(_ hex: UInt32, _ minimum: Double) -> RGBA {
+            PerceptualColor.ensuring(RGBA(hex: hex), contrast: minimum, against: back)
+        }
+        background = back
+        markContrast = marks
+        if appearance.dark {
+            text = ensure(high ? 0xFFFFFF : 0xEDEDED, textMinimum)
+            secondaryText = ensure(high ? 0xFFFFFF : 0xC4C4C4, textMinimum)
+            axis = ensure(high ? 0xD0D0D0 : 0x8C8C8C, high ? Self.increasedContrast : 3)
+            gridline = high ? RGBA(hex: 0x5A5A5A) : RGBA(hex: 0x383838)
+            cursor = RGBA(hex: 0xFFFFFF)
+        } else {
+            text = ensure(high ? 0x000000 : 0x1A1A1A, textMinimum)
+            secondaryText = ensure(high ? 0x000000 : 0x505050, textMinimum)
+            axis = ensure(high ? 0x3C3C3C : 0x767676, high ? Self.increasedContrast : 3)
+            gridline = high ? RGBA(hex: 0xB4B4B4) : RGBA(hex: 0xE3E3E3)
+            cursor = RGBA(hex: 0x000000)
+        }
+        // Raising contrast pulls colours of similar hue together (blue and sky blue both end up dark blue on
+        // white at 7:1): a colour too close to an earlier one moves further from the background until apart.
+        var chosen: [RGBA] = []
+        for base in Self.okabeIto {
+            var target = marks
+            var color = PerceptualColor.ensuring(base, contrast: target, against: back)
+            while target < 20, chosen.contains(where: { PerceptualColor.distance($0, color) < Self.minimumSeriesDistance }) {
+                target += 0.25
+                color = PerceptualColor.ensuring(base, contrast: target, against: back)
+            }
+            chosen.append(color)
+        }
+        series = chosen
+    }
+
+    /// Smallest Oklab distance between two series colours (about five just-noticeable differences).
+    public static let minimumSeriesDistance = 0.1
+
+    /// The colour of series (or category) `index`, cycling through `series`.
+    public func seriesColor(_ index: Int) -> RGBA {
+        series[((index % series.count) + series.count) % series.count]
+    }
+}
