@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "AudiographCore", targets: ["AudiographCore"]),
         .library(name: "AudiographALSA", targets: ["AudiographALSA"]),
+        .library(name: "AudiographGTK", targets: ["AudiographGTK"]),
+        .executable(name: "audiograph", targets: ["audiograph"]),
         .executable(name: "audiograph-cli", targets: ["audiograph-cli"]),
     ],
     dependencies: [
@@ -25,6 +27,19 @@ let package = Package(
         .target(name: "CAlsaShim", dependencies: ["CAlsa"]),
         // Plays the core's AudioBuffers on a Linux sound device through ALSA, from its own thread.
         .target(name: "AudiographALSA", dependencies: ["AudiographCore", "CAlsa", "CAlsaShim"]),
+        // GTK 4's C API (with GLib, GIO, cairo and Pango) as a Swift module, through pkg-config.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // The few GTK helpers Swift cannot express (variadic functions, macros); ag_gtk_ prefix.
+        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        // The desktop viewer: application, windows, start page, loading, chart painting, View settings.
+        // A library so tests can drive it; the `audiograph` executable only runs it.
+        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "CGtk", "CGtkShim"]),
+        // Thin GUI executable: `audiograph [FILE...]`.
+        .executableTarget(name: "audiograph", dependencies: ["AudiographGTK"]),
         // Thin command-line front end over the core.
         .executableTarget(
             name: "audiograph-cli",
@@ -46,6 +61,11 @@ let package = Package(
         .testTarget(
             name: "AudiographALSATests",
             dependencies: ["AudiographALSA", "AudiographCore"]
+        ),
+        // The viewer's pure logic (settings file, action table); the GUI itself is tested by Tests/gui.
+        .testTarget(
+            name: "AudiographGTKTests",
+            dependencies: ["AudiographGTK"]
         ),
         // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The View menu's toggles, remembered between runs.
+public struct ViewSettings: Codable, Equatable, Sendable {
+    public var increaseContrast = false
+    public var reduceTransparency = false
+    public var differentiateWithoutColor = false
+
+    public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false) {
+        self.increaseContrast = increaseContrast
+        self.reduceTransparency = reduceTransparency
+        self.differentiateWithoutColor = differentiateWithoutColor
+    }
+
+    /// Reads what it can: a missing or mistyped key keeps its default, unknown keys are ignored.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        increaseContrast = (try? values.decodeIfPresent(Bool.self, forKey: .increaseContrast)) ?? false
+        reduceTransparency = (try? values.decodeIfPresent(Bool.self, forKey: .reduceTransparency)) ?? false
+        differentiateWithoutColor = (try? values.decodeIfPresent(Bool.self, forKey: .differentiateWithoutColor)) ?? false
+    }
+}
+
+/// The settings file: `$XDG_CONFIG_HOME/audiograph/settings.json` (~/.config when XDG_CONFIG_HOME is unset).
+public struct ViewSettingsStore: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// The store in `configDirectory` (g_get_user_config_dir(), which honours XDG_CONFIG_HOME).
+    public init(configDirectory: String) {
+        url = URL(fileURLWithPath: configDirectory).appendingPathComponent("audiograph/settings.json")
+    }
+
+    /// The saved settings; defaults when the file is missing, unreadable or not JSON. Never throws.
+    public func load() -> ViewSettings {
+        guard let data = try? Data(contentsOf: url),
+              let settings = try? JSONDecoder().decode(ViewSettings.self, from: data) else { return ViewSettings() }
+        return settings
+    }
+
+    /// Writes `settings` atomically: to a temporary file beside it, then renamed over it.
+    public func save(_ settings: ViewSettings) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var data = try encoder.encode(settings)
+        data.append(0x0A)
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".settings.json.\(getpid()).tmp")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import AudiographCore
+import CGtk
+import CGtkShim
+import Foundation
+
+/// The Audiograph desktop application: a GtkApplication ("org.audiograph.Audiograph") that opens each
+/// file it is given in its own window, with the actions of `ActionTable` and the View settings.
+///
+/// Ownership: this object owns the GtkApplication (the reference from gtk_application_new, dropped after
+/// `run` returns) and the `DocumentWindow` objects (until each window's "destroy"). Menus and actions
+/// are handed to GTK, which keeps its own references; ours are dropped as soon as they are handed over.
+/// Threading: everything here runs on the main thread, inside g_application_run's main loop.
+@MainActor
+public final class AudiographApplication {
+    public static let applicationID = "org.audiograph.Audiograph"
+
+    let application: UnsafeMutablePointer<GtkApplication>
+    private var windows: [DocumentWindow] = []
+    private var desktop: DesktopAppearance?
+    private let store: ViewSettingsStore
+    /// The View toggles as the menu shows them: saved settings, with command-line flags turned on for this run.
+    private var viewSettings: ViewSettings
+    private var commandLineFlags = ViewSettings()
+    private lazy var measure: any TextMeasuring = PangoTextMeasure()
+    private var cachedExamples: [URL]?
+
+    public init() {
+        g_set_application_name("Audiograph")
+        application = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_OPEN)
+        store = ViewSettingsStore(configDirectory: String(cString: g_get_user_config_dir()))
+        viewSettings = store.load()
+        addCommandLineOptions()
+        let app = gpointerOf(application)
+        Signal.connectLocalOptions(app) { [unowned self] options in self.handleLocalOptions(options) }
+        Signal.connect(app, "startup") { [unowned self] in self.startup() }
+        Signal.connect(app, "activate") { [unowned self] in self.activate() }
+        Signal.connectOpen(app) { [unowned self] paths in self.open(paths) }
+        Signal.connect(app, "shutdown") { [unowned self] in self.desktop?.close() }
+    }
+
+    /// Runs the application with the process's arguments; returns the exit status.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        var cArguments = arguments.map { strdup($0) }
+        defer { cArguments.forEach { free($0) } }
+        let status = cArguments.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(gcast(application), Int32(buffer.count), buffer.baseAddress)
+        }
+        g_object_unref(gpointerOf(application))
+        return status
+    }
+
+    /// What the charts should look like now: View toggles, the desktop's high contrast, dark style and animations.
+    var chartAppearance: ChartAppearance {
+        var appearance = ChartAppearance()
+        appearance.dark = desktop?.prefersDark ?? false
+        appearance.increaseContrast = viewSettings.increaseContrast || (desktop?.highContrast ?? false)
+        appearance.reduceTransparency = viewSettings.reduceTransparency
+        appearance.differentiateWithoutColor = viewSettings.differentiateWithoutColor
+        appearance.reduceMotion = desktop?.reduceMotion ?? false
+        return appearance
+    }
+
+    // MARK: Command line
+
+    private static let flags: [(name: String, description: String)] = [
+        ("high-contrast", "Draw charts with increased contrast for this run (colours at least 7:1, thicker lines)"),
+        ("reduce-transparency", "Draw charts without translucent fills or overlays for this run"),
+        ("differentiate-without-color", "Give each series its own marker shape, dash pattern and end label for this run"),
+    ]
+
+    private func addCommandLineOptions() {
+        g_application_set_option_context_parameter_string(gcast(application), tr("[FILE…]"))
+        g_application_set_option_context_summary(gcast(application),
+                                                 tr("Opens each CSV or TSV file in its own window as a chart you can see and hear."))
+        for flag in Self.flags {
+            g_application_add_main_option(gcast(application), flag.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                          tr(flag.description), nil)
+        }
+    }
+
+    private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+        if g_variant_dict_contains(options, "high-contrast") != 0 { commandLineFlags.increaseContrast = true }
+        if g_variant_dict_contains(options, "reduce-transparency") != 0 { commandLineFlags.reduceTransparency = true }
+        if g_variant_dict_contains(options, "differentiate-without-color") != 0 { commandLineFlags.differentiateWithoutColor = true }
+        viewSettings.increaseContrast = viewSettings.increaseContrast || commandLineFlags.increaseContrast
+        viewSettings.reduceTransparency = viewSettings.reduceTransparency || commandLineFlags.reduceTransparency
+        viewSettings.differentiateWithoutColor = viewSettings.differentiateWithoutColor || commandLineFlags.differentiateWithoutColor
+        return -1  // go on with the default handling (activate or open)
+    }
+
+    // MARK: Life cycle
+
+    private func startup() {
+        let desktop = DesktopAppearance()
+        desktop.onChange = { [unowned self] in self.appearanceChanged() }
+        self.desktop = desktop
+        addApplicationActions()
+        setAccelerators()
+        let menubar = MenuModel.menubar(from: ActionTable.entries)
+        gtk_application_set_menubar(application, menubar)
+        g_object_unref(gpointer(menubar))
+    }
+
+    private func activate() {
+        if let window = windows.last {
+            window.present()
+        } else {
+            newWindow().present()
+        }
+    }
+
+    private func open(_ paths: [String]) {
+        for path in paths { openInNewWindow(path) }
+    }
+
+    /// Opens `path` in a window showing no chart, or in a new window.
+    func openInNewWindow(_ path: String) {
+        let window = windows.first(where: \.isReusable) ?? newWindow()
+        window.present()
+        window.open(path)
+    }
+
+    private func newWindow() -> DocumentWindow {
+        let window = DocumentWindow(app: self, measure: measure)
+        windows.append(window)
+        return window
+    }
+
+    func windowClosed(_ window: DocumentWindow) {
+        windows.removeAll { $0 === window }
+    }
+
+    /// The examples folder's CSV files (see `ExampleFiles` for where it is looked for).
+    func exampleFiles() -> [URL] {
+        if let cachedExamples { return cachedExamples }
+        let found = ExampleFiles.directory().map(ExampleFiles.list(in:)) ?? []
+        cachedExamples = found
+        return found
+    }
+
+    // MARK: Actions
+
+    /// The window that has the focus, or the newest.
+    private var activeWindow: DocumentWindow? {
+        let active = gtk_application_get_active_window(application)
+        return windows.first { UnsafeMutableRawPointer($0.window) == UnsafeMutableRawPointer(active) } ?? windows.last
+    }
+
+    private func addApplicationActions() {
+        for entry in ActionTable.entries where entry.scope == "app" {
+            let action: OpaquePointer
+            switch entry.kind {
+            case .command:
+                action = g_simple_action_new(entry.shortName, nil)
+                Signal.connectWithPointer(gpointerOf(action), "activate") { [unowned self] _ in self.perform(entry.name) }
+            case .toggle:
+                let state = g_variant_new_boolean(toggleValue(entry.name) ? 1 : 0)
+                action = g_simple_action_new_stateful(entry.shortName, nil, state)
+                // Activating a boolean action without a parameter asks to flip its state; GLib then emits
+                // change-state, handled here.
+                Signal.connectWithPointer(gpointerOf(action), "change-state") { [unowned self] value in
+                    guard let value else { return }
+                    let on = g_variant_get_boolean(OpaquePointer(value)) != 0
+                    g_simple_action_set_state(action, OpaquePointer(value))
+                    self.setToggle(entry.name, on)
+                }
+            }
+            g_action_map_add_action(opaque(application), action)
+            g_object_unref(gpointerOf(action))
+        }
+    }
+
+    private func setAccelerators() {
+        for entry in ActionTable.entries {
+            var strings = entry.accelerators.map { strdup($0) } + [nil]
+            defer { strings.forEach { free($0) } }
+            strings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_application_set_accels_for_action(application, entry.name, $0)
+                }
+            }
+        }
+    }
+
+    private func perform(_ name: String) {
+        switch name {
+        case "app.open": FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(path) }
+        case "app.quit": for window in windows { gtk_window_destroy(gcast(window.window)) }
+        default: break
+        }
+    }
+
+    /// A file from the Open dialog opens in the active window when it shows no chart, else in a new one.
+    private func openChosen(_ path: String) {
+        if let window = activeWindow, window.isReusable {
+            window.open(path)
+        } else {
+            openInNewWindow(path)
+        }
+    }
+
+    private func toggleValue(_ name: String) -> Bool {
+        switch name {
+        case "app.increase-contrast": return viewSettings.increaseContrast
+        case "app.reduce-transparency": return viewSettings.reduceTransparency
+        case "app.differentiate-without-color": return viewSettings.differentiateWithoutColor
+        default: return false
+        }
+    }
+
+    /// A View toggle changed from the menu: remembered in the settings file and redrawn everywhere.
+    private func setToggle(_ name: String, _ on: Bool) {
+        switch name {
+        case "app.increase-contrast": viewSettings.increaseContrast = on
+        case "app.reduce-transparency": viewSettings.reduceTransparency = on
+        case "app.differentiate-without-color": viewSettings.differentiateWithoutColor = on
+        default: return
+        }
+        do {
+            try store.save(viewSettings)
+        } catch {
+            FileHandle.standardError.write(Data(Localization.tr("audiograph: can't save the View settings to %@: %@\n",
+                                                                store.url.path, error.localizedDescription).utf8))
+        }
+        appearanceChanged()
+    }
+
+    private func appearanceChanged() {
+        let appearance = chartAppearance
+        for window in windows { window.appearanceChanged(appearance) }
+    }
+}

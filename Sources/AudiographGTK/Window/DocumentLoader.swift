@@ -1,0 +1,31 @@
+import AudiographCore
+import Foundation
+
+/// Opens a CSV file as a `ChartDocument` on a background thread, reporting progress and the result on
+/// the GLib main loop. One loader per load; `cancel()` stops the read between chunks.
+final class DocumentLoader: Sendable {
+    let path: String
+    private let cancellation = CancellationFlag()
+
+    init(path: String) { self.path = path }
+
+    /// Starts reading. `progress` and `completion` run on the main thread; `completion` runs exactly once.
+    func start(progress: @escaping @MainActor @Sendable (ImportProgress) -> Void,
+               completion: @escaping @MainActor @Sendable (Result<ChartDocument, any Error>) -> Void) {
+        let path = path
+        let cancellation = cancellation
+        let thread = Thread {
+            let result = Result {
+                try ChartDocument.open(path: path, progress: { value in MainLoop.post { progress(value) } },
+                                       cancellation: cancellation)
+            }
+            MainLoop.post { completion(result) }
+        }
+        thread.name = "audiograph-load"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Asks the reader to stop; the completion then reports `ImportError.cancelled`.
+    func cancel() { cancellation.cancel() }
+}

@@ -1,0 +1,230 @@
+import AudiographCore
+import CGtk
+import CGtkShim
+import Foundation
+
+/// One window: the start page, a file loading, a chart, or why a file couldn't be opened.
+///
+/// Ownership: the GtkApplicationWindow belongs to GTK (the application's window list and GTK's toplevel
+/// list hold it until gtk_window_destroy). The `AudiographApplication` keeps this object in its window list
+/// until the window's "destroy" signal; widgets inside are owned by their parents and referenced here
+/// only by borrowed pointers, which are not used after "destroy".
+@MainActor
+final class DocumentWindow {
+    /// What the window shows.
+    enum Content: Equatable {
+        case start
+        case loading(path: String)
+        case chart(path: String)
+        case failed(path: String)
+    }
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    private(set) var content: Content = .start
+    private(set) var document: ChartDocument?
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private var startPage: UnsafeMutablePointer<GtkWidget>?
+    private let loadingPage: LoadingPage
+    private let errorPage: ErrorPage
+    private let chartView: ChartView
+    private let warnings: UnsafeMutablePointer<GtkWidget>
+    private unowned let app: AudiographApplication
+    private var loader: DocumentLoader?
+    /// Content to return to when a load is cancelled.
+    private var contentBeforeLoad: Content = .start
+    private var destroyed = false
+
+    /// Milliseconds a load may take before the progress page replaces what the window shows.
+    static let progressDelayMilliseconds: UInt32 = 150
+
+    init(app: AudiographApplication, measure: any TextMeasuring) {
+        self.app = app
+        window = gtk_application_window_new(app.application)
+        gtk_window_set_default_size(gcast(window), 960, 640)
+        gtk_application_window_set_show_menubar(gcast(window), 1)
+
+        stack = gtk_stack_new()
+        gtk_stack_set_transition_type(gcast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+        // The pages' buttons call back into this window, which does not exist yet: through a weak relay.
+        let relay = WeakRelay()
+        loadingPage = LoadingPage(cancel: { relay.window?.cancelLoad() })
+        errorPage = ErrorPage(showStart: { relay.window?.showStartPage() })
+        chartView = ChartView(measure: measure)
+        warnings = Widgets.label("", classes: ["dim-label"], wrap: true, xalign: 0)
+        gtk_label_set_max_width_chars(gcast(warnings), 200)
+        gtk_widget_set_margin_start(warnings, 12)
+        gtk_widget_set_margin_end(warnings, 12)
+        gtk_widget_set_margin_bottom(warnings, 6)
+        gtk_widget_set_visible(warnings, 0)
+        let chartPage = Widgets.box(vertical: true, spacing: 0)
+        Widgets.append(chartPage, chartView.widget)
+        Widgets.append(chartPage, warnings)
+
+        gtk_stack_add_named(gcast(stack), loadingPage.widget, "loading")
+        gtk_stack_add_named(gcast(stack), errorPage.widget, "error")
+        gtk_stack_add_named(gcast(stack), chartPage, "chart")
+        gtk_window_set_child(gcast(window), stack)
+
+        relay.window = self
+        addWindowActions()
+        addDropTarget()
+        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.windowDestroyed() }
+        showStartPage()
+    }
+
+    /// Shows and focuses the window.
+    func present() { gtk_window_present(gcast(window)) }
+
+    /// True while the window shows no chart, so an opened file may replace what it shows.
+    var isReusable: Bool {
+        switch content {
+        case .start, .failed: return loader == nil
+        default: return false
+        }
+    }
+
+    // MARK: Pages
+
+    func showStartPage() {
+        cancelLoad()
+        content = .start
+        document = nil
+        chartView.show(nil)
+        setTitle(nil)
+        let (page, openButton) = StartPage.make(examples: app.exampleFiles(), recent: RecentFiles.list()) { [weak self] path in
+            self?.open(path)
+        }
+        if let old = startPage { gtk_stack_remove(gcast(stack), old) }
+        gtk_stack_add_named(gcast(stack), page, "start")
+        startPage = page
+        gtk_stack_set_visible_child_name(gcast(stack), "start")
+        gtk_widget_grab_focus(openButton)
+    }
+
+    private func setTitle(_ path: String?) {
+        let title = path.map { Localization.tr("%@ — Audiograph", ($0 as NSString).lastPathComponent) } ?? tr("Audiograph")
+        gtk_window_set_title(gcast(window), title)
+    }
+
+    // MARK: Loading
+
+    /// Opens `path` in this window: reads it in the background, showing progress if it takes a while.
+    func open(_ path: String) {
+        loader?.cancel()
+        if loader == nil { contentBeforeLoad = content }
+        let loader = DocumentLoader(path: path)
+        self.loader = loader
+        content = .loading(path: path)
+        setTitle(path)
+        let fileName = (path as NSString).lastPathComponent
+        loadingPage.reset(fileName: fileName)
+        MainLoop.after(milliseconds: Self.progressDelayMilliseconds) { [weak self] in
+            guard let self, self.loader === loader, !self.destroyed else { return }
+            gtk_stack_set_visible_child_name(gcast(self.stack), "loading")
+            self.loadingPage.focusCancel()
+        }
+        loader.start(progress: { [weak self] progress in
+            guard let self, self.loader === loader else { return }
+            self.loadingPage.update(fraction: progress.fraction, bytesRead: progress.bytesRead, totalBytes: progress.totalBytes)
+        }, completion: { [weak self] result in
+            guard let self, self.loader === loader, !self.destroyed else { return }
+            self.loader = nil
+            self.finishLoading(path: path, result: result)
+        })
+    }
+
+    private func cancelLoad() {
+        guard let loader else { return }
+        loader.cancel()
+        self.loader = nil
+        // Back to what the window showed before; the reader stops at its next chunk and its result is dropped.
+        switch contentBeforeLoad {
+        case .chart(let path) where document != nil:
+            content = .chart(path: path)
+            setTitle(path)
+            gtk_stack_set_visible_child_name(gcast(stack), "chart")
+        default:
+            showStartPage()
+        }
+    }
+
+    private func finishLoading(path: String, result: Result<ChartDocument, any Error>) {
+        switch result {
+        case .success(let document):
+            self.document = document
+            content = .chart(path: path)
+            setTitle(path)
+            chartView.show(document.chart)
+            chartView.setAppearance(app.chartAppearance)
+            let note = document.warnings.joined(separator: " ")
+            gtk_label_set_text(gcast(warnings), note)
+            gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
+            gtk_stack_set_visible_child_name(gcast(stack), "chart")
+            gtk_widget_grab_focus(chartView.widget)
+            RecentFiles.add(path)
+        case .failure(let error):
+            if case ImportError.cancelled = error { return }
+            let message = (error as? ImportError)?.message ?? error.localizedDescription
+            document = nil
+            chartView.show(nil)
+            content = .failed(path: path)
+            setTitle(path)
+            errorPage.show(fileName: (path as NSString).lastPathComponent, message: message)
+            gtk_stack_set_visible_child_name(gcast(stack), "error")
+            gtk_widget_grab_focus(errorPage.openButton)
+        }
+    }
+
+    /// Redraws the chart with the application's current appearance.
+    func appearanceChanged(_ appearance: ChartAppearance) {
+        chartView.setAppearance(appearance)
+    }
+
+    // MARK: Actions and drops
+
+    /// Per-window actions ("win.close"); the window's action map takes a reference, we drop ours.
+    private func addWindowActions() {
+        let close = g_simple_action_new("close", nil)!
+        Signal.connectWithPointer(gpointerOf(close), "activate") { [weak self] _ in
+            guard let self else { return }
+            gtk_window_close(gcast(self.window))
+        }
+        g_action_map_add_action(opaque(window), close)
+        g_object_unref(gpointerOf(close))
+    }
+
+    /// Files dropped on the window open here (the first) and in new windows (the rest). The window owns
+    /// the controller once added.
+    private func addDropTarget() {
+        let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        Signal.connectDrop(gpointerOf(target)) { [weak self] value in
+            guard let self, ag_gtk_value_holds_file_list(value) != 0,
+                  let list = g_value_get_boxed(value) else { return false }
+            // Transfer container: we free the list, the files stay owned by the GdkFileList.
+            var node = gdk_file_list_get_files(OpaquePointer(list))
+            let head = node
+            var paths: [String] = []
+            while let current = node {
+                if let file = current.pointee.data { paths.append(filePath(OpaquePointer(file))) }
+                node = current.pointee.next
+            }
+            g_slist_free(head)
+            guard let first = paths.first else { return false }
+            self.open(first)
+            for path in paths.dropFirst() { self.app.openInNewWindow(path) }
+            return true
+        }
+        gtk_widget_add_controller(window, target)
+    }
+
+    @MainActor private final class WeakRelay {
+        weak var window: DocumentWindow?
+    }
+
+    private func windowDestroyed() {
+        destroyed = true
+        loader?.cancel()
+        loader = nil
+        app.windowClosed(self)
+    }
+}

@@ -1,0 +1,131 @@
+import AudiographCore
+import CGtk
+import Foundation
+
+/// The start page: what Audiograph is, Open, the examples and recent files. Rebuilt each time it is shown,
+/// so the recent files are current.
+@MainActor
+enum StartPage {
+    /// The page and its Open button (which takes the keyboard focus when the page is shown).
+    static func make(examples: [URL], recent: [String], open: @escaping @MainActor (String) -> Void)
+        -> (page: UnsafeMutablePointer<GtkWidget>, openButton: UnsafeMutablePointer<GtkWidget>) {
+        let (scroller, content) = Widgets.page()
+        Widgets.append(content, Widgets.label(tr("Audiograph"), classes: ["title-1"]))
+        Widgets.append(content, Widgets.label(
+            tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
+            classes: ["dim-label"], wrap: true))
+        let openButton = Widgets.button(tr("_Open…"), action: "app.open", suggested: true)
+        gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(openButton, 6)
+        Widgets.append(content, openButton)
+        if !examples.isEmpty {
+            Widgets.append(content, section(tr("Examples")))
+            for url in examples {
+                Widgets.append(content, Widgets.twoLineButton(
+                    title: humanTitle(url.path), detail: url.lastPathComponent) { open(url.path) })
+            }
+        }
+        if !recent.isEmpty {
+            Widgets.append(content, section(tr("Recent Files")))
+            for path in recent {
+                let folder = (path as NSString).deletingLastPathComponent
+                Widgets.append(content, Widgets.twoLineButton(
+                    title: (path as NSString).lastPathComponent, detail: abbreviateHome(folder)) { open(path) })
+            }
+        }
+        return (scroller, openButton)
+    }
+
+    private static func section(_ title: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = Widgets.label(title, classes: ["heading"], xalign: 0)
+        gtk_widget_set_margin_top(label, 18)
+        return label
+    }
+
+    private static func humanTitle(_ path: String) -> String {
+        ChartDocument.humanTitle(forFile: path)
+    }
+
+    /// "/home/ana/Data" → "~/Data".
+    static func abbreviateHome(_ folder: String) -> String {
+        let home = NSHomeDirectory()
+        if folder == home { return "~" }
+        if folder.hasPrefix(home + "/") { return "~" + folder.dropFirst(home.count) }
+        return folder
+    }
+}
+
+/// The page shown while a file loads slowly: what is loading, a progress bar and Cancel.
+@MainActor
+final class LoadingPage {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let title: UnsafeMutablePointer<GtkWidget>
+    private let bar: UnsafeMutablePointer<GtkWidget>
+    private let cancelButton: UnsafeMutablePointer<GtkWidget>
+
+    init(cancel: @escaping @MainActor () -> Void) {
+        let (scroller, content) = Widgets.page(width: 420)
+        widget = scroller
+        title = Widgets.label("", classes: ["title-2"], wrap: true)
+        Widgets.append(content, title)
+        bar = gtk_progress_bar_new()
+        gtk_progress_bar_set_show_text(gcast(bar), 1)
+        Widgets.append(content, bar)
+        cancelButton = Widgets.button(tr("_Cancel"))
+        gtk_widget_set_halign(cancelButton, GTK_ALIGN_CENTER)
+        Signal.connect(gpointerOf(cancelButton), "clicked", cancel)
+        Widgets.append(content, cancelButton)
+    }
+
+    /// Moves keyboard focus to Cancel, so Enter or Space stops the load.
+    func focusCancel() { gtk_widget_grab_focus(cancelButton) }
+
+    /// Starts showing `fileName` at 0 %.
+    func reset(fileName: String) {
+        gtk_label_set_text(gcast(title), Localization.tr("Opening %@…", fileName))
+        update(fraction: 0, bytesRead: 0, totalBytes: 0)
+    }
+
+    /// Shows how far the read has got ("12 MB of 200 MB").
+    func update(fraction: Double, bytesRead: Int64, totalBytes: Int64) {
+        gtk_progress_bar_set_fraction(gcast(bar), fraction)
+        let text = totalBytes > 0
+            ? Localization.tr("%@ of %@", ByteCountFormatter.string(fromByteCount: bytesRead, countStyle: .file),
+                              ByteCountFormatter.string(fromByteCount: totalBytes, countStyle: .file))
+            : ""
+        gtk_progress_bar_set_text(gcast(bar), text)
+    }
+}
+
+/// The page shown when a file can't be opened: which file, why and what to do, and a way on.
+@MainActor
+final class ErrorPage {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let heading: UnsafeMutablePointer<GtkWidget>
+    private let message: UnsafeMutablePointer<GtkWidget>
+    let openButton: UnsafeMutablePointer<GtkWidget>
+
+    init(showStart: @escaping @MainActor () -> Void) {
+        let (scroller, content) = Widgets.page()
+        widget = scroller
+        heading = Widgets.label("", classes: ["title-2"], wrap: true)
+        message = Widgets.label("", wrap: true)
+        Widgets.append(content, heading)
+        Widgets.append(content, message)
+        let buttons = Widgets.box(vertical: false, spacing: 12)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(buttons, 12)
+        openButton = Widgets.button(tr("_Open Another…"), action: "app.open", suggested: true)
+        Widgets.append(buttons, openButton)
+        let startButton = Widgets.button(tr("_Start Page"))
+        Signal.connect(gpointerOf(startButton), "clicked", showStart)
+        Widgets.append(buttons, startButton)
+        Widgets.append(content, buttons)
+    }
+
+    /// Shows "Can't open births.csv" and the import error's sentence.
+    func show(fileName: String, message text: String) {
+        gtk_label_set_text(gcast(heading), Localization.tr("Can't open %@", fileName))
+        gtk_label_set_text(gcast(message), text)
+    }
+}

@@ -1,0 +1,67 @@
+import CGtk
+import CGtkShim
+
+/// Small constructors for the widgets the pages are made of. Each returns a new widget that the caller
+/// puts into a container straight away; the container then owns it.
+@MainActor
+enum Widgets {
+    static func box(vertical: Bool, spacing: Int32) -> UnsafeMutablePointer<GtkWidget> {
+        gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing)
+    }
+
+    static func append(_ box: UnsafeMutablePointer<GtkWidget>, _ child: UnsafeMutablePointer<GtkWidget>) {
+        gtk_box_append(gcast(box), child)
+    }
+
+    /// A wrapping label with style classes ("title-1", "heading", "dim-label", ...).
+    static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
+                      xalign: Float = 0.5) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        if wrap {
+            gtk_label_set_wrap(gcast(label), 1)
+            gtk_label_set_wrap_mode(gcast(label), PANGO_WRAP_WORD_CHAR)
+            gtk_label_set_max_width_chars(gcast(label), 60)
+        }
+        gtk_label_set_xalign(gcast(label), xalign)
+        gtk_label_set_justify(gcast(label), xalign == 0.5 ? GTK_JUSTIFY_CENTER : GTK_JUSTIFY_LEFT)
+        for name in classes { gtk_widget_add_css_class(label, name) }
+        return label
+    }
+
+    /// A button with a mnemonic label ("_Open…") that activates `action` ("app.open").
+    static func button(_ label: String, action: String? = nil, suggested: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_with_mnemonic(label)!
+        if let action { gtk_actionable_set_action_name(opaque(button), action) }
+        if suggested { gtk_widget_add_css_class(button, "suggested-action") }
+        return button
+    }
+
+    /// A flat button showing a title and, under it, dimmed detail text; its accessible name says both.
+    static func twoLineButton(title: String, detail: String, onClick: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new()!
+        gtk_widget_add_css_class(button, "flat")
+        let content = box(vertical: true, spacing: 2)
+        append(content, label(title, xalign: 0))
+        append(content, label(detail, classes: ["dim-label", "caption"], xalign: 0))
+        gtk_button_set_child(gcast(button), content)
+        ag_gtk_accessible_set_label(opaque(button), "\(title), \(detail)")
+        Signal.connect(gpointerOf(button), "clicked", onClick)
+        return button
+    }
+
+    /// A vertical page centred in the window, `width` pixels wide, inside a scrolled window.
+    static func page(width: Int32 = 560) -> (scroller: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
+        let content = box(vertical: true, spacing: 12)
+        gtk_widget_set_size_request(content, width, -1)
+        gtk_widget_set_halign(content, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(content, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(content, 36)
+        gtk_widget_set_margin_bottom(content, 36)
+        gtk_widget_set_margin_start(content, 24)
+        gtk_widget_set_margin_end(content, 24)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gcast(scroller), content)
+        return (scroller, content)
+    }
+}

@@ -1,0 +1,3 @@
+// GTK 4's whole public API (with GLib, GIO, GDK, cairo and Pango), imported into Swift as the CGtk module.
+#include <gtk/gtk.h>
+#include <pango/pangocairo.h>

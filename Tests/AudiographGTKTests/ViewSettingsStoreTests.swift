@@ -1,0 +1,66 @@
+import AudiographGTK
+import Foundation
+import XCTest
+
+final class ViewSettingsStoreTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ag-settings-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testMissingFileGivesDefaults() {
+        XCTAssertEqual(ViewSettingsStore(configDirectory: folder.path).load(), ViewSettings())
+    }
+
+    func testSaveThenLoadRoundTrips() throws {
+        let store = ViewSettingsStore(configDirectory: folder.path)
+        let settings = ViewSettings(increaseContrast: true, reduceTransparency: false, differentiateWithoutColor: true)
+        try store.save(settings)
+        XCTAssertEqual(store.load(), settings)
+        XCTAssertEqual(store.url.path, folder.appendingPathComponent("audiograph/settings.json").path)
+        // Only the settings file is left behind: the temporary file was renamed over it.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("audiograph").path)
+        XCTAssertEqual(names, ["settings.json"])
+    }
+
+    func testBadFilesNeverThrowAndKeepWhatTheyCan() throws {
+        let store = ViewSettingsStore(configDirectory: folder.path)
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for garbage in ["", "not json", "[1,2]", "\u{0}\u{1}binary", "{\"increaseContrast\": \"yes\"}"] {
+            try Data(garbage.utf8).write(to: store.url)
+            XCTAssertEqual(store.load(), ViewSettings(), garbage)
+        }
+        try Data(#"{"reduceTransparency": true, "increaseContrast": 3, "future": [1]}"#.utf8).write(to: store.url)
+        XCTAssertEqual(store.load(), ViewSettings(reduceTransparency: true))
+    }
+}
+
+final class ActionTableTests: XCTestCase {
+    func testNamesAreUniqueAndScoped() {
+        let names = ActionTable.entries.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count)
+        for entry in ActionTable.entries {
+            XCTAssertTrue(["app", "win"].contains(entry.scope), entry.name)
+            XCTAssertFalse(entry.shortName.isEmpty, entry.name)
+            XCTAssertTrue(entry.label.contains("_"), "\(entry.name) has no mnemonic")
+        }
+    }
+
+    func testNoAcceleratorIsUsedTwice() {
+        let accelerators = ActionTable.entries.flatMap(\.accelerators)
+        XCTAssertEqual(Set(accelerators).count, accelerators.count)
+    }
+
+    func testViewTogglesAreThere() {
+        for name in ["app.increase-contrast", "app.reduce-transparency", "app.differentiate-without-color"] {
+            XCTAssertEqual(ActionTable.entry(name)?.kind, .toggle, name)
+            XCTAssertEqual(ActionTable.entry(name)?.section, .view, name)
+        }
+        XCTAssertEqual(ActionTable.entry("app.open")?.accelerators, ["<Control>o"])
+    }
+}
