@@ -15,9 +15,10 @@ deps:
 build:
 	$(SWIFT) build
 
-## All tests: unit tests of the core and end-to-end tests of the built binaries.
+## All tests: unit tests, end-to-end tests of the built binaries, then the GUI under Xvfb (Tests/gui).
 test:
 	$(SWIFT) test --disable-swift-testing
+	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
 
 ## Benchmarks (not tests): print numbers next to pandas and astronify; see bench/README.md.
 bench:

@@ -5,7 +5,11 @@ set -euo pipefail
 
 # libasound2-dev and pkg-config: the ALSA player (AudiographALSA) builds against alsa-lib found through pkg-config.
 # sox: the render tests check that soxi reads our WAV files.
-packages=(make git pkg-config libasound2-dev sox)
+# libgtk-4-dev: the viewer (AudiographGTK) builds against GTK 4 found through pkg-config.
+# xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy: the GUI tests
+#   (Tests/gui) run the real app on a virtual X display, screenshot it and measure the pixels.
+packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
+          xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,434 @@
+#!/usr/bin/python3
+"""End-to-end GUI tests: run the real `audiograph` on an X display (Xvfb), screenshot its window and
+measure the pixels. Run through run-gui-tests.sh, which provides the display and builds the app.
+
+Each case starts the app with its own throwaway settings and data folders, waits for the window by
+title, captures it with ImageMagick's `import`, and stops the app. Screenshots go to $GUI_TEST_OUT.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+BIN = os.environ["AUDIOGRAPH_BIN"]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.path.join(ROOT, "data")
+OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-gui-")
+os.makedirs(OUT, exist_ok=True)
+MENUBAR = 30          # rows at the top of the window that belong to the menu bar, not the chart
+SETTLE = 0.8          # seconds after the window maps before the screenshot (load + first draw)
+
+failures = []
+
+
+def check(condition, message):
+    print(("  ok   " if condition else "  FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Running the app
+
+class Run:
+    """One run of the app: its screenshot (H×W×3 uint8) and whether it was still alive."""
+
+    def __init__(self, name, args, title, config=None, env=None, settle=SETTLE, keys=(), then_title=None, files=None):
+        """keys: xdotool key names or ("type", text), sent to the window after it appears; then_title: a
+        window title to wait for after the keys. self.settings is the settings file's text afterwards."""
+        self.name = name
+        home = tempfile.mkdtemp(prefix="agh-")
+        os.makedirs(os.path.join(home, "config/audiograph"))
+        if config is not None:
+            with open(os.path.join(home, "config/audiograph/settings.json"), "w") as f:
+                f.write(config)
+        for relative, text in (files or {}).items():
+            os.makedirs(os.path.dirname(os.path.join(home, relative)), exist_ok=True)
+            with open(os.path.join(home, relative), "w") as f:
+                f.write(text)
+        environment = dict(os.environ, GSK_RENDERER="cairo", HOME=home,
+                           XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_DATA_HOME=os.path.join(home, "data"),
+                           AUDIOGRAPH_EXAMPLES_DIR=DATA, NO_AT_BRIDGE="1", GTK_A11Y="none")
+        environment.pop("GTK_THEME", None)
+        environment.update(env or {})
+        log = open(os.path.join(OUT, name + ".log"), "w")
+        process = subprocess.Popen([BIN] + args, env=environment, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            self.window = wait_for_window(title)
+            time.sleep(settle)
+            if keys:
+                subprocess.run(["xdotool", "windowfocus", "--sync", self.window], check=True)
+            for key in keys:
+                if isinstance(key, tuple):
+                    subprocess.run(["xdotool", "type", "--delay", "15", key[1]], check=True)
+                else:
+                    subprocess.run(["xdotool", "key", key], check=True)
+                time.sleep(0.4)
+            if then_title:
+                self.window = wait_for_window(then_title)
+                time.sleep(settle)
+            self.alive = process.poll() is None
+            png = os.path.join(OUT, name + ".png")
+            subprocess.run(["import", "-window", self.window, png], check=True)
+            ppm = subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout
+            self.image = read_ppm(ppm)
+        finally:
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()
+            try:
+                with open(os.path.join(home, "config/audiograph/settings.json")) as f:
+                    self.settings = f.read()
+            except OSError:
+                self.settings = None
+            shutil.rmtree(home, ignore_errors=True)
+        self.log = open(os.path.join(OUT, name + ".log")).read()
+
+    @property
+    def chart(self):
+        """The window below the menu bar."""
+        return self.image[MENUBAR:]
+
+
+def wait_for_window(title, timeout=15):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], capture_output=True, text=True)
+        ids = found.stdout.split()
+        if ids:
+            return ids[0]
+        time.sleep(0.1)
+    raise RuntimeError("no window titled %r appeared within %d s" % (title, timeout))
+
+
+def read_ppm(data):
+    """A binary PPM (P6, maxval 255) as an H×W×3 uint8 array."""
+    fields, position = [], 0
+    while len(fields) < 4:
+        while data[position:position + 1].isspace():
+            position += 1
+        if data[position:position + 1] == b"#":
+            position = data.index(b"\n", position)
+            continue
+        end = position
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[position:end])
+        position = end
+    assert fields[0] == b"P6" and fields[3] == b"255", fields
+    width, height = int(fields[1]), int(fields[2])
+    pixels = np.frombuffer(data[position + 1:position + 1 + width * height * 3], dtype=np.uint8)
+    return pixels.reshape(height, width, 3)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Measuring colours
+
+def luminance(rgb):
+    c = np.asarray(rgb, dtype=float) / 255
+    c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * c[..., 0] + 0.7152 * c[..., 1] + 0.0722 * c[..., 2]
+
+
+def contrast(a, b):
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def packed(image):
+    return (image[..., 0].astype(np.int64) << 16) | (image[..., 1].astype(np.int64) << 8) | image[..., 2]
+
+
+def unpack(value):
+    return np.array([(value >> 16) & 255, (value >> 8) & 255, value & 255])
+
+
+def background(image):
+    values, counts = np.unique(packed(image), return_counts=True)
+    return unpack(values[np.argmax(counts)])
+
+
+def long_run_fraction(mask, length=40):
+    """Share of the mask's pixels that lie in horizontal or vertical runs of at least `length` pixels."""
+    inside = np.zeros_like(mask)
+    for axis_mask, transpose in ((mask, False), (mask.T, True)):
+        hit = np.zeros_like(axis_mask)
+        for row in range(axis_mask.shape[0]):
+            line = axis_mask[row]
+            if line.sum() < length:
+                continue
+            padded = np.concatenate(([0], line.astype(np.int8), [0]))
+            edges = np.flatnonzero(np.diff(padded))
+            for start, end in zip(edges[::2], edges[1::2]):
+                if end - start >= length:
+                    hit[row, start:end] = True
+        inside |= hit.T if transpose else hit
+    return inside.sum() / max(1, mask.sum())
+
+
+def dominant_colours(image, minimum=60):
+    """The colours a chart is drawn with: frequent exact colours, minus the background and colours within
+    a few levels of it, minus rules (gridlines, axes, the cursor line: colours whose pixels lie mostly in
+    long straight runs), minus antialiasing blends (colours between the background and a colour at least
+    twice as frequent). Returns (bg, [(rgb, count, kind)]), kind "mark" (saturated) or "text" (neutral)."""
+    bg = background(image)
+    keys = packed(image)
+    values, counts = np.unique(keys, return_counts=True)
+    candidates = []
+    for value, count in zip(values, counts):
+        rgb = unpack(value)
+        if count < minimum or np.abs(rgb.astype(int) - bg).max() <= 12:
+            continue
+        if long_run_fraction(keys == value) >= 0.6:
+            continue
+        candidates.append((rgb, int(count)))
+    pure = []
+    for rgb, count in candidates:
+        blend = False
+        for other, other_count in candidates:
+            if other_count < 2 * count:
+                continue
+            direction = other.astype(float) - bg
+            norm = float(direction @ direction)
+            t = float((rgb.astype(float) - bg) @ direction) / norm
+            if 0.02 < t < 1.0 and np.abs(bg + t * direction - rgb).max() <= 8:
+                blend = True
+                break
+        if not blend:
+            chroma = (int(rgb.max()) - int(rgb.min())) / 255
+            pure.append((rgb, count, "mark" if chroma >= 0.12 else "text"))
+    return bg, pure
+
+
+def hexcolour(rgb):
+    return "#%02x%02x%02x" % tuple(int(v) for v in rgb)
+
+
+def check_contrast(run, mark_minimum, text_minimum):
+    bg, colours = dominant_colours(run.chart)
+    marks = [c for c in colours if c[2] == "mark"]
+    texts = [c for c in colours if c[2] == "text"]
+    check(len(marks) >= 1 and len(texts) >= 1,
+          "%s: found mark and text colours (%d marks, %d texts)" % (run.name, len(marks), len(texts)))
+    for rgb, count, kind in colours:
+        ratio = contrast(rgb, bg)
+        needed = mark_minimum if kind == "mark" else text_minimum
+        check(ratio >= needed - 0.05, "%s: %s %s (%d px) on %s is %.2f:1, needs %.1f:1"
+              % (run.name, kind, hexcolour(rgb), count, hexcolour(bg), ratio, needed))
+    return bg, colours
+
+
+def interior_blend_pixels(image, bg, colours):
+    """Pixels that are a blend of a series colour with the background (5…95 % of the way) and sit inside a
+    uniform 3×3 patch: translucent fill, not antialiased edges."""
+    keys = packed(image)
+    same = np.ones(keys.shape, dtype=bool)
+    core = keys[1:-1, 1:-1]
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            same[1:-1, 1:-1] &= keys[1 + dy:keys.shape[0] - 1 + dy, 1 + dx:keys.shape[1] - 1 + dx] == core
+    same[0, :] = same[-1, :] = same[:, 0] = same[:, -1] = False
+    pixels = image[same].astype(float)
+    total = 0
+    for rgb, _, kind in colours:
+        if kind != "mark":
+            continue
+        direction = rgb.astype(float) - bg
+        norm = float(direction @ direction)
+        t = (pixels - bg) @ direction / norm
+        residual = np.abs(bg + t[:, None] * direction - pixels).max(axis=1)
+        total += int(((t > 0.05) & (t < 0.95) & (residual <= 6)).sum())
+    return total
+
+
+def components(mask):
+    """Connected components (4-neighbour) of a boolean mask, as lists of (y, x) arrays; small and iterative."""
+    labels = np.zeros(mask.shape, dtype=np.int32)
+    result = []
+    for y, x in zip(*np.nonzero(mask)):
+        if labels[y, x]:
+            continue
+        label = len(result) + 1
+        stack, pixels = [(y, x)], []
+        labels[y, x] = label
+        while stack:
+            cy, cx = stack.pop()
+            pixels.append((cy, cx))
+            for ny, nx in ((cy - 1, cx), (cy + 1, cx), (cy, cx - 1), (cy, cx + 1)):
+                if 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1] and mask[ny, nx] and not labels[ny, nx]:
+                    labels[ny, nx] = label
+                    stack.append((ny, nx))
+        result.append(np.array(pixels))
+    return result
+
+
+def marker_fill_ratios(image, colours):
+    """Per mark colour, the median share of its bounding box a marker fills (circle ≈ 0.79, square ≈ 1,
+    triangles and diamonds ≈ 0.5), over the isolated markers of that colour."""
+    keys = packed(image)
+    ratios = {}
+    for rgb, _, kind in colours:
+        if kind != "mark":
+            continue
+        key = (int(rgb[0]) << 16) | (int(rgb[1]) << 8) | int(rgb[2])
+        values = []
+        for pixels in components(keys == key):
+            height = pixels[:, 0].max() - pixels[:, 0].min() + 1
+            width = pixels[:, 1].max() - pixels[:, 1].min() + 1
+            if 6 <= height <= 40 and 6 <= width <= 40 and 0.6 <= height / width <= 1.6:
+                values.append(len(pixels) / float(height * width))
+        if len(values) >= 2:
+            ratios[hexcolour(rgb)] = (float(np.median(values)), len(values))
+    return ratios
+
+
+def text_pixels(image, bg, box):
+    """Dark-on-light (or light-on-dark) neutral pixels with text contrast inside box = (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    region = image[y0:y1, x0:x1].astype(int)
+    neutral = (region.max(axis=2) - region.min(axis=2)) < 30
+    far = np.abs(region - bg).max(axis=2) > 120
+    return int((neutral & far).sum())
+
+
+def self_check():
+    """The measurements catch what they are meant to, on drawn-by-hand images."""
+    size = 120
+    yy, xx = np.mgrid[0:size, 0:size]
+    image = np.full((size, size, 3), 255, dtype=np.uint8)
+    blue = np.array([0x00, 0x72, 0xB2])
+    disc = (yy - 30) ** 2 + (xx - 30) ** 2 <= 15 ** 2
+    image[disc] = blue
+    image[80:95, 10:25] = blue                                                       # a square marker
+    image[(yy - 70) ** 2 + (xx - 80) ** 2 <= 25 ** 2] = np.round(255 + 0.4 * (blue - 255)).astype(np.uint8)
+    bg, colours = dominant_colours(image, minimum=20)
+    check(interior_blend_pixels(image, bg, colours) > 500, "self-check: a 40 % translucent disc counts as blended fill")
+    image[(yy - 70) ** 2 + (xx - 80) ** 2 <= 25 ** 2] = 255
+    bg, colours = dominant_colours(image, minimum=20)
+    check(interior_blend_pixels(image, bg, colours) == 0, "self-check: opaque marks have no blended fill")
+    check(abs(contrast([0, 0, 0], [255, 255, 255]) - 21) < 0.01, "self-check: black on white is 21:1")
+
+
+# ---------------------------------------------------------------------------------------------------
+# The cases
+
+def main():
+    started = time.time()
+    print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
+    self_check()
+    births = os.path.join(DATA, "births.csv")
+    cars = os.path.join(DATA, "cars.csv")
+    rainfall = os.path.join(DATA, "rainfall.csv")
+
+    print("start page (no file)")
+    start = Run("start-page", [], "Audiograph")
+    check(start.alive, "start page: the app is running")
+    bg = background(start.chart)
+    blue = np.abs(start.chart.astype(int) - bg).max(axis=2) > 40
+    check(blue.sum() > 2000, "start page: has content (%d non-background pixels)" % blue.sum())
+
+    print("keyboard: Ctrl+O, type a path, Enter")
+    opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("type", os.path.join(DATA, "coffee.csv")), "Return"],
+                 then_title="coffee.csv — Audiograph")
+    check(opened.alive, "open dialog: coffee.csv opened in the window")
+
+    print("files that can't be opened")
+    missing = Run("missing-file", [os.path.join(DATA, "no-such-file.csv")], "no-such-file.csv — Audiograph")
+    check(missing.alive, "missing file: window titled after the file, app still running")
+    check("Trace" not in missing.log and "Fatal" not in missing.log, "missing file: no crash output")
+    binary_path = os.path.join(OUT, "binary.csv")
+    with open(binary_path, "wb") as f:
+        f.write(bytes(range(256)) * 64)
+    binary = Run("binary-file", [binary_path], "binary.csv — Audiograph")
+    check(binary.alive, "binary file: window titled after the file, app still running")
+    check(np.abs(binary.chart.astype(int) - background(binary.chart)).max(axis=2).sum() > 0, "binary file: a page is shown")
+
+    print("line chart, normal")
+    normal = Run("births", [births], "births.csv — Audiograph")
+    bg = background(normal.chart)
+    drawn = (np.abs(normal.chart.astype(int) - bg).max(axis=2) > 40).sum()
+    check(drawn > 5000, "births: the chart is drawn (%d non-background pixels)" % drawn)
+    _, colours = check_contrast(normal, 3.0, 4.5)
+
+    print("line chart, --high-contrast")
+    high = Run("births-high-contrast", ["--high-contrast", births], "births.csv — Audiograph")
+    check_contrast(high, 7.0, 7.0)
+    check(not np.array_equal(high.chart, normal.chart), "high contrast: differs from the normal rendering")
+
+    print("View menu by keyboard: F10, Right, Enter (Increase Contrast)")
+    toggled = Run("births-menu-toggle", [births], "births.csv — Audiograph", keys=["F10", "Right", "Return"])
+    check(toggled.settings is not None and '"increaseContrast" : true' in toggled.settings,
+          "menu toggle: settings.json remembers increaseContrast (%r)" % toggled.settings)
+    check(not np.array_equal(toggled.chart, normal.chart), "menu toggle: the chart redraws")
+    check_contrast(toggled, 7.0, 7.0)
+
+    print("settings file")
+    remembered = Run("births-remembered", [births], "births.csv — Audiograph", config='{"increaseContrast": true}')
+    check(np.array_equal(remembered.chart, high.chart),
+          "settings.json increaseContrast=true draws exactly as --high-contrast")
+    garbage = Run("births-bad-settings", [births], "births.csv — Audiograph", config="{not json\x00")
+    check(garbage.alive and np.array_equal(garbage.chart, normal.chart), "a broken settings.json is ignored")
+
+    print("desktop high contrast (GTK_THEME=HighContrast)")
+    desktop = Run("births-desktop-high-contrast", [births], "births.csv — Audiograph", env={"GTK_THEME": "HighContrast"})
+    check(np.array_equal(desktop.chart[10:], high.chart[10:]), "a HighContrast desktop theme draws as --high-contrast")
+    gnome = Run("births-gnome-high-contrast", [births], "births.csv — Audiograph", env={"GSETTINGS_BACKEND": "keyfile"},
+                files={"config/glib-2.0/settings/keyfile": "[org/gnome/desktop/a11y/interface]\nhigh-contrast=true\n"})
+    check(np.array_equal(gnome.chart, high.chart), "GNOME's a11y high-contrast setting draws as --high-contrast")
+
+    print("dark style (GTK_THEME=Adwaita:dark)")
+    dark = Run("births-dark", [births], "births.csv — Audiograph", env={"GTK_THEME": "Adwaita:dark"})
+    dark_bg = background(dark.chart)
+    check(luminance(dark_bg) < 0.1, "dark: chart background is dark (%s)" % hexcolour(dark_bg))
+    check_contrast(dark, 3.0, 4.5)
+
+    print("scatter, normal and --reduce-transparency")
+    scatter = Run("cars", [cars], "cars.csv — Audiograph")
+    bg, colours = check_contrast(scatter, 3.0, 4.5)
+    normal_blends = interior_blend_pixels(scatter.chart, bg, colours)
+    opaque = Run("cars-reduce-transparency", ["--reduce-transparency", cars], "cars.csv — Audiograph")
+    bg, colours = dominant_colours(opaque.chart)
+    blends = interior_blend_pixels(opaque.chart, bg, colours)
+    print("  info translucent-fill pixels: normal %d, reduce transparency %d" % (normal_blends, blends))
+    check(blends <= 10, "reduce transparency: no translucent fill (%d interior blend pixels)" % blends)
+
+    print("scatter, --differentiate-without-color")
+    shapes = Run("cars-differentiate", ["--differentiate-without-color", cars], "cars.csv — Audiograph")
+    _, colours = dominant_colours(shapes.chart)
+    ratios = marker_fill_ratios(shapes.chart, colours)
+    _, plain_colours = dominant_colours(scatter.chart)
+    plain = marker_fill_ratios(scatter.chart, plain_colours)
+    print("  info marker fill ratios, plain: %s" % {k: round(v[0], 2) for k, v in plain.items()})
+    print("  info marker fill ratios, differentiated: %s" % {k: round(v[0], 2) for k, v in ratios.items()})
+    values = sorted(v[0] for v in ratios.values())
+    check(len(values) >= 3 and values[-1] - values[0] >= 0.2,
+          "differentiate without color: series markers have different shapes (fill ratios %s)"
+          % [round(v, 2) for v in values])
+    plain_values = sorted(v[0] for v in plain.values())
+    check(len(plain_values) >= 2 and plain_values[-1] - plain_values[0] < 0.12,
+          "plain scatter: every series has the same marker shape (fill ratios %s)" % [round(v, 2) for v in plain_values])
+
+    print("lines, --differentiate-without-color")
+    lines = Run("rainfall", [rainfall], "rainfall.csv — Audiograph")
+    labelled = Run("rainfall-differentiate", ["--differentiate-without-color", rainfall], "rainfall.csv — Audiograph")
+    check(not np.array_equal(lines.chart, labelled.chart), "rainfall: differentiated rendering differs from plain")
+    height, width = labelled.chart.shape[:2]
+    strip = (width - 70, 60, width, int(height * 0.85))   # right edge beside the plot, above the x tick labels
+    plain_text = text_pixels(lines.chart, background(lines.chart), strip)
+    end_labels = text_pixels(labelled.chart, background(labelled.chart), strip)
+    check(end_labels >= 40 and end_labels > 3 * plain_text,
+          "rainfall: end labels beside the lines (%d text pixels at the right edge, %d without)" % (end_labels, plain_text))
+
+    print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
