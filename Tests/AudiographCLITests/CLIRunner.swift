@@ -19,16 +19,19 @@ enum CLIRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `audiograph-cli` with `arguments` in `directory`, with a time limit so a hang fails instead of blocking.
-    /// `environment` adds or replaces variables of this process's environment for the run.
+    /// Runs `audiograph-cli` (or another built `program`) with `arguments` in `directory`, with a time limit so a
+    /// hang fails instead of blocking. `environment` adds or replaces variables of this process's environment
+    /// for the run; `unsetting` removes some.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) throws -> Result {
+                    unsetting: [String] = [], program: String = "audiograph-cli", timeout: TimeInterval = 60) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("audiograph-cli")
+        process.executableURL = productsDirectory.appendingPathComponent(program)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if !environment.isEmpty || !unsetting.isEmpty {
+            var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            for name in unsetting { merged[name] = nil }
+            process.environment = merged
         }
         // Output goes to files, so a large output can never fill a pipe and stall the process.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-cli-\(UUID().uuidString)")
@@ -43,7 +46,7 @@ enum CLIRunner {
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
             process.terminate()
-            XCTFail("audiograph-cli \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            XCTFail("\(program) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
         let stdoutData = try Data(contentsOf: outURL), stderrData = try Data(contentsOf: errURL)
