@@ -186,10 +186,11 @@ extension SceneDraft {
                 overlays.append(.polyline([point, ScenePoint(x: markerX - style.markerSize / 2 - 2, y: y)],
                                           color: color, width: 1, dash: []))
             }
-            // The label's own marker, unless the line ends in one right beside it.
+            // The label's own marker, unless the line ends in one right beside it: at the plot's right edge and
+            // within a text line of the label (a second marker there would read as "●● Name").
             let shape = style.shape(s)
             let endsInMarker = chart.series[s].count <= ChartSceneBuilder.maximumMarkedPoints
-                && abs(point.y - y) <= 1 && point.x >= plot.x + plot.width - style.markerSize - 4
+                && abs(point.y - y) < labelHeight && point.x >= plot.x + plot.width - style.markerSize - 4
             if !endsInMarker {
                 overlays.append(.marker(shape, at: ScenePoint(x: markerX, y: y), size: style.markerSize, fill: color,
                                         stroke: color, lineWidth: Self.markerLineWidth(shape, size: style.markerSize)))

@@ -15,7 +15,8 @@ public struct ChartPalette: Sendable, Equatable {
     public var gridline: RGBA
     /// The focus cursor (line and ring): the strongest colour, ≥ 7:1.
     public var cursor: RGBA
-    /// Series colours in order, each ≥ `markContrast` against the background; cycle with `seriesColor(_:)`.
+    /// Series colours in order, each ≥ `markContrast` against the background (the coloured ones ≥ 4.5:1 on
+    /// dark), each pair `distinct`; cycle with `seriesColor(_:)`.
     public var series: [RGBA]
     /// The contrast every series colour reaches, 3 or 7.
     public var markContrast: Double
@@ -27,10 +28,12 @@ public struct ChartPalette: Sendable, Equatable {
     /// Minimum contrast of text and marks with increase contrast on (WCAG 1.4.6).
     public static let increasedContrast = 7.0
 
-    /// The Okabe–Ito colours (2008) in series order: blue, vermillion, sky blue, bluish green, orange,
-    /// reddish purple, yellow, black. The order never puts a red next to the green or a blue next to a yellow
-    /// or orange, including when the list wraps round.
-    public static let okabeIto: [RGBA] = [0x0072B2, 0xD55E00, 0x56B4E9, 0x009E73, 0xE69F00, 0xCC79A7, 0xF0E442, 0x000000]
+    /// The Okabe–Ito colours (2008) in series order: blue, vermillion, reddish purple, orange, bluish green,
+    /// yellow, black, sky blue. The first five are the ones a small chart or a scatter plot's categories use, so
+    /// they are the five that stay furthest apart for every kind of colour vision once adjusted for contrast:
+    /// sky blue (the same hue as blue, only lighter) comes last. The order never puts a red next to the green
+    /// or a blue next to a yellow or orange, including when the list wraps round.
+    public static let okabeIto: [RGBA] = [0x0072B2, 0xD55E00, 0xCC79A7, 0xE69F00, 0x009E73, 0xF0E442, 0x000000, 0x56B4E9]
         .map { RGBA(hex: $0) }
 
     /// The palette for `appearance` (dark or light, normal or increased contrast); computed once per pair.
@@ -70,12 +73,16 @@ public struct ChartPalette: Sendable, Equatable {
             cursor = RGBA(hex: 0x000000)
         }
         // Raising contrast pulls colours of similar hue together (blue and sky blue both end up dark blue on
-        // white at 7:1): a colour too close to an earlier one moves further from the background until apart.
+        // white at 7:1), and some pairs that differ only in redness (vermillion and a darkened orange) look
+        // alike to people with a red–green or blue–yellow deficiency: a colour too close to an earlier one, as
+        // seen normally or through any of the three dichromacies, moves further from the background until apart.
+        // On the dark background saturated colours look dim, so there each hue gets at least text contrast.
         var chosen: [RGBA] = []
         for base in Self.okabeIto {
-            var target = marks
+            let chromatic = hypot(PerceptualColor.oklab(base).a, PerceptualColor.oklab(base).b) > 0.05
+            var target = appearance.dark && !high && chromatic ? Self.darkSeriesContrast : marks
             var color = PerceptualColor.ensuring(base, contrast: target, against: back)
-            while target < 20, chosen.contains(where: { PerceptualColor.distance($0, color) < Self.minimumSeriesDistance }) {
+            while target < 20, chosen.contains(where: { !Self.distinct($0, color) }) {
                 target += 0.25
                 color = PerceptualColor.ensuring(base, contrast: target, against: back)
             }
@@ -86,6 +93,21 @@ public struct ChartPalette: Sendable, Equatable {
 
     /// Smallest Oklab distance between two series colours (about five just-noticeable differences).
     public static let minimumSeriesDistance = 0.1
+    /// Smallest Oklab distance between two series colours as simulated for protanopia, deuteranopia and
+    /// tritanopia (`PerceptualColor.simulated`).
+    public static let minimumSimulatedSeriesDistance = 0.05
+    /// Contrast of the coloured series on the dark background with normal contrast (text level: dark blue
+    /// at the 3:1 minimum is hard to see on #1E1E1E).
+    public static let darkSeriesContrast = 4.5
+
+    /// Whether two series colours are told apart with normal colour vision and with each dichromacy.
+    public static func distinct(_ first: RGBA, _ second: RGBA) -> Bool {
+        guard PerceptualColor.distance(first, second) >= minimumSeriesDistance else { return false }
+        return ColorVisionDeficiency.allCases.allSatisfy {
+            PerceptualColor.distance(PerceptualColor.simulated(first, $0), PerceptualColor.simulated(second, $0))
+                >= minimumSimulatedSeriesDistance
+        }
+    }
 
     /// The colour of series (or category) `index`, cycling through `series`.
     public func seriesColor(_ index: Int) -> RGBA {

@@ -133,6 +133,12 @@ struct SceneDraft {
             right = pad + 8 + style.markerSize + 4 + widest
         }
         let plotLeft = left, plotRight = max(plotLeft + 20, width - right)
+        // Date gridlines for the room there is: about one per 110 pixels (at least 4 wanted, as many as twice
+        // that allowed), so a few months of daily data get weekly lines rather than two month starts.
+        if case .date = chart.xAxis, xScale.range.upperBound > xScale.range.lowerBound {
+            let lines = DateGridlines.lines(xScale.range, target: Self.dateGridlineTarget(plotWidth: plotRight - plotLeft))
+            if lines.count >= 2 { xScale.gridlines = lines }
+        }
         let inset = min(markInset, (plotRight - plotLeft) / 4)
         xMap = AxisMapping(range: xScale.range, startPixel: plotLeft + inset, endPixel: plotRight - inset,
                            logarithmic: xScale.logarithmic)
@@ -146,6 +152,11 @@ struct SceneDraft {
         yMap = AxisMapping(range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
                            logarithmic: yScale.logarithmic)
         if chart.kind == .bar { barGroupWidth = measureBarGroupWidth() }
+    }
+
+    /// How many date gridlines to aim for across a plot `plotWidth` pixels wide: one per 110 pixels, at least 4.
+    static func dateGridlineTarget(plotWidth: Double) -> Int {
+        max(4, Int((plotWidth / 110).rounded()))
     }
 
     /// Chooses the x tick labels (thinned so they do not overlap) and returns how many text lines they take.
@@ -173,18 +184,23 @@ struct SceneDraft {
             return 1
         case .date:
             let texts = TickLabels.dates(xScale.gridlines)
-            xTicks = thinnedXTicks(positions: positions, texts: texts)
+            xTicks = thinnedXTicks(positions: positions, texts: texts, maximum: Self.maximumDateLabels)
             return 1
         }
     }
 
-    /// One-line x labels at `positions`, every k-th kept so that none overlap.
-    func thinnedXTicks(positions: [Double], texts: [String]) -> [(position: Double, labelX: Double, lines: [String])] {
+    /// At most this many date labels: twelve monthly gridlines are labelled every other month.
+    static let maximumDateLabels = 9
+
+    /// One-line x labels at `positions`, every k-th kept so that none overlap and at most `maximum` remain.
+    func thinnedXTicks(positions: [Double], texts: [String],
+                       maximum: Int = .max) -> [(position: Double, labelX: Double, lines: [String])] {
         let boxes = zip(positions, texts).map { x, text in
             clampedBox(SceneText.bounds(width: measure.width(of: text, size: style.labelSize, bold: false),
                                         size: style.labelSize, at: ScenePoint(x: x, y: 0), anchor: .top))
         }
-        return TickLabels.thinned(boxes, gap: 8).map { (positions[$0], boxes[$0].x + boxes[$0].width / 2, [texts[$0]]) }
+        return TickLabels.thinned(boxes, gap: 8, maximum: maximum)
+            .map { (positions[$0], boxes[$0].x + boxes[$0].width / 2, [texts[$0]]) }
     }
 
     /// `box` moved sideways as little as needed to lie inside the scene's padding.

@@ -1,5 +1,15 @@
 import Foundation
 
+/// The three dichromacies, for checking that colours stay apart without full colour vision.
+public enum ColorVisionDeficiency: String, Sendable, CaseIterable {
+    /// No long-wavelength (red) cones.
+    case protanopia
+    /// No medium-wavelength (green) cones.
+    case deuteranopia
+    /// No short-wavelength (blue) cones.
+    case tritanopia
+}
+
 /// Colour arithmetic in Oklab (Björn Ottosson, 2020): lightening and darkening that keep the hue a person sees.
 public enum PerceptualColor {
     /// Oklab lightness 0…1, and the a/b (green–red, blue–yellow) coordinates of an sRGB colour.
@@ -67,6 +77,22 @@ public enum PerceptualColor {
     public static func distance(_ first: RGBA, _ second: RGBA) -> Double {
         let a = oklab(first), b = oklab(second)
         return ((a.l - b.l) * (a.l - b.l) + (a.a - b.a) * (a.a - b.a) + (a.b - b.b) * (a.b - b.b)).squareRoot()
+    }
+
+    /// `color` as seen with `deficiency` at full severity (Machado, Oliveira and Fernandes 2009, applied to
+    /// linear light), rounded to 8 bits per channel.
+    public static func simulated(_ color: RGBA, _ deficiency: ColorVisionDeficiency) -> RGBA {
+        let m: [Double]
+        switch deficiency {
+        case .protanopia: m = [0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998]
+        case .deuteranopia: m = [0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.011820, 0.042940, 0.968881]
+        case .tritanopia: m = [1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.303900]
+        }
+        let r = Contrast.linear(color.red), g = Contrast.linear(color.green), b = Contrast.linear(color.blue)
+        func channel(_ row: Int) -> Double {
+            encode(max(0, min(1, m[3 * row] * r + m[3 * row + 1] * g + m[3 * row + 2] * b)))
+        }
+        return rounded(RGBA(red: channel(0), green: channel(1), blue: channel(2), alpha: color.alpha))
     }
 
     /// `color` rounded to the nearest 8-bit value per channel, as a painter stores it.

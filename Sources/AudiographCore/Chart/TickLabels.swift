@@ -47,10 +47,13 @@ public enum TickLabels {
     }
 
     /// Indices of the labels to keep, every k-th from the first for the smallest k (≥ 1) at which no two kept
-    /// boxes overlap or come closer than `gap` pixels; `boxes` in order along the axis.
-    public static func thinned(_ boxes: [SceneRect], gap: Double) -> [Int] {
+    /// boxes overlap or come closer than `gap` pixels, and at most `maximum` are kept; `boxes` in order along
+    /// the axis.
+    public static func thinned(_ boxes: [SceneRect], gap: Double, maximum: Int = .max) -> [Int] {
         guard boxes.count > 1 else { return Array(boxes.indices) }
-        for step in 1...boxes.count {
+        let limit = max(1, maximum)
+        let fewest = boxes.count <= limit ? 1 : (boxes.count - 1) / limit + 1
+        for step in fewest...max(fewest, boxes.count) {
             let kept = Array(stride(from: 0, to: boxes.count, by: step))
             let clear = zip(kept, kept.dropFirst()).allSatisfy { a, b in
                 let r = boxes[a], padded = SceneRect(x: r.x - gap, y: r.y - gap, width: r.width + 2 * gap,

@@ -49,11 +49,85 @@ final class ChartPaletteTests: XCTestCase {
     }
 
     func testColoursAlreadyStrongEnoughAreLeftAlone() {
-        // Okabe–Ito blue is 5.19:1 on white, vermillion 3.87:1: unchanged at 3:1.
+        // Okabe–Ito blue is 5.19:1 on white, vermillion 3.87:1, reddish purple 3.06:1: unchanged at 3:1.
         let p = ChartPalette(appearance: ChartAppearance())
         XCTAssertEqual(p.series[0], RGBA(hex: 0x0072B2))
         XCTAssertEqual(p.series[1], RGBA(hex: 0xD55E00))
-        XCTAssertEqual(p.series[7], RGBA(hex: 0x000000))
+        XCTAssertEqual(p.series[2], RGBA(hex: 0xCC79A7))
+        XCTAssertEqual(p.series[6], RGBA(hex: 0x000000))
+    }
+
+    /// The Okabe–Ito names of the palette's colours, in palette order.
+    static var names: [String] {
+        let byHex: [UInt32: String] = [0x0072B2: "blue", 0xD55E00: "vermillion", 0x56B4E9: "sky blue",
+                                       0x009E73: "bluish green", 0xE69F00: "orange", 0xCC79A7: "reddish purple",
+                                       0xF0E442: "yellow", 0x000000: "black"]
+        return ChartPalette.okabeIto.map { c in
+            byHex[UInt32((c.red * 255).rounded()) << 16 | UInt32((c.green * 255).rounded()) << 8
+                  | UInt32((c.blue * 255).rounded())] ?? "?"
+        }
+    }
+
+    func testTheFirstFiveStayApartForEveryColourVision() {
+        // The first five colours are what a small chart or the categories of a scatter plot use (cars.csv has
+        // five countries). Before, blue and sky blue were both among them (the same hue, only 0.13 apart) and
+        // vermillion and the darkened orange were 0.007 apart for a protanope on white.
+        XCTAssertEqual(Set(Self.names).count, 8)
+        XCTAssertFalse(Self.names.prefix(5).contains("blue") && Self.names.prefix(5).contains("sky blue"),
+                       "blue and sky blue differ only in lightness: \(Self.names)")
+        for appearance in Self.appearances {
+            let first = Array(ChartPalette(appearance: appearance).series.prefix(5))
+            var closest: [String: Double] = [:]
+            for i in first.indices { for j in first.indices where j > i {
+                closest["normal", default: .infinity] = min(closest["normal", default: .infinity],
+                                                            PerceptualColor.distance(first[i], first[j]))
+                for deficiency in ColorVisionDeficiency.allCases {
+                    let d = PerceptualColor.distance(PerceptualColor.simulated(first[i], deficiency),
+                                                     PerceptualColor.simulated(first[j], deficiency))
+                    closest[deficiency.rawValue, default: .infinity] = min(closest[deficiency.rawValue, default: .infinity], d)
+                }
+            } }
+            XCTAssertGreaterThanOrEqual(closest["normal"]!, 0.1, "\(appearance)")
+            for deficiency in ColorVisionDeficiency.allCases {
+                XCTAssertGreaterThanOrEqual(closest[deficiency.rawValue]!, 0.05, "\(deficiency) \(appearance)")
+            }
+            print(String(format: "first five dark=%@ increased=%@ ", "\(appearance.dark)", "\(appearance.increaseContrast)")
+                  + closest.sorted { $0.key < $1.key }.map { String(format: "%@=%.3f", $0.key, $0.value) }.joined(separator: " "))
+            // Every pair of the whole palette stays apart for every kind of colour vision.
+            let all = ChartPalette(appearance: appearance).series
+            for i in all.indices { for j in all.indices where j > i {
+                XCTAssertTrue(ChartPalette.distinct(all[i], all[j]), "\(i) \(j) \(appearance)")
+            } }
+        }
+    }
+
+    func testColouredSeriesReachTextContrastOnDark() {
+        // Okabe–Ito blue is only 3.21:1 on #1E1E1E: lightened to 4.5:1 like the text.
+        var dark = ChartAppearance()
+        dark.dark = true
+        let p = ChartPalette(appearance: dark)
+        for (base, color) in zip(ChartPalette.okabeIto, p.series) {
+            let lab = PerceptualColor.oklab(base)
+            guard hypot(lab.a, lab.b) > 0.05 else { continue }   // black stays a dim grey at 3:1
+            XCTAssertGreaterThanOrEqual(Contrast.ratio(color, p.background), ChartPalette.darkSeriesContrast, "\(color)")
+        }
+        XCTAssertGreaterThanOrEqual(Contrast.ratio(p.series[0], p.background), 4.5)
+    }
+
+    func testSimulatedColourVision() {
+        for deficiency in ColorVisionDeficiency.allCases {
+            XCTAssertEqual(PerceptualColor.simulated(RGBA(hex: 0xFFFFFF), deficiency), RGBA(hex: 0xFFFFFF))
+            XCTAssertEqual(PerceptualColor.simulated(RGBA(hex: 0x000000), deficiency), RGBA(hex: 0x000000))
+        }
+        // Red and green are far apart normally, close without red or green cones, still apart without blue ones.
+        let red = RGBA(hex: 0xD55E00), green = RGBA(hex: 0x009E73)
+        func apart(_ d: ColorVisionDeficiency) -> Double {
+            PerceptualColor.distance(PerceptualColor.simulated(red, d), PerceptualColor.simulated(green, d))
+        }
+        let normal = PerceptualColor.distance(red, green)
+        XCTAssertLessThan(apart(.protanopia), normal * 0.6)
+        XCTAssertLessThan(apart(.deuteranopia), normal * 0.6)
+        XCTAssertGreaterThan(apart(.tritanopia), normal * 0.6)
     }
 
     func testAdjustingKeepsTheHue() {
@@ -70,8 +144,7 @@ final class ChartPaletteTests: XCTestCase {
     }
 
     func testOrderAvoidsRedNextToGreenAndBlueNextToYellow() {
-        // Okabe–Ito names in palette order.
-        let names = ["blue", "vermillion", "sky blue", "bluish green", "orange", "reddish purple", "yellow", "black"]
+        let names = Self.names
         let reds: Set = ["vermillion", "reddish purple"], greens: Set = ["bluish green"]
         let blues: Set = ["blue", "sky blue"], yellows: Set = ["yellow", "orange"]
         for i in names.indices {
