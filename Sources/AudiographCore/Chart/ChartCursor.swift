@@ -1,10 +1,14 @@
 import Foundation
 
 extension SceneDraft {
-    /// The focus cursor on top of everything: for lines and scatter plots a vertical line through the plot at
+    /// The focus cursor on top of everything: a focus frame round the whole chart, then for lines and scatter plots a vertical line through the plot at
     /// the point's x and a ring round the point; for bars a frame round the bar. Each is drawn over a wider
     /// stroke of background colour so it stands apart from the marks beneath, whatever their colour.
     mutating func drawCursor(_ focus: ChartFocus) {
+        // The keyboard focus on the chart itself: a frame just inside the chart's edge, like GTK's focus ring.
+        // On whole pixels (a 2 px stroke centred 1 px in), so its edges are crisp, not grey.
+        let focusFrame = SceneRect(x: 1, y: 1, width: size.width - 2, height: size.height - 2)
+        cursor.append(.outline(focusFrame, color: palette.cursor, width: 2, dash: []))
         guard chart.series.indices.contains(focus.series) else { return }
         let series = chart.series[focus.series]
         guard focus.index >= 0, focus.index < series.count else { return }

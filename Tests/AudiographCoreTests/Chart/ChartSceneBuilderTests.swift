@@ -190,7 +190,13 @@ final class ChartSceneBuilderTests: XCTestCase {
             }, name)
             XCTAssertGreaterThanOrEqual(Contrast.ratio(palette.cursor, palette.background), 7)
             let without = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
-            XCTAssertEqual(scene.items.count, without.items.count + 4)
+            XCTAssertEqual(scene.items.count, without.items.count + 5)
+            XCTAssertTrue(scene.items.contains { item in
+                if case let .outline(r, c, w, _) = item, c == palette.cursor, w >= 2 {
+                    return r.x < 3 && r.y < 3 && r.x + r.width > size.width - 3 && r.y + r.height > size.height - 3
+                }
+                return false
+            }, "\(name): the focused chart is framed")
         }
     }
 
