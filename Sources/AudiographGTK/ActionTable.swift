@@ -1,12 +1,13 @@
 /// Where an action appears in the menu bar.
 public enum MenuSection: String, Sendable, CaseIterable {
-    case file, view, help
+    case file, view, chart, help
 
     /// The menu's title, with its mnemonic.
     public var title: String {
         switch self {
         case .file: return tr("_File")
         case .view: return tr("_View")
+        case .chart: return tr("_Chart")
         case .help: return tr("_Help")
         }
     }
@@ -51,6 +52,8 @@ public enum ActionTable {
                     section: .view, group: 0, kind: .toggle),
         ActionEntry(name: "app.differentiate-without-color", label: tr("Differentiate Without Colo_r"),
                     accelerators: [], section: .view, group: 0, kind: .toggle),
+        ActionEntry(name: "win.choose-columns", label: tr("Choose _Columns…"), accelerators: ["<Control>k"],
+                    section: .chart, group: 0, kind: .command),
     ]
 
     /// The entry named `name` ("app.open").

@@ -5,6 +5,7 @@ measure the pixels. Run through run-gui-tests.sh, which provides the display and
 Each case starts the app with its own throwaway settings and data folders, waits for the window by
 title, captures it with ImageMagick's `import`, and stops the app. Screenshots go to $GUI_TEST_OUT.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ DATA = os.path.join(ROOT, "data")
 OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-gui-")
 os.makedirs(OUT, exist_ok=True)
 MENUBAR = 30          # rows at the top of the window that belong to the menu bar, not the chart
+FOCUS_FRAME = 4       # the focused chart's frame (2 px, 1 px in from its edge), left out of colour measurements
 SETTLE = 0.8          # seconds after the window maps before the screenshot (load + first draw)
 
 failures = []
@@ -38,9 +40,13 @@ class Run:
     """One run of the app: its screenshot (H×W×3 uint8) and whether it was still alive."""
 
     def __init__(self, name, args, title, config=None, env=None, settle=SETTLE, keys=(), then_title=None, files=None):
-        """keys: xdotool key names or ("type", text), sent to the window after it appears; then_title: a
-        window title to wait for after the keys. self.settings is the settings file's text afterwards."""
+        """keys: xdotool key names or ("type", text), sent to the window after it appears, or steps:
+        ("shot", name) screenshots the main window into self.shots[name]; ("window", title, name) waits for
+        another window (a dialog) and screenshots it; ("gone", title) waits until no window has that title;
+        ("call", function) runs function(self) in between. then_title: a window title to wait for after the
+        keys. self.settings is the settings file's text afterwards."""
         self.name = name
+        self.shots = {}
         home = tempfile.mkdtemp(prefix="agh-")
         os.makedirs(os.path.join(home, "config/audiograph"))
         if config is not None:
@@ -63,6 +69,21 @@ class Run:
             if keys:
                 subprocess.run(["xdotool", "windowfocus", "--sync", self.window], check=True)
             for key in keys:
+                if isinstance(key, tuple) and key[0] == "shot":
+                    self.shots[key[1]] = capture(self.window, "%s-%s" % (name, key[1]))
+                    continue
+                if isinstance(key, tuple) and key[0] == "window":
+                    dialog = wait_for_window(key[1])
+                    time.sleep(0.3)
+                    self.shots[key[2]] = capture(dialog, "%s-%s" % (name, key[2]))
+                    continue
+                if isinstance(key, tuple) and key[0] == "gone":
+                    wait_for_no_window(key[1])
+                    time.sleep(0.4)
+                    continue
+                if isinstance(key, tuple) and key[0] == "call":
+                    key[1](self)
+                    continue
                 if isinstance(key, tuple):
                     subprocess.run(["xdotool", "type", "--delay", "15", key[1]], check=True)
                 else:
@@ -72,10 +93,7 @@ class Run:
                 self.window = wait_for_window(then_title)
                 time.sleep(settle)
             self.alive = process.poll() is None
-            png = os.path.join(OUT, name + ".png")
-            subprocess.run(["import", "-window", self.window, png], check=True)
-            ppm = subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout
-            self.image = read_ppm(ppm)
+            self.image = capture(self.window, name)
         finally:
             process.terminate()
             try:
@@ -93,8 +111,31 @@ class Run:
 
     @property
     def chart(self):
-        """The window below the menu bar."""
-        return self.image[MENUBAR:]
+        """The window below the menu bar, inside the chart's keyboard-focus frame (FOCUS_FRAME pixels)."""
+        return chart_area(self.image)
+
+
+def chart_area(image):
+    """The part of a window screenshot below the menu bar and inside the chart's focus frame."""
+    return image[MENUBAR + FOCUS_FRAME:-FOCUS_FRAME, FOCUS_FRAME:-FOCUS_FRAME]
+
+
+def capture(window, name):
+    """Screenshots an X window to $GUI_TEST_OUT/<name>.png; returns it as an H×W×3 array."""
+    png = os.path.join(OUT, name + ".png")
+    subprocess.run(["import", "-window", window, png], check=True)
+    ppm = subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout
+    return read_ppm(ppm)
+
+
+def wait_for_no_window(title, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], capture_output=True, text=True)
+        if not found.stdout.split():
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the window titled %r was still there after %d s" % (title, timeout))
 
 
 def wait_for_window(title, timeout=15):
@@ -289,6 +330,33 @@ def marker_fill_ratios(image, colours):
     return ratios
 
 
+def text_line_contrasts(image, bg):
+    """(top row, contrast of the darkest neutral pixel) for each band of rows holding neutral (grey) ink;
+    bands holding saturated colour (buttons, marks) are left out."""
+    diff = np.abs(image.astype(int) - bg).max(axis=2)
+    chroma = image.max(axis=2).astype(int) - image.min(axis=2).astype(int)
+    inked = (diff > 24).any(axis=1)
+    bands, start = [], None
+    for y, on in enumerate(list(inked) + [False]):
+        if on and start is None:
+            start = y
+        elif not on and start is not None:
+            bands.append((start, y))
+            start = None
+    result = []
+    for top, bottom in bands:
+        band, band_chroma = image[top:bottom], chroma[top:bottom]
+        if (band_chroma > 40).sum() > 20 or bottom - top < 6:
+            continue
+        neutral = band[band_chroma <= 40]
+        if len(neutral) == 0:
+            continue
+        darkest = neutral[np.argmin([luminance(p) for p in neutral])] if len(neutral) < 5000 else \
+            neutral[np.argmin(neutral.astype(int).sum(axis=1))]
+        result.append((top, contrast(darkest, bg)))
+    return result
+
+
 def text_pixels(image, bg, box):
     """Dark-on-light (or light-on-dark) neutral pixels with text contrast inside box = (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
@@ -319,6 +387,66 @@ def self_check():
 # ---------------------------------------------------------------------------------------------------
 # The cases
 
+def column_picker(cars):
+    """Chart ▸ Choose Columns (Ctrl+K) on a copy of cars.csv, all by keyboard: a choice with no y series shows
+    an error and keeps the chart, Escape cancels without changing anything, and Apply with "Remember for
+    this file" redraws as a line chart and writes the sidecar settings file next to the copy."""
+    print("column picker: Ctrl+K, choose by keyboard, Escape / Apply with Remember")
+    folder = tempfile.mkdtemp(prefix="agcols-")
+    csv = os.path.join(folder, "cars.csv")
+    shutil.copyfile(cars, csv)
+    sidecar = csv + ".audiograph.json"
+    with open(cars, "rb") as f:
+        original = f.read()
+    seen = {}
+
+    def sidecar_now(run):
+        seen["after cancel"] = os.path.exists(sidecar)
+
+    choose_line = ["alt+k", "space", "Down", "Return"]           # Chart kind: Automatic → Line
+    picker = Run("column-picker", [csv], "cars.csv — Audiograph", keys=[
+        ("shot", "before"),
+        "ctrl+k", ("window", "Choose Columns", "dialog"),
+        *choose_line,
+        "alt+y", "Tab", "space",                                  # Y series: untick Fuel efficiency (the only y)
+        "alt+a", ("window", "Choose Columns", "no-y-error"),      # Apply: refused, the dialog says why
+        "Escape", ("gone", "Choose Columns"), ("shot", "cancelled"), ("call", sidecar_now),
+        "ctrl+k", ("window", "Choose Columns", "dialog-again"),
+        *choose_line,
+        "alt+r",                                                  # Remember for this file
+        "alt+a", ("gone", "Choose Columns"),
+    ])
+    check(picker.alive, "column picker: the app is still running")
+    before, cancelled, after = chart_area(picker.shots["before"]), chart_area(picker.shots["cancelled"]), picker.chart
+    dialog = picker.shots["dialog"]
+    check(dialog.shape[0] > 200 and dialog.shape[1] > 300, "column picker: a dialog window opened (%dx%d)"
+          % (dialog.shape[1], dialog.shape[0]))
+    error = picker.shots["no-y-error"].astype(int)
+    reddish = ((error[..., 0] - error[..., 1] > 60) & (error[..., 0] - error[..., 2] > 60)).sum()
+    check(reddish > 50, "column picker: no y series → an error message in the dialog (%d red text pixels)" % reddish)
+    check(np.array_equal(before, cancelled), "column picker: the refused Apply and Escape leave the chart unchanged")
+    check(seen.get("after cancel") is False, "column picker: Escape writes no settings file")
+    changed = (np.abs(after.astype(int) - before.astype(int)).max(axis=2) > 40).sum()
+    check(changed > 2000, "column picker: Apply redraws the chart (%d pixels changed)" % changed)
+    bg, colours = dominant_colours(after)
+    marks = [c for c in colours if c[2] == "mark"]
+    check(len(marks) == 1, "column picker: the line chart has one series colour (%d)" % len(marks))
+    try:
+        with open(sidecar) as f:
+            saved = json.load(f)
+    except (OSError, ValueError) as problem:
+        saved = {"error": str(problem)}
+    expected = {"x": "Weight (kg)", "y": ["Fuel efficiency (km/L)"], "seriesBy": "", "size": "Price (USD)",
+                "category": "Country", "kind": "line"}
+    check(saved == expected, "column picker: Remember wrote %s (%r)" % (os.path.basename(sidecar), saved))
+    with open(csv, "rb") as f:
+        check(f.read() == original, "column picker: the CSV itself is untouched")
+    check(sorted(os.listdir(folder)) == ["cars.csv", "cars.csv.audiograph.json"],
+          "column picker: only the sidecar was added to the folder (%s)" % sorted(os.listdir(folder)))
+    check(not os.path.exists(os.path.join(DATA, "cars.csv.audiograph.json")), "column picker: data/ was not written")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     started = time.time()
     print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
@@ -333,6 +461,12 @@ def main():
     bg = background(start.chart)
     blue = np.abs(start.chart.astype(int) - bg).max(axis=2) > 40
     check(blue.sum() > 2000, "start page: has content (%d non-background pixels)" % blue.sum())
+    # Every line of text reaches 4.5:1 at its darkest pixel (glyph stems are fully covered, so a dimmed
+    # label, drawn at reduced opacity, never gets darker than its dimmed colour).
+    lines = text_line_contrasts(start.chart, bg)
+    check(len(lines) >= 5, "start page: found its lines of text (%d)" % len(lines))
+    for top, ratio in lines:
+        check(ratio >= 4.45, "start page: the text line at y=%d reaches %.2f:1, needs 4.5:1" % (top, ratio))
 
     print("keyboard: Ctrl+O, type a path, Enter")
     opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("type", os.path.join(DATA, "coffee.csv")), "Return"],
@@ -420,11 +554,13 @@ def main():
     labelled = Run("rainfall-differentiate", ["--differentiate-without-color", rainfall], "rainfall.csv — Audiograph")
     check(not np.array_equal(lines.chart, labelled.chart), "rainfall: differentiated rendering differs from plain")
     height, width = labelled.chart.shape[:2]
-    strip = (width - 70, 60, width, int(height * 0.85))   # right edge beside the plot, above the x tick labels
+    strip = (width - 70, 60, width - 6, int(height * 0.85))   # beside the plot, above the x ticks, inside the focus frame
     plain_text = text_pixels(lines.chart, background(lines.chart), strip)
     end_labels = text_pixels(labelled.chart, background(labelled.chart), strip)
     check(end_labels >= 40 and end_labels > 3 * plain_text,
           "rainfall: end labels beside the lines (%d text pixels at the right edge, %d without)" % (end_labels, plain_text))
+
+    column_picker(cars)
 
     print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
     return 1 if failures else 0

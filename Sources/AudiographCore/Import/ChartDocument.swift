@@ -6,19 +6,25 @@ public struct ChartDocument: Sendable {
     public var chart: ChartDescriptor
     /// The settings used: the sidecar's, overridden by the caller's.
     public var settings: ChartSettings
+    /// The column roles the chart was made with (settings and guesses together), e.g. to show them in a picker.
+    public var layout: ChartInference.Layout
     /// Sentences about skipped rows, unreadable values and ignored settings.
     public var warnings: [String]
 
     /// Reads `path`, applies its sidecar settings and then `overrides`, and builds the chart.
-    public static func open(path: String, overrides: ChartSettings = ChartSettings(), options: CSVReadOptions = CSVReadOptions(),
+    /// With `readingSidecar` false the sidecar is not read and `overrides` are all the settings.
+    public static func open(path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
+                            options: CSVReadOptions = CSVReadOptions(),
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> ChartDocument {
         let table = try CSVReader.read(path: path, options: options, progress: progress, cancellation: cancellation)
-        let sidecar = try SidecarSettings.load(for: path) ?? ChartSettings()
+        let sidecar = readingSidecar ? try SidecarSettings.load(for: path) ?? ChartSettings() : ChartSettings()
         let settings = sidecar.overridden(by: overrides)
-        let (chart, chartWarnings) = try ChartInference.makeChart(table, settings: settings,
-                                                                  fileTitle: humanTitle(forFile: path))
-        return ChartDocument(table: table, chart: chart, settings: settings, warnings: table.warnings + chartWarnings)
+        let layout = try ChartInference.inferLayout(table, settings: settings)
+        let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
+                                                          fileTitle: humanTitle(forFile: path))
+        return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
+                             warnings: table.warnings + chartWarnings)
     }
 
     /// "monthly_rainfall-2023.csv" → "Monthly rainfall 2023".

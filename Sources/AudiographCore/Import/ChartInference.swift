@@ -27,9 +27,12 @@ public enum ChartInference {
     /// x is the first date column, else the first numeric column that only rises (or only falls),
     /// else a text column, else the first numeric column (scatter), else the row number; a long table
     /// (a text column with a few repeating values, an x and one value column) splits into one series per value.
+    /// A setting that is an empty string is not guessed: x is then the row number, the other roles stay empty.
     public static func inferLayout(_ table: Table, settings: ChartSettings) throws -> Layout {
+        /// An empty name asks for no column: for x the row number, for the others none at all (no guess).
+        func isNone(_ name: String?) -> Bool { name.map { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }
         func resolve(_ name: String?) throws -> Int? {
-            guard let name else { return nil }
+            guard let name, !isNone(name) else { return nil }
             guard let index = table.columnIndex(named: name) else {
                 throw ImportError.unknownColumn(path: table.path, name: name, available: table.columns.map(\.header))
             }
@@ -51,7 +54,7 @@ public enum ChartInference {
         let explicit = Set([x, seriesBy, size, category, label].compactMap { $0 } + y)
 
         // A long table: symbol,date,price. Not when the person named the y columns themselves.
-        if seriesBy == nil && settings.y == nil {
+        if seriesBy == nil && settings.y == nil && !isNone(settings.seriesBy) && !isNone(settings.x) {
             let groupCandidates = texts.filter { !explicit.contains($0) && isGrouping(cols[$0], rows: table.rowCount) }
             let valueCandidates = numeric.filter { $0 != x && $0 != size && !explicit.subtracting(y).contains($0) }
             for group in groupCandidates {
@@ -68,7 +71,7 @@ public enum ChartInference {
         }
 
         var kind: ChartKind
-        if x == nil {
+        if x == nil && !isNone(settings.x) {
             if let date = cols.indices.first(where: { cols[$0].isDate && !explicit.contains($0) }) {
                 x = date
             } else if let mono = numeric.first(where: { c in
@@ -93,15 +96,15 @@ public enum ChartInference {
             y = numeric.filter { $0 != x && $0 != size && !explicit.contains($0) }
             if kind == .scatter && y.count > 1 && settings.kind == nil {
                 // Apple's cars: weight → x, efficiency → y, price → size, country → category.
-                if size == nil { size = y[1] }
+                if size == nil && !isNone(settings.size) { size = y[1] }
                 y = [y[0]]
             }
         }
         if y.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
         if kind == .scatter || kind == .bar {
             let free = texts.filter { $0 != x && $0 != seriesBy && !explicit.contains($0) }
-            if category == nil, let c = free.first(where: { isGrouping(cols[$0], rows: table.rowCount) }) { category = c }
-            if label == nil, let l = free.first(where: { $0 != category && cols[$0].categoryCount == table.rowCount }) { label = l }
+            if category == nil, !isNone(settings.category), let c = free.first(where: { isGrouping(cols[$0], rows: table.rowCount) }) { category = c }
+            if label == nil, !isNone(settings.label), let l = free.first(where: { $0 != category && cols[$0].categoryCount == table.rowCount }) { label = l }
         }
         return Layout(x: x, y: y, seriesBy: seriesBy, size: size, category: category, label: label, kind: kind)
     }

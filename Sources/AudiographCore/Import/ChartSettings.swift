@@ -3,7 +3,8 @@ import Foundation
 /// A person's choices about how to chart a file; from command-line flags, the GUI, or the sidecar file.
 ///
 /// Every field is optional: what is nil is guessed. Column names match a header or its title
-/// (case-insensitive) or a 1-based column number.
+/// (case-insensitive) or a 1-based column number. An empty name (`ChartSettings.noColumn`) asks for no
+/// column and no guess: `x: ""` plots against the row number, `size: ""` means no size column.
 public struct ChartSettings: Codable, Sendable, Equatable {
     /// Column for the x axis.
     public var x: String?
@@ -24,6 +25,9 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     public var unit: String?
     /// Plot y on a base-10 logarithmic scale.
     public var logY: Bool?
+
+    /// The column name that means "no column" (for x: the row number).
+    public static let noColumn = ""
 
     public init(x: String? = nil, y: [String]? = nil, seriesBy: String? = nil, size: String? = nil,
                 category: String? = nil, label: String? = nil, kind: ChartKind? = nil, title: String? = nil,

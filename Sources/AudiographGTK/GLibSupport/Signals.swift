@@ -85,6 +85,19 @@ enum Signal {
         AudiographGTK.connect(instance, signal, unsafeBitCast(boolTrampoline, to: GCallback.self), SignalBox(body))
     }
 
+    /// `gboolean (*)(GtkWidget *self, gboolean group_cycling, gpointer user_data)`: GtkWidget mnemonic-activate.
+    typealias MnemonicActivate = @MainActor (Bool) -> Bool
+    private static let mnemonicTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = { _, cycling, data in
+        let body = unbox(data, MnemonicActivate.self)
+        return MainActor.assumeIsolated { body(cycling != 0) } ? 1 : 0
+    }
+
+    @discardableResult
+    static func connectMnemonicActivate(_ instance: gpointer, _ body: @escaping MnemonicActivate) -> UInt {
+        AudiographGTK.connect(instance, "mnemonic-activate", unsafeBitCast(mnemonicTrampoline, to: GCallback.self),
+                              SignalBox(body))
+    }
+
     /// `void (*)(GApplication *self, GFile **files, int n_files, const char *hint, gpointer user_data)`:
     /// GApplication open. The files are borrowed for the call.
     typealias Open = @MainActor ([String]) -> Void

@@ -5,18 +5,26 @@ import Foundation
 /// the GLib main loop. One loader per load; `cancel()` stops the read between chunks.
 final class DocumentLoader: Sendable {
     let path: String
+    /// Settings over the sidecar's, or instead of them when `readingSidecar` is false.
+    let settings: ChartSettings
+    let readingSidecar: Bool
     private let cancellation = CancellationFlag()
 
-    init(path: String) { self.path = path }
+    init(path: String, settings: ChartSettings = ChartSettings(), readingSidecar: Bool = true) {
+        self.path = path
+        self.settings = settings
+        self.readingSidecar = readingSidecar
+    }
 
     /// Starts reading. `progress` and `completion` run on the main thread; `completion` runs exactly once.
     func start(progress: @escaping @MainActor @Sendable (ImportProgress) -> Void,
                completion: @escaping @MainActor @Sendable (Result<ChartDocument, any Error>) -> Void) {
-        let path = path
+        let path = path, settings = settings, readingSidecar = readingSidecar
         let cancellation = cancellation
         let thread = Thread {
             let result = Result {
-                try ChartDocument.open(path: path, progress: { value in MainLoop.post { progress(value) } },
+                try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
+                                       progress: { value in MainLoop.post { progress(value) } },
                                        cancellation: cancellation)
             }
             MainLoop.post { completion(result) }

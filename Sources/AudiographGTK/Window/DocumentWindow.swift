@@ -20,7 +20,9 @@ final class DocumentWindow {
     }
 
     let window: UnsafeMutablePointer<GtkWidget>
-    private(set) var content: Content = .start
+    private(set) var content: Content = .start {
+        didSet { updateActions() }
+    }
     private(set) var document: ChartDocument?
     private let stack: UnsafeMutablePointer<GtkWidget>
     private var startPage: UnsafeMutablePointer<GtkWidget>?
@@ -30,6 +32,12 @@ final class DocumentWindow {
     private let warnings: UnsafeMutablePointer<GtkWidget>
     private unowned let app: AudiographApplication
     private var loader: DocumentLoader?
+    /// A load that charts the shown file again with other settings, keeping the chart until it is done.
+    private var rechartLoader: DocumentLoader?
+    /// "win.choose-columns", enabled while a chart is shown (the window's action map holds it).
+    private var chooseColumnsAction: OpaquePointer?
+    /// The open column picker, until its window is destroyed.
+    private var picker: ColumnPicker?
     /// Content to return to when a load is cancelled.
     private var contentBeforeLoad: Content = .start
     private var destroyed = false
@@ -50,7 +58,7 @@ final class DocumentWindow {
         loadingPage = LoadingPage(cancel: { relay.window?.cancelLoad() })
         errorPage = ErrorPage(showStart: { relay.window?.showStartPage() })
         chartView = ChartView(measure: measure)
-        warnings = Widgets.label("", classes: ["dim-label"], wrap: true, xalign: 0)
+        warnings = Widgets.label("", wrap: true, xalign: 0)
         gtk_label_set_max_width_chars(gcast(warnings), 200)
         gtk_widget_set_margin_start(warnings, 12)
         gtk_widget_set_margin_end(warnings, 12)
@@ -111,6 +119,8 @@ final class DocumentWindow {
     /// Opens `path` in this window: reads it in the background, showing progress if it takes a while.
     func open(_ path: String) {
         loader?.cancel()
+        cancelRechart()
+        picker?.close()
         if loader == nil { contentBeforeLoad = content }
         let loader = DocumentLoader(path: path)
         self.loader = loader
@@ -151,16 +161,7 @@ final class DocumentWindow {
     private func finishLoading(path: String, result: Result<ChartDocument, any Error>) {
         switch result {
         case .success(let document):
-            self.document = document
-            content = .chart(path: path)
-            setTitle(path)
-            chartView.show(document.chart)
-            chartView.setAppearance(app.chartAppearance)
-            let note = document.warnings.joined(separator: " ")
-            gtk_label_set_text(gcast(warnings), note)
-            gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
-            gtk_stack_set_visible_child_name(gcast(stack), "chart")
-            gtk_widget_grab_focus(chartView.widget)
+            show(document, path: path)
             RecentFiles.add(path)
         case .failure(let error):
             if case ImportError.cancelled = error { return }
@@ -173,6 +174,72 @@ final class DocumentWindow {
             gtk_stack_set_visible_child_name(gcast(stack), "error")
             gtk_widget_grab_focus(errorPage.openButton)
         }
+    }
+
+    private func show(_ document: ChartDocument, path: String) {
+        self.document = document
+        content = .chart(path: path)
+        setTitle(path)
+        chartView.show(document.chart)
+        chartView.setAppearance(app.chartAppearance)
+        let note = document.warnings.joined(separator: " ")
+        gtk_label_set_text(gcast(warnings), note)
+        gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
+        gtk_stack_set_visible_child_name(gcast(stack), "chart")
+        gtk_widget_grab_focus(chartView.widget)
+    }
+
+    // MARK: Choosing columns
+
+    /// Charts the shown file again with `settings` (which replace its sidecar's), reading it in the background
+    /// through the same loader as `open`. The chart on screen stays until the new one is ready; `completion`
+    /// gets nil once the new chart is shown, or the core's message when it can't be made (the old chart stays).
+    func rechart(settings: ChartSettings, completion: @escaping @MainActor (String?) -> Void) {
+        guard case .chart(let path) = content else { return completion(tr("There is no chart to change.")) }
+        cancelRechart()
+        let loader = DocumentLoader(path: path, settings: settings, readingSidecar: false)
+        rechartLoader = loader
+        loader.start(progress: { _ in }, completion: { [weak self] result in
+            guard let self, self.rechartLoader === loader, !self.destroyed else { return }
+            self.rechartLoader = nil
+            switch result {
+            case .success(let document):
+                self.show(document, path: path)
+                completion(nil)
+            case .failure(let error):
+                completion((error as? ImportError)?.message ?? error.localizedDescription)
+            }
+        })
+    }
+
+    /// Stops a `rechart` under way; its completion is not called.
+    func cancelRechart() {
+        rechartLoader?.cancel()
+        rechartLoader = nil
+    }
+
+    /// Opens the column picker for the shown chart (the "win.choose-columns" action).
+    private func chooseColumns() {
+        guard case .chart(let path) = content, let document, loader == nil else { return }
+        if let picker { return picker.present() }
+        let picker = ColumnPicker(parent: window, document: document, path: path, owner: self)
+        picker.onClosed = { [weak self, weak picker] in
+            guard let self, self.picker === picker, !self.destroyed else { return }
+            self.picker = nil
+            // Back to the chart: the window is activated again (without a window manager nobody else
+            // would), so its chart gets the keyboard focus and Orca says where the person is.
+            self.present()
+            if case .chart = self.content { gtk_widget_grab_focus(self.chartView.widget) }
+        }
+        self.picker = picker
+        picker.present()
+    }
+
+    private func updateActions() {
+        guard let chooseColumnsAction else { return }
+        var enabled = false
+        if case .chart = content { enabled = true }
+        g_simple_action_set_enabled(chooseColumnsAction, enabled ? 1 : 0)
     }
 
     /// Redraws the chart with the application's current appearance.
@@ -191,6 +258,13 @@ final class DocumentWindow {
         }
         g_action_map_add_action(opaque(window), close)
         g_object_unref(gpointerOf(close))
+
+        let choose = g_simple_action_new("choose-columns", nil)!
+        Signal.connectWithPointer(gpointerOf(choose), "activate") { [weak self] _ in self?.chooseColumns() }
+        g_action_map_add_action(opaque(window), choose)
+        g_object_unref(gpointerOf(choose))
+        chooseColumnsAction = choose  // borrowed: the window's action map keeps it until the window goes
+        updateActions()
     }
 
     /// Files dropped on the window open here (the first) and in new windows (the rest). The window owns
@@ -225,6 +299,8 @@ final class DocumentWindow {
         destroyed = true
         loader?.cancel()
         loader = nil
+        cancelRechart()
+        chooseColumnsAction = nil
         app.windowClosed(self)
     }
 }

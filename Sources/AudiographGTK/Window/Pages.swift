@@ -13,7 +13,7 @@ enum StartPage {
         Widgets.append(content, Widgets.label(tr("Audiograph"), classes: ["title-1"]))
         Widgets.append(content, Widgets.label(
             tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
-            classes: ["dim-label"], wrap: true))
+            wrap: true))
         let openButton = Widgets.button(tr("_Open…"), action: "app.open", suggested: true)
         gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(openButton, 6)

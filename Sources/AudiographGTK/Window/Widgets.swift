@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShim
+import Foundation
 
 /// Small constructors for the widgets the pages are made of. Each returns a new widget that the caller
 /// puts into a container straight away; the container then owns it.
@@ -13,7 +14,8 @@ enum Widgets {
         gtk_box_append(gcast(box), child)
     }
 
-    /// A wrapping label with style classes ("title-1", "heading", "dim-label", ...).
+    /// A wrapping label with style classes ("title-1", "heading", "caption", ...). No "dim-label": its 55%
+    /// opacity takes secondary text below 4.5:1 contrast.
     static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
                       xalign: Float = 0.5) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(text)!
@@ -36,13 +38,40 @@ enum Widgets {
         return button
     }
 
+    /// A drop-down list of `items` with `selected` (an index into them) chosen.
+    static func dropDown(_ items: [String], selected: Int) -> UnsafeMutablePointer<GtkWidget> {
+        // gtk_drop_down_new_from_strings copies the strings; the NULL-terminated array is ours to free.
+        let strings = items.map { UnsafePointer<CChar>(strdup($0)) } + [nil]
+        defer { strings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        let dropDown = strings.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress) }!
+        gtk_drop_down_set_selected(gcast(dropDown), UInt32(max(0, selected)))
+        return dropDown
+    }
+
+    /// A label with a mnemonic ("_X axis") that focuses `widget` and names it for screen readers
+    /// (GTK adds the label to the widget's labelled-by relation).
+    static func mnemonicLabel(_ text: String, for widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new_with_mnemonic(text)!
+        gtk_label_set_xalign(gcast(label), 0)
+        gtk_label_set_mnemonic_widget(gcast(label), widget)
+        return label
+    }
+
+    /// Makes the widget that has keyboard focus in `root` speak `message` without moving focus: its
+    /// accessible description is set and cleared at once, which Orca 43 speaks (see the handbook).
+    static func announce(_ message: String, in root: UnsafeMutablePointer<GtkWidget>) {
+        guard let focus = gtk_root_get_focus(gcast(root)) else { return }
+        ag_gtk_accessible_set_description(opaque(focus), message)
+        ag_gtk_accessible_set_description(opaque(focus), "")
+    }
+
     /// A flat button showing a title and, under it, dimmed detail text; its accessible name says both.
     static func twoLineButton(title: String, detail: String, onClick: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new()!
         gtk_widget_add_css_class(button, "flat")
         let content = box(vertical: true, spacing: 2)
         append(content, label(title, xalign: 0))
-        append(content, label(detail, classes: ["dim-label", "caption"], xalign: 0))
+        append(content, label(detail, classes: ["caption"], xalign: 0))
         gtk_button_set_child(gcast(button), content)
         ag_gtk_accessible_set_label(opaque(button), "\(title), \(detail)")
         Signal.connect(gpointerOf(button), "clicked", onClick)

@@ -123,4 +123,44 @@ final class ChartInferenceTests: XCTestCase {
             guard case .invalidSettings = $0 as? ImportError else { return XCTFail("\($0)") }
         }
     }
+
+    private func carsText() -> String {
+        var text = "Model,Weight (kg),Efficiency (km/L),Price (USD),Country\n"
+        let countries = ["Japan", "Germany", "USA"]
+        for i in 0..<12 {
+            text += "Car \(i),\(1000 + (i * 37) % 11 * 100),\(20 - (i * 37) % 11),\(20000 + (i * 7) % 12 * 1000),\(countries[i % 3])\n"
+        }
+        return text
+    }
+
+    func testEmptyNamesAskForNoColumnInsteadOfAGuess() throws {
+        let none = ChartSettings.noColumn
+        let c = try chart(carsText(), ChartSettings(size: none, category: none, label: none))
+        XCTAssertEqual(c.kind, .scatter)
+        XCTAssertEqual(c.xAxis.title, "Weight")
+        XCTAssertTrue(c.additionalAxes.isEmpty, "no size and no category: \(c.additionalAxes.map(\.title))")
+        XCTAssertNil(c.series[0].labels)
+        let rows = try chart(carsText(), ChartSettings(x: none, y: ["Price"]))
+        XCTAssertEqual(rows.series[0].x, (1...12).map(Double.init), "an empty x is the row number")
+    }
+
+    func testEmptySeriesByKeepsALongTableWide() throws {
+        var text = "Symbol,Date,Close\n"
+        for day in 1...5 { for s in ["AAA", "BBB"] { text += "\(s),2024-01-0\(day),\(day)\n" } }
+        let c = try chart(text, ChartSettings(seriesBy: ChartSettings.noColumn))
+        XCTAssertEqual(c.series.map(\.name), ["Close"])
+    }
+
+    func testDocumentReportsItsLayoutAndCanSkipTheSidecar() throws {
+        let path = folder.write("cars.csv", carsText())
+        try SidecarSettings.save(ChartSettings(kind: .line), for: path)
+        let withSidecar = try ChartDocument.open(path: path)
+        XCTAssertEqual(withSidecar.chart.kind, .line)
+        XCTAssertEqual(withSidecar.layout.kind, .line)
+        let without = try ChartDocument.open(path: path, readingSidecar: false)
+        XCTAssertEqual(without.chart.kind, .scatter)
+        XCTAssertEqual(without.layout, ChartInference.Layout(x: 1, y: [2], seriesBy: nil, size: 3, category: 4, label: 0,
+                                                             kind: .scatter))
+        XCTAssertNil(without.settings.kind)
+    }
 }

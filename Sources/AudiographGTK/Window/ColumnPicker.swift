@@ -1,0 +1,242 @@
+import AudiographCore
+import CGtk
+import CGtkShim
+import Foundation
+
+/// The "Choose Columns" window: x, y series, series-by, size, category and chart kind for the shown chart,
+/// and whether to remember them in the file's sidecar settings. Apply charts the file again through the
+/// document window; a choice that can't be charted shows why here and leaves the old chart on screen.
+///
+/// Ownership: the GtkWindow is a toplevel owned by GTK (transient for and destroyed with the document
+/// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy".
+/// Widgets are borrowed pointers, not used after "destroy".
+@MainActor
+final class ColumnPicker {
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// Called once, when the window has been destroyed.
+    var onClosed: (() -> Void)?
+    private var choices: ColumnChoices
+    private let path: String
+    /// The settings the shown chart was made with; the picker's choices replace its column roles.
+    private let base: ChartSettings
+    private weak var owner: DocumentWindow?
+    private let message: UnsafeMutablePointer<GtkWidget>
+    private let firstControl: UnsafeMutablePointer<GtkWidget>
+    private var applying = false
+    private var destroyed = false
+
+    init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, path: String, owner: DocumentWindow) {
+        choices = ColumnChoices(document: document)
+        self.path = path
+        base = document.settings
+        self.owner = owner
+        let fileName = (path as NSString).lastPathComponent
+
+        window = gtk_window_new()
+        gtk_window_set_title(gcast(window), Localization.tr("Choose Columns — %@", fileName))
+        gtk_window_set_transient_for(gcast(window), gcast(parent))
+        gtk_window_set_modal(gcast(window), 1)
+        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        gtk_window_set_resizable(gcast(window), 0)
+
+        let content = Widgets.box(vertical: true, spacing: 12)
+        gtk_widget_set_margin_top(content, 18)
+        gtk_widget_set_margin_bottom(content, 18)
+        gtk_widget_set_margin_start(content, 18)
+        gtk_widget_set_margin_end(content, 18)
+        Widgets.append(content, Widgets.label(
+            Localization.tr("Which columns of %@ make the chart.", fileName), wrap: true, xalign: 0))
+
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(gcast(grid), 8)
+        gtk_grid_set_column_spacing(gcast(grid), 12)
+        Widgets.append(content, grid)
+        var row: Int32 = 0
+        func addRow(_ label: String, _ control: UnsafeMutablePointer<GtkWidget>, mnemonicTarget: UnsafeMutablePointer<GtkWidget>? = nil) {
+            let title = Widgets.mnemonicLabel(label, for: mnemonicTarget ?? control)
+            gtk_widget_set_valign(title, GTK_ALIGN_BASELINE)
+            gtk_grid_attach(gcast(grid), title, 0, row, 1, 1)
+            gtk_widget_set_hexpand(control, 1)
+            gtk_grid_attach(gcast(grid), control, 1, row, 1, 1)
+            row += 1
+        }
+
+        let choices = self.choices
+        let x = Self.dropDown(choices.xOptions.map { choices.title(of: $0, none: tr("Row number")) },
+                              selected: choices.xOptions.firstIndex(of: choices.x) ?? 0)
+        firstControl = x
+        addRow(tr("_X axis"), x)
+
+        let (ySeries, yChecks) = Self.checkList(choices.yColumns.map { choices.headers[$0] },
+                                                on: choices.yColumns.map { choices.y.contains($0) })
+        addRow(tr("_Y series"), ySeries)
+        gtk_widget_set_valign(gtk_grid_get_child_at(gcast(grid), 0, row - 1), GTK_ALIGN_START)
+        if let firstY = yChecks.first {
+            // The label names the group; its mnemonic moves focus to the first check button.
+            Signal.connectMnemonicActivate(gpointerOf(ySeries)) { _ in gtk_widget_grab_focus(firstY) != 0 }
+        }
+
+        let seriesBy = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: tr("None")) },
+                                     selected: choices.textOptions.firstIndex(of: choices.seriesBy) ?? 0)
+        addRow(tr("_Series by"), seriesBy)
+        let size = Self.dropDown(choices.sizeOptions.map { choices.title(of: $0, none: tr("None")) },
+                                 selected: choices.sizeOptions.firstIndex(of: choices.size) ?? 0)
+        addRow(tr("Si_ze"), size)
+        let category = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: tr("None")) },
+                                     selected: choices.textOptions.firstIndex(of: choices.category) ?? 0)
+        addRow(tr("Ca_tegory"), category)
+        let kind = Self.dropDown(ColumnChoices.kinds.map(ColumnChoices.title(of:)),
+                                 selected: ColumnChoices.kinds.firstIndex(of: choices.kind) ?? 0)
+        addRow(tr("Chart _kind"), kind)
+
+        let rememberBox = Widgets.box(vertical: true, spacing: 2)
+        let remember = gtk_check_button_new_with_mnemonic(tr("_Remember for this file"))!
+        Widgets.append(rememberBox, remember)
+        let sidecarName = (SidecarSettings.path(for: path) as NSString).lastPathComponent
+        let note = Widgets.label(Localization.tr("Saves the choice in %@ next to the file; the file itself is never changed.",
+                                                 sidecarName),
+                                 classes: ["caption"], wrap: true, xalign: 0)
+        gtk_widget_set_margin_start(note, 28)  // under the check button's label, past its box
+        Widgets.append(rememberBox, note)
+        Widgets.append(content, rememberBox)
+
+        message = Widgets.label("", classes: ["error"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(gcast(message), 1)
+        gtk_widget_set_visible(message, 0)
+        Widgets.append(content, message)
+
+        let buttons = Widgets.box(vertical: false, spacing: 12)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        gtk_widget_set_margin_top(buttons, 6)
+        let cancel = Widgets.button(tr("_Cancel"))
+        let apply = Widgets.button(tr("_Apply"), suggested: true)
+        Widgets.append(buttons, cancel)
+        Widgets.append(buttons, apply)
+        Widgets.append(content, buttons)
+        gtk_window_set_child(gcast(window), content)
+        gtk_window_set_default_widget(gcast(window), apply)
+
+        // Changes go straight into `choices`; the drop-downs' indices map back through the option lists.
+        Self.onSelected(x) { [weak self] index in self?.choices.x = self?.choices.xOptions[index] ?? nil }
+        Self.onSelected(seriesBy) { [weak self] index in self?.choices.seriesBy = self?.choices.textOptions[index] ?? nil }
+        Self.onSelected(size) { [weak self] index in self?.choices.size = self?.choices.sizeOptions[index] ?? nil }
+        Self.onSelected(category) { [weak self] index in self?.choices.category = self?.choices.textOptions[index] ?? nil }
+        Self.onSelected(kind) { [weak self] index in self?.choices.kind = ColumnChoices.kinds[index] }
+        for (column, button) in zip(choices.yColumns, yChecks) {
+            Signal.connect(gpointerOf(button), "toggled") { [weak self] in
+                self?.choices.setY(column, gtk_check_button_get_active(gcast(button)) != 0)
+            }
+        }
+        Signal.connect(gpointerOf(remember), "toggled") { [weak self] in
+            self?.choices.remember = gtk_check_button_get_active(gcast(remember)) != 0
+        }
+        Signal.connect(gpointerOf(cancel), "clicked") { [weak self] in self?.close() }
+        Signal.connect(gpointerOf(apply), "clicked") { [weak self] in self?.applyClicked() }
+        // Escape closes (GtkWindow's own "window.close" action); closing by any means cancels.
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
+            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, shortcuts)
+        Signal.connectReturningBool(gpointerOf(window), "close-request") { [weak self] in
+            if let self, self.applying { self.owner?.cancelRechart() }
+            return false
+        }
+        Signal.connect(gpointerOf(window), "destroy") { [weak self] in
+            guard let self else { return }
+            self.destroyed = true
+            self.onClosed?()
+        }
+    }
+
+    /// Shows the window with the keyboard focus on the first choice (x).
+    func present() {
+        gtk_window_present(gcast(window))
+        gtk_widget_grab_focus(firstControl)
+    }
+
+    /// Closes without applying; a chart being made for Apply is dropped.
+    func close() {
+        guard !destroyed else { return }
+        if applying { owner?.cancelRechart() }
+        applying = false
+        gtk_window_destroy(gcast(window))
+    }
+
+    // MARK: Apply
+
+    private func applyClicked() {
+        guard !applying, let owner else { return }
+        if let problem = choices.problem { return show(problem) }
+        let settings = choices.settings(replacing: base)
+        let remember = choices.remember
+        applying = true
+        MainLoop.after(milliseconds: DocumentWindow.progressDelayMilliseconds) { [weak self] in
+            guard let self, self.applying, !self.destroyed else { return }
+            self.show(tr("Making the chart…"), isError: false)
+        }
+        owner.rechart(settings: settings) { [weak self] failure in
+            guard let self, !self.destroyed else { return }
+            self.applying = false
+            if let failure { return self.show(failure) }
+            if remember {
+                do {
+                    try SidecarSettings.save(settings, for: self.path)
+                } catch {
+                    return self.show(Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
+                                                     SidecarSettings.path(for: self.path), error.localizedDescription))
+                }
+            }
+            gtk_window_destroy(gcast(self.window))
+        }
+    }
+
+    /// Shows `text` above the buttons and has the screen reader speak it; focus stays where it is.
+    private func show(_ text: String, isError: Bool = true) {
+        gtk_label_set_text(gcast(message), text)
+        if isError { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
+        gtk_widget_set_visible(message, 1)
+        Widgets.announce(text, in: window)
+    }
+
+    // MARK: Widgets
+
+    private static func dropDown(_ items: [String], selected: Int) -> UnsafeMutablePointer<GtkWidget> {
+        let dropDown = Widgets.dropDown(items, selected: selected)
+        gtk_widget_set_halign(dropDown, GTK_ALIGN_FILL)
+        return dropDown
+    }
+
+    /// Calls `body` with the drop-down's selected index whenever it changes.
+    private static func onSelected(_ dropDown: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor (Int) -> Void) {
+        Signal.connectWithPointer(gpointerOf(dropDown), "notify::selected") { _ in
+            let index = gtk_drop_down_get_selected(gcast(dropDown))
+            if index != UInt32(GTK_INVALID_LIST_POSITION) { body(Int(index)) }
+        }
+    }
+
+    /// A framed group of check buttons, one per title, scrolling once it is taller than about eight rows;
+    /// returns the frame (role GROUP, named by the row's label) and the check buttons in order.
+    private static func checkList(_ titles: [String], on: [Bool])
+        -> (widget: UnsafeMutablePointer<GtkWidget>, checks: [UnsafeMutablePointer<GtkWidget>]) {
+        let list = Widgets.box(vertical: true, spacing: 2)
+        gtk_widget_set_margin_top(list, 4)
+        gtk_widget_set_margin_bottom(list, 4)
+        gtk_widget_set_margin_start(list, 6)
+        gtk_widget_set_margin_end(list, 6)
+        var checks: [UnsafeMutablePointer<GtkWidget>] = []
+        for (title, active) in zip(titles, on) {
+            let check = gtk_check_button_new_with_label(title)!
+            gtk_check_button_set_active(gcast(check), active ? 1 : 0)
+            Widgets.append(list, check)
+            checks.append(check)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(gcast(scroller), 1)
+        gtk_scrolled_window_set_max_content_height(gcast(scroller), 240)
+        gtk_scrolled_window_set_child(gcast(scroller), list)
+        let frame = gtk_frame_new(nil)!
+        gtk_frame_set_child(gcast(frame), scroller)
+        return (frame, checks)
+    }
+}
