@@ -39,16 +39,25 @@ def check(condition, message):
 class Run:
     """One run of the app: its screenshot (H×W×3 uint8) and whether it was still alive."""
 
-    def __init__(self, name, args, title, config=None, env=None, settle=SETTLE, keys=(), then_title=None, files=None):
+    def __init__(self, name, args, title, config=None, env=None, settle=SETTLE, keys=(), then_title=None, files=None,
+                 home=None):
         """keys: xdotool key names or ("type", text), sent to the window after it appears, or steps:
-        ("shot", name) screenshots the main window into self.shots[name]; ("window", title, name) waits for
-        another window (a dialog) and screenshots it; ("gone", title) waits until no window has that title;
-        ("call", function) runs function(self) in between. then_title: a window title to wait for after the
-        keys. self.settings is the settings file's text afterwards."""
+        ("shot", name) screenshots the main window into self.shots[name] (and its time since the window
+        appeared into self.times[name]); ("screen", name) does too, but takes what the screen shows there,
+        with the popovers (menus) over the window; ("window", title, name) waits for another window (a
+        dialog) and screenshots it; ("gone", title) waits until no window has that title; ("call", function) runs
+        function(self) in between; ("exit",) waits for the app to quit by itself (self.exit_status; then
+        self.image is None). then_title: a window title to wait for after the keys. self.settings is the
+        settings file's text afterwards. home: a folder to use as HOME (XDG_CONFIG_HOME is its config/,
+        XDG_DATA_HOME its data/) and keep afterwards, so a later run sees what this one saved; by default
+        each run gets a fresh one, deleted afterwards."""
         self.name = name
         self.shots = {}
-        home = tempfile.mkdtemp(prefix="agh-")
-        os.makedirs(os.path.join(home, "config/audiograph"))
+        self.times = {}
+        self.exit_status = None
+        keep_home = home is not None
+        home = home or tempfile.mkdtemp(prefix="agh-")
+        os.makedirs(os.path.join(home, "config/audiograph"), exist_ok=True)
         if config is not None:
             with open(os.path.join(home, "config/audiograph/settings.json"), "w") as f:
                 f.write(config)
@@ -65,12 +74,24 @@ class Run:
         process = subprocess.Popen([BIN] + args, env=environment, stdout=log, stderr=subprocess.STDOUT)
         try:
             self.window = wait_for_window(title)
+            self.appeared = time.time()
             time.sleep(settle)
             if keys:
                 subprocess.run(["xdotool", "windowfocus", "--sync", self.window], check=True)
             for key in keys:
                 if isinstance(key, tuple) and key[0] == "shot":
+                    self.times[key[1]] = time.time() - self.appeared
                     self.shots[key[1]] = capture(self.window, "%s-%s" % (name, key[1]))
+                    continue
+                if isinstance(key, tuple) and key[0] == "screen":
+                    self.times[key[1]] = time.time() - self.appeared
+                    self.shots[key[1]] = capture_screen(self.window, "%s-%s" % (name, key[1]))
+                    continue
+                if isinstance(key, tuple) and key[0] == "exit":
+                    try:
+                        self.exit_status = process.wait(5)
+                    except subprocess.TimeoutExpired:
+                        pass
                     continue
                 if isinstance(key, tuple) and key[0] == "window":
                     dialog = wait_for_window(key[1])
@@ -93,7 +114,7 @@ class Run:
                 self.window = wait_for_window(then_title)
                 time.sleep(settle)
             self.alive = process.poll() is None
-            self.image = capture(self.window, name)
+            self.image = capture(self.window, name) if self.alive else None
         finally:
             process.terminate()
             try:
@@ -106,7 +127,8 @@ class Run:
                     self.settings = f.read()
             except OSError:
                 self.settings = None
-            shutil.rmtree(home, ignore_errors=True)
+            if not keep_home:
+                shutil.rmtree(home, ignore_errors=True)
         self.log = open(os.path.join(OUT, name + ".log")).read()
 
     @property
@@ -126,6 +148,18 @@ def capture(window, name):
     subprocess.run(["import", "-window", window, png], check=True)
     ppm = subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout
     return read_ppm(ppm)
+
+
+def capture_screen(window, name):
+    """Like capture, but of the screen where the window is: popovers over it (menus) are separate X windows
+    that capture leaves out."""
+    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], check=True, capture_output=True,
+                              text=True).stdout
+    place = dict(line.split("=", 1) for line in geometry.split())
+    png = os.path.join(OUT, name + ".png")
+    subprocess.run(["import", "-window", "root", "-crop", "%(WIDTH)sx%(HEIGHT)s+%(X)s+%(Y)s" % place, "+repage", png],
+                   check=True)
+    return read_ppm(subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout)
 
 
 def wait_for_no_window(title, timeout=10):
@@ -196,8 +230,10 @@ def background(image):
     return unpack(values[np.argmax(counts)])
 
 
-def long_run_fraction(mask, length=40):
-    """Share of the mask's pixels that lie in horizontal or vertical runs of at least `length` pixels."""
+def long_run_fraction(mask, length=40, thin=False):
+    """Share of the mask's pixels that lie in horizontal or vertical runs of at least `length` pixels; with
+    thin, only of runs along the mask's edge (pixels whose four neighbours are all in the mask, inside a
+    filled area such as a bar, don't count)."""
     inside = np.zeros_like(mask)
     for axis_mask, transpose in ((mask, False), (mask.T, True)):
         hit = np.zeros_like(axis_mask)
@@ -211,14 +247,19 @@ def long_run_fraction(mask, length=40):
                 if end - start >= length:
                     hit[row, start:end] = True
         inside |= hit.T if transpose else hit
+    if thin:
+        interior = np.zeros_like(mask)
+        interior[1:-1, 1:-1] = mask[1:-1, 1:-1] & mask[:-2, 1:-1] & mask[2:, 1:-1] & mask[1:-1, :-2] & mask[1:-1, 2:]
+        inside &= ~interior
     return inside.sum() / max(1, mask.sum())
 
 
-def dominant_colours(image, minimum=60):
+def dominant_colours(image, minimum=60, rule_share=0.6):
     """The colours a chart is drawn with: frequent exact colours, minus the background and colours within
-    a few levels of it, minus rules (gridlines, axes, the cursor line: colours whose pixels lie mostly in
-    long straight runs), minus antialiasing blends (colours between the background and a colour at least
-    twice as frequent). Returns (bg, [(rgb, count, kind)]), kind "mark" (saturated) or "text" (neutral)."""
+    a few levels of it, minus rules (gridlines, axes, the cursor line: colours whose pixels lie mostly —
+    rule_share or more — in long thin straight runs; the long runs inside a filled bar don't count), minus
+    antialiasing blends (colours between the background and a colour at least twice as frequent). Returns
+    (bg, [(rgb, count, kind)]), kind "mark" (saturated) or "text" (neutral)."""
     bg = background(image)
     keys = packed(image)
     values, counts = np.unique(keys, return_counts=True)
@@ -227,7 +268,7 @@ def dominant_colours(image, minimum=60):
         rgb = unpack(value)
         if count < minimum or np.abs(rgb.astype(int) - bg).max() <= 12:
             continue
-        if long_run_fraction(keys == value) >= 0.6:
+        if long_run_fraction(keys == value, thin=True) >= rule_share:
             continue
         candidates.append((rgb, int(count)))
     pure = []
@@ -252,8 +293,8 @@ def hexcolour(rgb):
     return "#%02x%02x%02x" % tuple(int(v) for v in rgb)
 
 
-def check_contrast(run, mark_minimum, text_minimum):
-    bg, colours = dominant_colours(run.chart)
+def check_contrast(run, mark_minimum, text_minimum, rule_share=0.6):
+    bg, colours = dominant_colours(run.chart, rule_share=rule_share)
     marks = [c for c in colours if c[2] == "mark"]
     texts = [c for c in colours if c[2] == "text"]
     check(len(marks) >= 1 and len(texts) >= 1,
@@ -366,6 +407,71 @@ def text_pixels(image, bg, box):
     return int((neutral & far).sum())
 
 
+def progress_bar(image):
+    """The loading page's progress bar in a window screenshot: (fraction, fill width) measured on its pixels,
+    or None when there is none. The bar is a thin band (at most 8 rows) of accent-coloured fill starting at
+    the left end of a grey trough; the fill runs up to the trough's right end at 100 %. (A suggested-action
+    button is accent-coloured too, but much taller than a bar.)"""
+    region = image[MENUBAR:].astype(int)
+    accent = (region[..., 2] - region[..., 0] > 100) & (region[..., 2] > 150)
+    bg = background(region)
+    rows = accent.sum(axis=1) >= 4
+    bands, start = [], None
+    for y, on in enumerate(list(rows) + [False]):
+        if on and start is None:
+            start = y
+        elif not on and start is not None:
+            bands.append((start, y))
+            start = None
+    for top, bottom in bands:
+        if bottom - top > 8:
+            continue
+        y = (top + bottom) // 2
+        xs = np.flatnonzero(accent[y])
+        left = xs[0]
+        fill_end = left
+        while fill_end < accent.shape[1] and accent[y, fill_end]:
+            fill_end += 1
+        trough_end = fill_end
+        while trough_end < accent.shape[1] and np.abs(region[y, trough_end] - bg).max() > 6:
+            trough_end += 1
+        if fill_end - left < 2 or trough_end - left < 100:
+            continue
+        return (fill_end - left) / float(trough_end - left), int(fill_end - left)
+    return None
+
+
+def filled_bars(image, colours, minimum_side=12):
+    """Solid rectangles of one series colour, at least minimum_side pixels on each side, that fill at least
+    97 % of their bounding box: (colour, width, height) for each. Bars stand side by side (or one above the
+    other), so each is a run of columns (or rows) holding that colour."""
+    keys = packed(image)
+    found = []
+    for rgb, _, kind in colours:
+        if kind != "mark":
+            continue
+        mask = keys == ((int(rgb[0]) << 16) | (int(rgb[1]) << 8) | int(rgb[2]))
+        best = []
+        for along in (mask, mask.T):                        # vertical bars, then horizontal ones
+            bars = []
+            filled = np.concatenate(([0], (along.sum(axis=0) >= minimum_side).astype(np.int8), [0]))
+            edges = np.flatnonzero(np.diff(filled))
+            for first, last in zip(edges[::2], edges[1::2]):
+                rows = np.flatnonzero(along[:, first:last].any(axis=1))
+                length = rows[-1] - rows[0] + 1
+                area = along[rows[0]:rows[-1] + 1, first:last].sum()
+                if last - first >= minimum_side and length >= minimum_side and area >= 0.97 * length * (last - first):
+                    size = (int(last - first), int(length))
+                    bars.append((hexcolour(rgb),) + (size if along is mask else size[::-1]))
+            best = max(best, bars, key=len)
+        found += best
+    return found
+
+
+def window_name(window):
+    return subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
+
+
 def self_check():
     """The measurements catch what they are meant to, on drawn-by-hand images."""
     size = 120
@@ -447,6 +553,135 @@ def column_picker(cars):
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def big_csv(path, megabytes=100):
+    """Writes a CSV of about `megabytes` MB (three numeric columns) to path, quickly: one block repeated."""
+    block = "".join("%d,%d.%d,%d\n" % (i, (i * 7919) % 10007, i % 10, (i * 31) % 977) for i in range(20000))
+    with open(path, "w") as f:
+        f.write("Index,Value,Other\n")
+        for _ in range(megabytes * 1000000 // len(block) + 1):
+            f.write(block)
+
+
+def loading_big_file(start):
+    """A ~100 MB file loads in the background: the loading page with a growing progress bar appears within
+    about a second, Cancel has the keyboard focus, and Return on it brings back the start page long before
+    the file could have been read (the debug build takes ~20 s). Meanwhile the window answers the keyboard:
+    F10 opens the File menu."""
+    print("loading a big file: progress, Cancel by keyboard, F10 while loading")
+    path = os.path.join(OUT, "big.csv")
+    big_csv(path)
+    size = os.path.getsize(path)
+    title = lambda run: run.times.__setitem__("title", window_name(run.window))
+    try:
+        cancelled = Run("big-file", [path], "big.csv — Audiograph", settle=0.3, keys=[
+            ("shot", "early"),
+            ("call", lambda run: time.sleep(0.5)),
+            ("shot", "later"),
+            "Return",                       # Cancel has the focus
+            ("call", title),
+        ])
+        # After Escape closes the menu GTK 4.8 leaves the focus on the menu bar (Return would open File
+        # again), so Tab takes it back to Cancel, and Space presses that.
+        menu = Run("big-file-menu", [path], "big.csv — Audiograph", settle=0.3, keys=[
+            ("screen", "before"), "F10", ("screen", "menu"), "Escape", "Tab", ("shot", "before-cancel"), "space",
+            ("call", title),
+        ])
+    finally:
+        os.remove(path)
+    early, later = cancelled.shots["early"], cancelled.shots["later"]
+    shutil.copyfile(os.path.join(OUT, "big-file-later.png"), os.path.join(OUT, "loading.png"))
+    first, second = progress_bar(early), progress_bar(later)
+    describe = lambda bar: "no bar" if bar is None else "%.1f %% (%d px)" % (100 * bar[0], bar[1])
+    print("  info %.0f MB; progress %s at %.2f s, %s at %.2f s after the window appeared"
+          % (size / 1e6, describe(first), cancelled.times["early"], describe(second), cancelled.times["later"]))
+    check(first is not None and cancelled.times["early"] < 1.2,
+          "loading: the progress bar shows %.2f s after the window appeared" % cancelled.times["early"])
+    differs = (np.abs(chart_area(early).astype(int) - start.chart.astype(int)).max(axis=2) > 40).sum()
+    check(differs > 2000, "loading: the loading page replaced the start page (%d pixels differ)" % differs)
+    check(first is not None and second is not None and second[1] >= first[1] + 3,
+          "loading: the progress bar's fill grows in 0.5 s (%s → %s px)" % (first and first[1], second and second[1]))
+    lines = text_line_contrasts(chart_area(later), background(chart_area(later)))
+    check(len(lines) >= 2, "loading: found the page's lines of text (%d)" % len(lines))
+    for top, ratio in lines:
+        check(ratio >= 4.45, "loading: the text line at y=%d reaches %.2f:1, needs 4.5:1" % (top, ratio))
+    check(second is not None and second[0] < 0.9,
+          "loading: still loading just before Cancel (%s)" % (second and "%.0f %%" % (100 * second[0])))
+    for run in (cancelled, menu):
+        key = "Return" if run is cancelled else "Tab, Space"
+        check(run.alive, "loading: the app is still running after Cancel (%s)" % key)
+        check(run.times["title"] == "Audiograph", "loading: after Cancel (%s) the title is %r" % (key, run.times["title"]))
+        check(run.image is not None and progress_bar(run.image) is None,
+              "loading: Cancel (%s) took the loading page away" % key)
+        back = (np.abs(run.chart.astype(int) - start.chart.astype(int)).max(axis=2) > 40).sum()
+        check(back < 600, "loading: Cancel (%s) brings back the start page (%d pixels differ from it)" % (key, back))
+    before, opened = menu.shots["before"], menu.shots["menu"]
+    corner = (slice(MENUBAR, 260), slice(0, 260))      # under File, where its menu drops down
+    changed = (np.abs(opened[corner].astype(int) - before[corner].astype(int)).max(axis=2) > 40).sum()
+    check(progress_bar(before) is not None and progress_bar(opened) is not None and changed > 1000,
+          "loading: F10 opens the File menu while the file loads (%d pixels changed)" % changed)
+
+
+def recent_files(examples):
+    """Opening a file puts it on the start page's Recent Files after a restart under the same HOME, through
+    GTK's recently-used.xbel (in XDG_DATA_HOME, which Run points at HOME/data). examples: an examples folder
+    with few enough files that the Recent Files block fits in the window."""
+    print("recent files: open coffee.csv, Ctrl+Q, start again under the same HOME")
+    coffee = os.path.join(DATA, "coffee.csv")
+    home = tempfile.mkdtemp(prefix="agh-recent-")
+    try:
+        env = {"AUDIOGRAPH_EXAMPLES_DIR": examples}
+        fresh = Run("recent-before", [], "Audiograph", env=env)
+        opened = Run("recent-open", [coffee], "coffee.csv — Audiograph", env=env, home=home, keys=["ctrl+q", ("exit",)])
+        check(opened.exit_status == 0, "recent files: Ctrl+Q quits the app (exit status %r)" % opened.exit_status)
+        xbel = os.path.join(home, "data", "recently-used.xbel")
+        try:
+            with open(xbel) as f:
+                recent = f.read()
+        except OSError:
+            recent = ""
+        uri = "file://" + coffee          # a plain path: nothing in it for g_filename_to_uri to escape
+        check('href="%s"' % uri in recent, "recent files: %s lists %s" % (xbel[len(home) + 1:], uri))
+        again = Run("recent-after", [], "Audiograph", env=env, home=home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    before_lines = text_line_contrasts(fresh.chart, background(fresh.chart))
+    after_lines = text_line_contrasts(again.chart, background(again.chart))
+    check(len(after_lines) >= len(before_lines) + 3,
+          "recent files: the start page has a Recent Files block (%d lines of text, %d with a fresh HOME)"
+          % (len(after_lines), len(before_lines)))
+    ink = lambda image: np.flatnonzero((np.abs(image.astype(int) - background(image)).max(axis=2) > 40).any(axis=1))
+    lowest_before, lowest_after = ink(fresh.chart)[-1], ink(again.chart)[-1]
+    check(lowest_after >= lowest_before + 40,
+          "recent files: the page grows by the new rows (ink ends at y=%d, %d with a fresh HOME)"
+          % (lowest_after, lowest_before))
+    for top, ratio in after_lines:
+        check(ratio >= 4.45, "recent files: the text line at y=%d reaches %.2f:1, needs 4.5:1" % (top, ratio))
+
+
+def bar_chart():
+    """A bar chart (one category column, one number column): readable marks and text, and solid bars."""
+    print("bar chart, normal and --high-contrast")
+    sales = os.path.join(DATA, "sales-by-region.csv")
+    with open(sales) as f:
+        values = np.array([float(line.rsplit(",", 1)[1]) for line in f.read().strip().splitlines()[1:]])
+    regions = len(values)
+    # With increased contrast the cursor's outline round the current bar is drawn in the text colour (black),
+    # which then lies mostly (~80 %) in long thin runs: only a colour with more of its pixels there is a rule.
+    for name, args, mark, text, rule_share in (("sales", [], 3.0, 4.5, 0.6),
+                                               ("sales-high-contrast", ["--high-contrast"], 7.0, 7.0, 0.9)):
+        run = Run(name, args + [sales], "sales-by-region.csv — Audiograph")
+        _, colours = check_contrast(run, mark, text, rule_share)
+        bars = filled_bars(run.chart, colours)
+        print("  info %s bars: %s" % (name, bars))
+        check(len(bars) >= regions, "%s: %d solid bars, one per region (%d)" % (name, len(bars), regions))
+        check(len(set(colour for colour, _, _ in bars)) == 1, "%s: the bars share one series colour" % name)
+        worst = float("inf")
+        if len(bars) == regions:
+            heights = np.array([height for _, _, height in bars], dtype=float)
+            worst = float(np.abs(heights - float(heights @ values / (values @ values)) * values).max())
+        check(worst <= 3, "%s: bar heights follow the sales, left to right (off by %.1f px at most)" % (name, worst))
+
+
 def main():
     started = time.time()
     print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
@@ -467,6 +702,8 @@ def main():
     check(len(lines) >= 5, "start page: found its lines of text (%d)" % len(lines))
     for top, ratio in lines:
         check(ratio >= 4.45, "start page: the text line at y=%d reaches %.2f:1, needs 4.5:1" % (top, ratio))
+
+    loading_big_file(start)
 
     print("keyboard: Ctrl+O, type a path, Enter")
     opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("type", os.path.join(DATA, "coffee.csv")), "Return"],
@@ -561,6 +798,14 @@ def main():
           "rainfall: end labels beside the lines (%d text pixels at the right edge, %d without)" % (end_labels, plain_text))
 
     column_picker(cars)
+    bar_chart()
+
+    # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.
+    examples = tempfile.mkdtemp(prefix="agexamples-")
+    for name in ("births.csv", "cars.csv"):
+        shutil.copyfile(os.path.join(DATA, name), os.path.join(examples, name))
+    recent_files(examples)
+    shutil.rmtree(examples, ignore_errors=True)
 
     print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
     return 1 if failures else 0

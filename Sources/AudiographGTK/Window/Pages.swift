@@ -2,8 +2,8 @@ import AudiographCore
 import CGtk
 import Foundation
 
-/// The start page: what Audiograph is, Open, the examples and recent files. Rebuilt each time it is shown,
-/// so the recent files are current.
+/// The start page: what Audiograph is, Open, recent files, then the examples. Rebuilt each time it is
+/// shown, so the recent files are current; they come first so a returning user finds them without scrolling.
 @MainActor
 enum StartPage {
     /// The page and its Open button (which takes the keyboard focus when the page is shown).
@@ -18,19 +18,19 @@ enum StartPage {
         gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(openButton, 6)
         Widgets.append(content, openButton)
-        if !examples.isEmpty {
-            Widgets.append(content, section(tr("Examples")))
-            for url in examples {
-                Widgets.append(content, Widgets.twoLineButton(
-                    title: humanTitle(url.path), detail: url.lastPathComponent) { open(url.path) })
-            }
-        }
         if !recent.isEmpty {
             Widgets.append(content, section(tr("Recent Files")))
             for path in recent {
                 let folder = (path as NSString).deletingLastPathComponent
                 Widgets.append(content, Widgets.twoLineButton(
                     title: (path as NSString).lastPathComponent, detail: abbreviateHome(folder)) { open(path) })
+            }
+        }
+        if !examples.isEmpty {
+            Widgets.append(content, section(tr("Examples")))
+            for url in examples {
+                Widgets.append(content, Widgets.twoLineButton(
+                    title: humanTitle(url.path), detail: url.lastPathComponent) { open(url.path) })
             }
         }
         return (scroller, openButton)
@@ -55,12 +55,14 @@ enum StartPage {
     }
 }
 
-/// The page shown while a file loads slowly: what is loading, a progress bar and Cancel.
+/// The page shown while a file loads slowly: what is loading, a progress bar, how much is read and Cancel.
 @MainActor
 final class LoadingPage {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private let bar: UnsafeMutablePointer<GtkWidget>
+    /// "12 MB of 200 MB" under the bar: the bar's own text is drawn at 40 % opacity (2.2:1), so it stays hidden.
+    private let amount: UnsafeMutablePointer<GtkWidget>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
 
     init(cancel: @escaping @MainActor () -> Void) {
@@ -69,8 +71,9 @@ final class LoadingPage {
         title = Widgets.label("", classes: ["title-2"], wrap: true)
         Widgets.append(content, title)
         bar = gtk_progress_bar_new()
-        gtk_progress_bar_set_show_text(gcast(bar), 1)
         Widgets.append(content, bar)
+        amount = Widgets.label("", classes: ["caption"])
+        Widgets.append(content, amount)
         cancelButton = Widgets.button(tr("_Cancel"))
         gtk_widget_set_halign(cancelButton, GTK_ALIGN_CENTER)
         Signal.connect(gpointerOf(cancelButton), "clicked", cancel)
@@ -94,6 +97,7 @@ final class LoadingPage {
                               ByteCountFormatter.string(fromByteCount: totalBytes, countStyle: .file))
             : ""
         gtk_progress_bar_set_text(gcast(bar), text)
+        gtk_label_set_text(gcast(amount), text)
     }
 }
 
