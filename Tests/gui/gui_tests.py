@@ -740,6 +740,14 @@ def main():
     check(not np.array_equal(toggled.chart, normal.chart), "menu toggle: the chart redraws")
     check_contrast(toggled, 7.0, 7.0)
 
+    print("menu bar by keyboard: F10, Escape closes the menu, a second Escape gives the focus back to the chart")
+    escape = Run("births-menu-escape", [births], "births.csv — Audiograph",
+                 keys=[("shot", "focused"), "F10", "Escape", ("shot", "menu-bar"), "Escape", ("shot", "back")])
+    focused, on_bar, back = (escape.shots[k][MENUBAR:] for k in ("focused", "menu-bar", "back"))
+    lost = (np.abs(focused.astype(int) - on_bar.astype(int)).max(axis=2) > 40).sum()
+    check(lost > 500, "menu bar: while it has the focus the chart shows no focus frame or cursor (%d px differ)" % lost)
+    check(np.array_equal(back, focused), "menu bar: the second Escape puts the focus back on the chart (frame and cursor)")
+
     print("settings file")
     remembered = Run("births-remembered", [births], "births.csv — Audiograph", config='{"increaseContrast": true}')
     check(np.array_equal(remembered.chart, high.chart),

@@ -85,6 +85,20 @@ enum Signal {
         AudiographGTK.connect(instance, signal, unsafeBitCast(boolTrampoline, to: GCallback.self), SignalBox(body))
     }
 
+    /// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state,
+    /// gpointer user_data)`: GtkEventControllerKey key-pressed. The body gets the keyval and modifiers.
+    typealias KeyPressed = @MainActor (UInt32, GdkModifierType) -> Bool
+    private static let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+        _, keyval, _, state, data in
+        let body = unbox(data, KeyPressed.self)
+        return MainActor.assumeIsolated { body(keyval, state) } ? 1 : 0
+    }
+
+    @discardableResult
+    static func connectKeyPressed(_ controller: gpointer, _ body: @escaping KeyPressed) -> UInt {
+        AudiographGTK.connect(controller, "key-pressed", unsafeBitCast(keyTrampoline, to: GCallback.self), SignalBox(body))
+    }
+
     /// `gboolean (*)(GtkWidget *self, gboolean group_cycling, gpointer user_data)`: GtkWidget mnemonic-activate.
     typealias MnemonicActivate = @MainActor (Bool) -> Bool
     private static let mnemonicTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = { _, cycling, data in

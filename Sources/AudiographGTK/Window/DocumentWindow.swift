@@ -76,6 +76,7 @@ final class DocumentWindow {
         relay.window = self
         addWindowActions()
         addDropTarget()
+        addMenuBarEscape()
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.windowDestroyed() }
         showStartPage()
     }
@@ -265,6 +266,30 @@ final class DocumentWindow {
         g_object_unref(gpointerOf(choose))
         chooseColumnsAction = choose  // borrowed: the window's action map keeps it until the window goes
         updateActions()
+    }
+
+    /// Escape on the menu bar (after a menu was closed, GTK 4.8 leaves the focus there) gives the focus back to
+    /// the page, as a second Escape does on other desktops. The window owns the controller once added.
+    private func addMenuBarEscape() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKeyPressed(gpointerOf(keys)) { [weak self] keyval, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Escape),
+                  let focus = gtk_window_get_focus(gcast(self.window)),
+                  gtk_widget_get_ancestor(focus, gtk_popover_menu_bar_get_type()) != nil else { return false }
+            self.focusContent()
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    /// Puts the keyboard focus on the page: the chart when one is shown, else the page's first control.
+    func focusContent() {
+        if case .chart = content {
+            gtk_widget_grab_focus(chartView.widget)
+        } else {
+            _ = gtk_widget_child_focus(stack, GTK_DIR_TAB_FORWARD)
+        }
     }
 
     /// Files dropped on the window open here (the first) and in new windows (the rest). The window owns
