@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py against it on a
-# virtual X display (Xvfb, cairo renderer) and a private D-Bus session. Screenshots and app logs go to
+# virtual X display (Xvfb, cairo renderer) and a private D-Bus session. -noreset: without it the X server
+# resets whenever the last app of one check exits, and the next app can fail to connect during the reset. Screenshots and app logs go to
 # $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start).
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy (scripts/install-deps.sh).
 set -euo pipefail
@@ -14,4 +15,4 @@ export AUDIOGRAPH_BIN
 export GUI_TEST_OUT=${GUI_TEST_OUT:-$(mktemp -d /tmp/audiograph-gui.XXXXXX)}
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-exec xvfb-run -a -s "-screen 0 1280x800x24" "${session[@]}" /usr/bin/python3 Tests/gui/gui_tests.py
+exec xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "${session[@]}" /usr/bin/python3 Tests/gui/gui_tests.py
