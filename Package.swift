@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // The desktop viewer: application, windows, start page, loading, chart painting, View settings.
         // A library so tests can drive it; the `audiograph` executable only runs it.
-        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "CGtk", "CGtkShim"]),
+        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "AudiographALSA", "CGtk", "CGtkShim"]),
         // Thin GUI executable: `audiograph [FILE...]`.
         .executableTarget(name: "audiograph", dependencies: ["AudiographGTK"]),
         // Thin command-line front end over the core.

@@ -23,6 +23,8 @@ public final class AudiographApplication {
     private var commandLineFlags = ViewSettings()
     private lazy var measure: any TextMeasuring = PangoTextMeasure()
     private var cachedExamples: [URL]?
+    /// The one sound device of every window, opened on the first sound.
+    let audio = AudioPlayback()
 
     public init() {
         g_set_application_name("Audiograph")
@@ -121,7 +123,7 @@ public final class AudiographApplication {
     }
 
     private func newWindow() -> DocumentWindow {
-        let window = DocumentWindow(app: self, measure: measure)
+        let window = DocumentWindow(app: self, measure: measure, audio: audio)
         windows.append(window)
         return window
     }

@@ -682,6 +682,70 @@ def bar_chart():
         check(worst <= 3, "%s: bar heights follow the sales, left to right (off by %.1f px at most)" % (name, worst))
 
 
+def chart_keys(births):
+    """Keys on the focused chart: Right and End move the cursor and play each point's tone into an ALSA file
+    sink; with no sound device at all the cursor still moves, silently, and ALSA says nothing in the log."""
+    print("chart keys: Right, Right, Right, End, with sound into an ALSA file sink")
+    sink = os.path.join(OUT, "keys.raw")
+    if os.path.exists(sink):
+        os.remove(sink)
+    alsa_config = os.path.join(OUT, "keys-asound.conf")
+    with open(alsa_config, "w") as f:
+        f.write('pcm.!default { type file; slave.pcm { type null }; file "%s"; format "raw"; perm 0644 }\n' % sink)
+    steps = [("shot", "start")]
+    for step, key in enumerate(["Right", "Right", "Right", "End"]):
+        steps += [key, ("shot", "%d-%s" % (step + 1, key))]
+    run = Run("births-keys", [births], "births.csv — Audiograph", env={"ALSA_CONFIG_PATH": alsa_config}, keys=steps)
+    check(run.alive, "chart keys: the app is still running")
+    names = ["start"] + ["%d-%s" % (step + 1, key) for step, key in enumerate(["Right", "Right", "Right", "End"])]
+    for before, after in zip(names, names[1:]):
+        changed = (np.abs(chart_area(run.shots[before]).astype(int) - chart_area(run.shots[after])).max(axis=2) > 0).sum()
+        check(changed > 20, "chart keys: %s moves the cursor (%d pixels changed)" % (after.split("-")[1], changed))
+    samples = np.fromfile(sink, dtype="<i2") if os.path.exists(sink) else np.zeros(0, dtype="<i2")
+    frames = samples.size // 2
+    expected = 4 * 0.15 * 48000
+    print("  info keys.raw: %d frames (%.2f s), peak %d" % (frames, frames / 48000, np.abs(samples.astype(int)).max(initial=0)))
+    check(os.path.exists(sink), "chart keys: the sound reached the ALSA file sink")
+    check(0.75 * expected <= frames <= 2.0 * expected,
+          "chart keys: four tones of 0.15 s were written (%d stereo frames, about %d expected)" % (frames, expected))
+    stereo = samples[:frames * 2].reshape(-1, 2) if frames else np.zeros((0, 2), dtype="<i2")
+    loud = (np.abs(stereo.astype(int)).max(axis=1) > 1000).sum()
+    check(loud > 0.3 * expected, "chart keys: the tones are not silent (%d loud frames)" % loud)
+
+    # The null device takes sound as fast as it is written (no clock), so the sink holds each whole sound at once:
+    # it shows where Space starts playing, not pausing or stopping over time.
+    print("chart keys: Space plays the series from the current point")
+    os.remove(sink)
+    sizes = {}
+
+    def size(label):
+        def measure(_run):
+            time.sleep(1.0)
+            sizes[label] = os.path.getsize(sink) // 4 if os.path.exists(sink) else 0
+        return ("call", measure)
+
+    played = Run("births-keys-space", [births], "births.csv — Audiograph", env={"ALSA_CONFIG_PATH": alsa_config},
+                 keys=["space", size("first point"), "End", "space", size("last point"), "Escape"])
+    print("  info frames written: %s" % sizes)
+    check(played.alive, "space: the app is still running")
+    whole = sizes["first point"]
+    check(whole >= 5 * 48000, "space at the first point: the whole series plays (%.2f s)" % (whole / 48000))
+    tail = sizes["last point"] - whole
+    check(0.15 * 48000 < tail < 0.5 * 48000,
+          "space at the last point: the End tone, then only the last point's slot (%.2f s)" % (tail / 48000))
+
+    print("chart keys without a sound device")
+    empty = os.path.join(OUT, "keys-no-device.conf")
+    open(empty, "w").close()
+    silent = Run("births-keys-no-device", [births], "births.csv — Audiograph", env={"ALSA_CONFIG_PATH": empty},
+                 keys=[("shot", "start"), "Right", ("shot", "right"), "space", "Escape"])
+    check(silent.alive, "no device: the app is still running after Right, Space and Escape")
+    changed = (np.abs(chart_area(silent.shots["start"]).astype(int) - chart_area(silent.shots["right"])).max(axis=2) > 0).sum()
+    check(changed > 20, "no device: Right still moves the cursor (%d pixels changed)" % changed)
+    check("alsa" not in silent.log.lower() and "Fatal" not in silent.log,
+          "no device: nothing from ALSA in the log (%r)" % silent.log[:200])
+
+
 def main():
     started = time.time()
     print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
@@ -807,6 +871,7 @@ def main():
 
     column_picker(cars)
     bar_chart()
+    chart_keys(births)
 
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.
     examples = tempfile.mkdtemp(prefix="agexamples-")

@@ -18,6 +18,10 @@ final class ChartView {
     /// The current point; drawn as the cursor while the chart has keyboard focus.
     private(set) var current = ChartFocus(series: 0, index: 0)
     private var hasFocus = false
+    /// The application's sound device, shared with the other windows.
+    private let audio: AudioPlayback
+    /// True from Space until Escape, a move or another chart: Space then pauses and resumes this sound.
+    private var playingSeries = false
 
     private final class DrawBox {
         weak var view: ChartView?
@@ -35,8 +39,9 @@ final class ChartView {
         Unmanaged<DrawBox>.fromOpaque(data!).release()
     }
 
-    init(measure: any TextMeasuring) {
+    init(measure: any TextMeasuring, audio: AudioPlayback) {
         self.measure = measure
+        self.audio = audio
         widget = gtk_drawing_area_new()
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -50,6 +55,11 @@ final class ChartView {
         Signal.connect(gpointerOf(focus), "enter") { [weak self] in self?.focusChanged(true) }
         Signal.connect(gpointerOf(focus), "leave") { [weak self] in self?.focusChanged(false) }
         gtk_widget_add_controller(widget, focus)
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(gpointerOf(keys)) { [weak self] keyval, state in
+            self?.keyPressed(keyval, state: state) ?? false
+        }
+        gtk_widget_add_controller(widget, keys)
     }
 
     private func focusChanged(_ focused: Bool) {
@@ -60,6 +70,7 @@ final class ChartView {
 
     /// Shows `chart` (nil: nothing) and names the area after it for screen readers.
     func show(_ chart: ChartDescriptor?) {
+        stopSound()
         self.chart = chart
         current = ChartFocus(series: 0, index: 0)
         cachedScene = nil
@@ -73,6 +84,80 @@ final class ChartView {
         self.appearance = appearance
         cachedScene = nil
         gtk_widget_queue_draw(widget)
+    }
+
+    // MARK: Keys
+
+    /// The chart's own keys (issue 5): moving the cursor plays the point's tone; Space plays the series.
+    /// Keys with Control, Alt, Shift or Super are left to others (Ctrl+Left, Shift+Space come later).
+    private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+        let modifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue
+            | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
+        guard state.rawValue & modifiers == 0, let chart, !chart.series.isEmpty else { return false }
+        let count = chart.series[current.series].count
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: move(to: ChartFocus(series: current.series, index: current.index - 1))
+        case GDK_KEY_Right, GDK_KEY_KP_Right: move(to: ChartFocus(series: current.series, index: current.index + 1))
+        case GDK_KEY_Home, GDK_KEY_KP_Home: move(to: ChartFocus(series: current.series, index: 0))
+        case GDK_KEY_End, GDK_KEY_KP_End: move(to: ChartFocus(series: current.series, index: count - 1))
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
+            move(to: ChartFocus(series: current.series - 1, index: current.index))
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
+            move(to: ChartFocus(series: current.series + 1, index: current.index))
+        case GDK_KEY_space, GDK_KEY_KP_Space: playOrPause()
+        case GDK_KEY_Escape:
+            guard playingSeries || audio.owner === self else { return false }
+            stopSound()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Moves the cursor to `target`, clamped to the chart (series first, then the index to that series' points),
+    /// redraws and plays the point's tone, noting any gridline crossed on the way.
+    private func move(to target: ChartFocus) {
+        guard let chart, !chart.series.isEmpty else { return }
+        let series = min(max(target.series, 0), chart.series.count - 1)
+        let index = min(max(target.index, 0), max(chart.series[series].count - 1, 0))
+        let next = ChartFocus(series: series, index: index)
+        let previous = next.series == current.series && next != current ? current.index : nil
+        if next != current {
+            current = next
+            cachedScene = nil
+            gtk_widget_queue_draw(widget)
+        }
+        playingSeries = false
+        let score = Sonifier(chart: chart).pointScore(series: series, index: index, from: previous)
+        audio.play(Synthesizer().render(score), owner: self)
+    }
+
+    /// Space: plays the current series from the current point, or pauses and resumes what Space started.
+    private func playOrPause() {
+        guard let chart, chart.series.indices.contains(current.series) else { return }
+        if playingSeries && audio.owner === self {
+            switch audio.state {
+            case .playing: audio.pause(); return
+            case .paused: audio.resume(); return
+            case .idle: break
+            }
+        }
+        let sonifier = Sonifier(chart: chart)
+        let score = sonifier.score(.single(current.series))
+        let synthesizer = Synthesizer()
+        var frame = 0
+        let series = chart.series[current.series]
+        if let layout = score.layouts.first, series.x.indices.contains(current.index) {
+            frame = Int(layout.slotStart(ofX: series.x[current.index]) * Double(synthesizer.sampleRate))
+        }
+        audio.play(synthesizer.render(score), fromFrame: max(0, frame), owner: self)
+        playingSeries = true
+    }
+
+    /// Stops the sound this chart started (Escape, another chart, the window closing); others' sound plays on.
+    func stopSound() {
+        playingSeries = false
+        if audio.owner === self { audio.stop() }
     }
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {

@@ -45,7 +45,7 @@ final class DocumentWindow {
     /// Milliseconds a load may take before the progress page replaces what the window shows.
     static let progressDelayMilliseconds: UInt32 = 150
 
-    init(app: AudiographApplication, measure: any TextMeasuring) {
+    init(app: AudiographApplication, measure: any TextMeasuring, audio: AudioPlayback) {
         self.app = app
         window = gtk_application_window_new(app.application)
         gtk_window_set_default_size(gcast(window), 960, 640)
@@ -57,7 +57,7 @@ final class DocumentWindow {
         let relay = WeakRelay()
         loadingPage = LoadingPage(cancel: { relay.window?.cancelLoad() })
         errorPage = ErrorPage(showStart: { relay.window?.showStartPage() })
-        chartView = ChartView(measure: measure)
+        chartView = ChartView(measure: measure, audio: audio)
         warnings = Widgets.label("", wrap: true, xalign: 0)
         gtk_label_set_max_width_chars(gcast(warnings), 200)
         gtk_widget_set_margin_start(warnings, 12)
@@ -322,6 +322,7 @@ final class DocumentWindow {
 
     private func windowDestroyed() {
         destroyed = true
+        chartView.stopSound()
         loader?.cancel()
         loader = nil
         cancelRechart()

@@ -1,0 +1,92 @@
+import AudiographALSA
+import AudiographCore
+import Foundation
+
+/// The application's one sound device, shared by every window.
+///
+/// Opened lazily on the first sound, on a background thread (opening an ALSA device can wait on a busy
+/// device, and the main loop must never wait); kept open afterwards. If it cannot be opened, the error is
+/// kept and every later request stays silent: the viewer works the same without sound. While the device is
+/// opening, only the newest request is kept and played once it is open.
+@MainActor
+final class AudioPlayback {
+    private enum Device {
+        case closed
+        case opening
+        case open(ALSAPlayer)
+        case failed(AudioOutputError)
+    }
+
+    private var device: Device = .closed
+    private var pending: (buffer: AudioBuffer, frame: Int)?
+    /// Whoever started the sound last (a chart view), so closing another window leaves it playing.
+    private(set) weak var owner: AnyObject?
+    /// Opens the device; a parameter so tests could pass another output.
+    private let openDevice: @Sendable () throws(AudioOutputError) -> ALSAPlayer
+
+    init(openDevice: @escaping @Sendable () throws(AudioOutputError) -> ALSAPlayer = { () throws(AudioOutputError) in
+        try ALSAPlayer()
+    }) {
+        self.openDevice = openDevice
+    }
+
+    /// Why there is no sound, once opening the device failed; nil otherwise.
+    var failure: AudioOutputError? {
+        if case .failed(let error) = device { return error }
+        return nil
+    }
+
+    /// Plays `buffer` from `frame`, replacing whatever was playing; silent when there is no device.
+    func play(_ buffer: AudioBuffer, fromFrame frame: Int = 0, owner: AnyObject? = nil) {
+        self.owner = owner
+        switch device {
+        case .open(let player):
+            do { try player.play(buffer, fromFrame: frame) } catch { /* the device failed; this sound is lost */ }
+        case .failed:
+            return
+        case .opening:
+            pending = (buffer, frame)
+        case .closed:
+            pending = (buffer, frame)
+            device = .opening
+            let open = openDevice
+            Thread.detachNewThread {
+                let result: Result<ALSAPlayer, AudioOutputError>
+                do throws(AudioOutputError) { result = .success(try open()) } catch { result = .failure(error) }
+                MainLoop.post { [weak self] in self?.opened(result) }
+            }
+        }
+    }
+
+    private func opened(_ result: Result<ALSAPlayer, AudioOutputError>) {
+        switch result {
+        case .success(let player):
+            device = .open(player)
+            if let pending {
+                self.pending = nil
+                play(pending.buffer, fromFrame: pending.frame, owner: owner)
+            }
+        case .failure(let error):
+            device = .failed(error)
+            pending = nil
+        }
+    }
+
+    var state: AudioOutputState {
+        if case .open(let player) = device { return player.state }
+        return .idle
+    }
+
+    func pause() {
+        if case .open(let player) = device { player.pause() }
+    }
+
+    func resume() {
+        if case .open(let player) = device { player.resume() }
+    }
+
+    func stop() {
+        pending = nil
+        if case .open(let player) = device { player.stop() }
+    }
+}
