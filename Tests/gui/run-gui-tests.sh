@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py against it on a
-# virtual X display (Xvfb, cairo renderer) and a private D-Bus session. -noreset: without it the X server
-# resets whenever the last app of one check exits, and the next app can fail to connect during the reset. Screenshots and app logs go to
-# $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start).
+# virtual X display (Xvfb, cairo renderer) and a private D-Bus session. Screenshots and app logs go to
+# $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start). Xvfb runs with -noreset:
+# without it the server resets whenever the last app of a check exits, and the next app can fail to
+# connect during the reset.
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
