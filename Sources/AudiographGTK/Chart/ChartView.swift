@@ -142,15 +142,14 @@ final class ChartView {
             case .idle: break
             }
         }
-        let sonifier = Sonifier(chart: chart)
-        let score = sonifier.score(.single(current.series))
-        let synthesizer = Synthesizer()
+        let score = Sonifier(chart: chart).score(.single(current.series))
+        let buffer = Synthesizer().render(score)
         var frame = 0
         let series = chart.series[current.series]
         if let layout = score.layouts.first, series.x.indices.contains(current.index) {
-            frame = Int(layout.slotStart(ofX: series.x[current.index]) * Double(synthesizer.sampleRate))
+            frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[current.index]))
         }
-        audio.play(synthesizer.render(score), fromFrame: max(0, frame), owner: self)
+        audio.play(buffer, fromFrame: frame, owner: self)
         playingSeries = true
     }
 

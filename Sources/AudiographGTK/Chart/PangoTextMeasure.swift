@@ -14,6 +14,18 @@ enum ChartFont {
         pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         return font
     }
+
+    /// Puts `text` in chart type at `size` pixels into `layout`; returns its logical width and height in pixels.
+    /// The one place the measurer and the painter set text, so what is measured is what is drawn.
+    static func set(_ text: String, size: Double, bold: Bool, in layout: OpaquePointer) -> (width: Double, height: Double) {
+        let font = description(size: size, bold: bold)
+        defer { pango_font_description_free(font) }
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
+    }
 }
 
 /// Measures chart text with Pango, exactly as `ScenePainter` will draw it, so the layout leaves the
@@ -46,13 +58,7 @@ final class PangoTextMeasure: TextMeasuring, @unchecked Sendable {
             if let known = cache[key] { return known }
             let layout = pango_layout_new(context)!
             defer { g_object_unref(gpointer(layout)) }
-            let font = ChartFont.description(size: size, bold: bold)
-            defer { pango_font_description_free(font) }
-            pango_layout_set_font_description(layout, font)
-            pango_layout_set_text(layout, text, -1)
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            let width = Double(logical.width) / Double(PANGO_SCALE)
+            let width = ChartFont.set(text, size: size, bold: bold, in: layout).width
             if cache.count > 4096 { cache.removeAll() }
             cache[key] = width
             return width

@@ -116,14 +116,7 @@ enum ScenePainter {
                                   _ size: Double, _ bold: Bool, _ color: RGBA, _ rotation: Double) {
         guard !text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
         defer { g_object_unref(gpointer(layout)) }
-        let font = ChartFont.description(size: size, bold: bold)
-        defer { pango_font_description_free(font) }
-        pango_layout_set_font_description(layout, font)
-        pango_layout_set_text(layout, text, -1)
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let width = Double(logical.width) / Double(PANGO_SCALE)
-        let height = Double(logical.height) / Double(PANGO_SCALE)
+        let (width, height) = ChartFont.set(text, size: size, bold: bold, in: layout)
         let (fx, fy) = anchorFractions(anchor)
         cairo_save(cr)
         cairo_translate(cr, at.x, at.y)
