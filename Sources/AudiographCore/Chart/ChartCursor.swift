@@ -13,6 +13,13 @@ extension SceneDraft {
         let series = chart.series[focus.series]
         guard focus.index >= 0, focus.index < series.count else { return }
         let width = style.cursorWidth, halo = style.cursorWidth + 3
+        if let band = focus.band {
+            // An interval of a long series: a frame round the span of its values.
+            let frame = pixelRect(band).insetBy(-4)
+            cursor.append(.outline(frame, color: palette.background, width: halo, dash: []))
+            cursor.append(.outline(frame, color: palette.cursor, width: width, dash: []))
+            return
+        }
         if chart.kind == .bar && series.count <= ChartSceneBuilder.maximumPlacedPoints {
             guard let bar = barRect(series: focus.series, index: focus.index) else { return }
             let frame = SceneRect(x: bar.x - 4, y: bar.y - 4, width: bar.width + 8, height: bar.height + 8)
@@ -41,5 +48,55 @@ extension SceneDraft {
         let t = span > 0 ? min(1, max(0, (values[focus.index] - axis.range.lowerBound) / span)) : 0.5
         let lo = style.sizeRange.lowerBound, hi = style.sizeRange.upperBound
         return (lo * lo + t * (hi * hi - lo * lo)).squareRoot()
+    }
+}
+
+extension SceneDraft {
+    /// The pixels of a data rectangle, at least 2 px each way, kept inside the plot.
+    func pixelRect(_ data: DataRect) -> SceneRect {
+        let xs = [xMap.pixel(data.x.lowerBound), xMap.pixel(data.x.upperBound)].filter(\.isFinite)
+        let ys = [yMap.pixel(data.y.lowerBound), yMap.pixel(data.y.upperBound)].filter(\.isFinite)
+        let left = xs.min() ?? plot.x, right = xs.max() ?? plot.x + plot.width
+        let top = ys.min() ?? plot.y, bottom = ys.max() ?? plot.y + plot.height
+        let rect = SceneRect(x: left, y: top, width: right - left, height: bottom - top).insetBy(-1)
+        return rect
+    }
+
+    /// Where each element of `elements` is drawn: a point's marker (at least 16 px square) or bar, a missing
+    /// value's column, an interval's span of values.
+    func frames(of elements: SeriesElements) -> [SceneRect] {
+        let s = elements.series
+        guard chart.series.indices.contains(s) else { return [] }
+        let series = chart.series[s]
+        return (0..<elements.count).map { e -> SceneRect in
+            let points = elements.points(of: e)
+            if !elements.isIntervals, let i = points.first {
+                if chart.kind == .bar, let bar = barRect(series: s, index: i) { return bar }
+                if let p = position(series: s, index: i) {
+                    let side = max(16, focusedMarkerSize(ChartFocus(series: s, index: i)) + 4)
+                    return SceneRect(x: p.x - side / 2, y: p.y - side / 2, width: side, height: side)
+                }
+                let x = xMap.pixel(series.x[i])
+                return SceneRect(x: (x.isFinite ? x : plot.x) - 2, y: plot.y, width: 4, height: plot.height)
+            }
+            let summary = ElementSummary(elements, element: e, series: series)
+            let y = summary.minY.flatMap { lo in summary.maxY.map { lo...$0 } }
+                ?? yMap.range.lowerBound...yMap.range.upperBound
+            var rect = pixelRect(DataRect(x: summary.firstX...summary.lastX, y: y))
+            if chart.kind == .bar {
+                // Bars reach down to the axis base; the frame covers them.
+                rect = SceneRect(x: rect.x - barGroupWidth / 2, y: rect.y, width: rect.width + barGroupWidth,
+                                 height: max(rect.height, plot.y + plot.height - rect.y))
+            }
+            return rect
+        }
+    }
+}
+
+extension SceneRect {
+    /// The rectangle grown by `-amount` on every side (shrunk for positive amounts), at least 2 px each way.
+    func insetBy(_ amount: Double) -> SceneRect {
+        let w = max(2, width - 2 * amount), h = max(2, height - 2 * amount)
+        return SceneRect(x: x + (width - w) / 2, y: y + (height - h) / 2, width: w, height: h)
     }
 }

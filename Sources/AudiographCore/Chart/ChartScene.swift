@@ -95,10 +95,13 @@ public struct ChartScene: Sendable {
     /// Pixel position of each point, per series (`nil` for a missing value); empty for series with too many
     /// points to place one by one.
     public var pointPositions: [[ScenePoint?]]
+    /// Where each element of the keyboard cursor is drawn, per series, when the builder was given the
+    /// elements: the marker or bar of a point, the span of an interval. Screen readers get these as extents.
+    public var elementFrames: [[SceneRect]]
 
     public init(width: Double, height: Double, background: RGBA, items: [SceneItem], plotArea: SceneRect,
-                pointPositions: [[ScenePoint?]]) {
+                pointPositions: [[ScenePoint?]], elementFrames: [[SceneRect]] = []) {
         self.width = width; self.height = height; self.background = background; self.items = items
-        self.plotArea = plotArea; self.pointPositions = pointPositions
+        self.plotArea = plotArea; self.pointPositions = pointPositions; self.elementFrames = elementFrames
     }
 }

@@ -9,16 +9,20 @@ public enum ChartSceneBuilder {
     public static let maximumMarkedPoints = 60
 
     /// The scene of `chart` at `size` pixels for `appearance`, with a cursor at `focus` when given; labels are
-    /// measured with `measure` (Pango in the app, an estimate in tests).
+    /// measured with `measure` (Pango in the app, an estimate in tests). Given the cursor's `elements`, the
+    /// scene also says where each is drawn (`ChartScene.elementFrames`).
     public static func build(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
-                             focus: ChartFocus? = nil, measure: any TextMeasuring = EstimatedTextMeasure()) -> ChartScene {
+                             focus: ChartFocus? = nil, measure: any TextMeasuring = EstimatedTextMeasure(),
+                             elements: [SeriesElements] = []) -> ChartScene {
         var draft = SceneDraft(chart: chart, size: size, style: ChartStyle(appearance: appearance), measure: measure)
         draft.layOut()
         draft.drawGridAndAxes()
         draft.drawMarks()
         draft.drawEndLabels()
         if let focus { draft.drawCursor(focus) }
-        return draft.scene()
+        var scene = draft.scene()
+        scene.elementFrames = elements.map { draft.frames(of: $0) }
+        return scene
     }
 }
 

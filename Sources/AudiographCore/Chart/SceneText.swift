@@ -6,10 +6,21 @@ public struct SceneSize: Sendable, Equatable {
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
-/// The current point of a chart: series index into `chart.series` and point index into that series.
+/// The current point of a chart: series index into `chart.series` and point index into that series, and
+/// the interval around it when the cursor walks a long series by interval.
 public struct ChartFocus: Sendable, Equatable {
     public var series: Int, index: Int
-    public init(series: Int, index: Int) { self.series = series; self.index = index }
+    /// The interval the cursor is on, in data units (x span, y from lowest to highest value); nil for a point.
+    public var band: DataRect?
+    public init(series: Int, index: Int, band: DataRect? = nil) {
+        self.series = series; self.index = index; self.band = band
+    }
+}
+
+/// A rectangle in data units: an x span and a y span.
+public struct DataRect: Sendable, Equatable {
+    public var x: ClosedRange<Double>, y: ClosedRange<Double>
+    public init(x: ClosedRange<Double>, y: ClosedRange<Double>) { self.x = x; self.y = y }
 }
 
 extension SceneRect {

@@ -95,6 +95,46 @@ public struct Sonifier: Sendable {
         return score
     }
 
+    /// An interval of a long series on its own, for scrubbing by interval: its values in x order as one glide
+    /// of the point-tone length, so the listener hears the interval's shape. When the listener moved here from
+    /// x = `previousX`, a tick at the start marks any x gridline crossed on the way. Silent when every value
+    /// is missing.
+    public func intervalScore(series s: Int, points: ArraySlice<Int>, fromX previousX: Double? = nil) -> Score {
+        let length = settings.pointToneDuration
+        var score = Score(duration: length)
+        guard chart.series.indices.contains(s), let first = points.first else { return score }
+        let series = chart.series[s]
+        if let previousX, let crossed = gridlineCrossed(from: previousX, to: series.x[first]) {
+            score.ticks = [Tick(time: 0.004, value: crossed)]
+        }
+        // At most this many pitch points, evenly spread over the interval.
+        let steps = min(points.count, 24)
+        var path: [PitchPoint] = []
+        for k in 0..<steps {
+            let i = points[points.startIndex + k * points.count / steps]
+            guard let f = pitch.frequency(of: series.y[i]) else { continue }
+            path.append(PitchPoint(time: steps == 1 ? 0 : length * Double(k) / Double(steps - 1), frequency: f))
+        }
+        guard let last = path.last else { return score }
+        if path.count == 1 || last.time < length { path.append(PitchPoint(time: length, frequency: last.frequency)) }
+        if path[0].time > 0 { path.insert(PitchPoint(time: 0, frequency: path[0].frequency), at: 0) }
+        let lo = points.min()!, hi = points.max()!
+        score.tones = [Tone(series: s, timbre: timbre(series: s, point: first, in: series), pan: 0, gain: Self.toneGain,
+                            path: path, attack: 0.008, release: 0.04, points: lo...hi)]
+        return score
+    }
+
+    /// The edge cue: two short low knocks, below every data pitch, played when a move would leave the series.
+    public func edgeScore() -> Score {
+        let f = settings.lowestFrequency * 0.75, note = 0.06
+        let knocks = [0.0, 0.09].map { start in
+            Tone(series: 0, timbre: .hollow, pan: 0, gain: Self.toneGain,
+                 path: [PitchPoint(time: start, frequency: f), PitchPoint(time: start + note, frequency: f)],
+                 attack: 0.004, release: 0.03, points: 0...0)
+        }
+        return Score(duration: 0.09 + note, tones: knocks)
+    }
+
     /// Length of a series of `pointCount` points: about one second per point, at most the maximum, in seconds.
     public func playDuration(pointCount: Int) -> Double {
         min(settings.maximumDuration, max(1, Double(pointCount)) * settings.secondsPerPoint)
@@ -158,7 +198,7 @@ public struct Sonifier: Sendable {
             tones.append(lineTone(series: s, path: path, pan: pan, gain: gain, points: first...last))
             path = []
         }
-        for i in orderByX(series) {
+        for i in XOrder.indices(of: series) {
             guard let f = pitch.frequency(of: series.y[i]) else { finish(); continue }
             let t = layout.time(ofX: series.x[i])
             if path.isEmpty {
@@ -213,7 +253,7 @@ public struct Sonifier: Sendable {
         let series = chart.series[s]
         var tones: [Tone] = []
         tones.reserveCapacity(series.count)
-        for i in orderByX(series) {
+        for i in XOrder.indices(of: series) {
             guard let f = pitch.frequency(of: series.y[i]) else { continue }
             let length = layout.slot * noteFraction(point: i, in: series)
             let start = layout.time(ofX: series.x[i]) - length / 2
@@ -305,18 +345,5 @@ public struct Sonifier: Sendable {
     private func ticks(layout: SeriesLayout) -> [Tick] {
         guard settings.playsGridlineTicks, layout.xRange.upperBound > layout.xRange.lowerBound else { return [] }
         return xGridlines.filter { layout.xRange.contains($0) }.map { Tick(time: layout.time(ofX: $0), value: $0) }
-    }
-
-    /// Indices of the series' points with a finite x, in x order (file order when already sorted).
-    private func orderByX(_ series: DataSeries) -> [Int] {
-        let x = series.x
-        var sorted = true
-        var previous = -Double.infinity
-        for v in x where v.isFinite {
-            if v < previous { sorted = false; break }
-            previous = v
-        }
-        let finite = x.indices.filter { x[$0].isFinite }
-        return sorted ? finite : finite.sorted { x[$0] < x[$1] || (x[$0] == x[$1] && $0 < $1) }
     }
 }

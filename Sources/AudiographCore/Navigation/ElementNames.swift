@@ -1,0 +1,93 @@
+import Foundation
+
+/// What a screen reader says for the chart, its series and each element of the keyboard cursor.
+///
+/// A point: "1960, 268 births per 10,000, point 44 of 59"; an interval of a long series:
+/// "1917 to 1922: 180 to 195, average 188 births per 10,000, interval 1 of 60".
+public struct ElementNames: Sendable {
+    public let chart: ChartDescriptor
+    private let x: XValueFormatting
+    private let L = Localization.self
+
+    public init(chart: ChartDescriptor) {
+        self.chart = chart
+        x = XValueFormatting(axis: chart.xAxis)
+    }
+
+    /// "line chart", "bar chart", "scatter plot".
+    public var kindWords: String {
+        switch chart.kind {
+        case .line: return L.tr("line chart")
+        case .bar: return L.tr("bar chart")
+        case .scatter: return L.tr("scatter plot")
+        }
+    }
+
+    /// The chart's own name: "Births per 10,000, line chart" (and ", 3 series" when there are several).
+    public var chartTitle: String {
+        var text = L.tr("%@, %@", chart.title, kindWords)
+        if chart.series.count > 1 { text += ", " + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count) }
+        return text
+    }
+
+    /// The chart's name with what is selected, as a list says its selection: "…, point 44 of 59 selected".
+    public func chartName(selecting element: Int?, of elements: SeriesElements?) -> String {
+        guard let element, let elements else { return chartTitle }
+        return L.tr("%@, %@ selected", chartTitle, position(element, of: elements))
+    }
+
+    /// A series' name among several: "Europe, series 2 of 3, 59 points".
+    public func seriesName(_ s: Int) -> String {
+        let series = chart.series[s]
+        return L.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
+                    L.trn("%ld point", "%ld points", series.count, series.count))
+    }
+
+    /// "point 44 of 59" or "interval 3 of 60".
+    public func position(_ element: Int, of elements: SeriesElements) -> String {
+        elements.isIntervals
+            ? L.tr("interval %ld of %ld", element + 1, elements.count)
+            : L.tr("point %ld of %ld", element + 1, elements.count)
+    }
+
+    /// The element's name, ending with its position.
+    public func name(_ element: Int, of elements: SeriesElements) -> String {
+        let series = chart.series[elements.series]
+        if !elements.isIntervals, let i = elements.points(of: element).first {
+            return pointWords(i, in: series) + ", " + position(element, of: elements)
+        }
+        let summary = ElementSummary(elements, element: element, series: series)
+        return intervalWords(summary) + ", " + position(element, of: elements)
+    }
+
+    /// One point's values without its position: label, x, y with unit, then any extra values.
+    /// "1960, 268 births per 10,000"; "Prius Hybrid, 1,380 kg, 31 km/L, Japan".
+    public func pointWords(_ i: Int, in series: DataSeries) -> String {
+        var parts: [String] = []
+        if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
+        parts.append(x.string(series.x[i]))
+        parts.append(series.y[i].isFinite ? chart.yAxis.formatter.string(series.y[i]) : L.tr("no value"))
+        for (axis, column) in zip(chart.additionalAxes, series.additional) {
+            switch (axis, column) {
+            case (.numeric(let a), .numeric(let values)) where values[i].isFinite:
+                parts.append(a.formatter.string(values[i]))
+            case (.categorical(let a), .categorical(let indices)) where a.categories.indices.contains(Int(indices[i])):
+                parts.append(a.categories[Int(indices[i])])
+            default:
+                break
+            }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// An interval's span and values: "1917 to 1922: 180 to 195, average 188 births per 10,000".
+    public func intervalWords(_ summary: ElementSummary) -> String {
+        let span = L.tr("%@ to %@", x.string(summary.firstX), x.string(summary.lastX))
+        let y = chart.yAxis.formatter
+        guard let lo = summary.minY, let hi = summary.maxY, let mean = summary.meanY else {
+            return L.tr("%@: no values", span)
+        }
+        if lo == hi { return L.tr("%@: %@", span, y.string(lo)) }
+        return L.tr("%@: %@ to %@, average %@", span, y.plain(lo), y.plain(hi), y.derived(mean))
+    }
+}
