@@ -173,7 +173,7 @@ public final class AudiographApplication {
     }
 
     private func setAccelerators() {
-        for entry in ActionTable.entries {
+        for entry in ActionTable.entries where entry.keys == .global {
             var strings = entry.accelerators.map { strdup($0) } + [nil]
             defer { strings.forEach { free($0) } }
             strings.withUnsafeMutableBufferPointer { buffer in
@@ -188,6 +188,8 @@ public final class AudiographApplication {
         switch name {
         case "app.open": FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(path) }
         case "app.quit": for window in windows { gtk_window_destroy(gcast(window.window)) }
+        case "app.shortcuts": ShortcutsWindow.present(parent: activeWindow?.window)
+        case "app.preferences": PreferencesWindow.present(parent: activeWindow?.window)
         default: break
         }
     }

@@ -21,16 +21,7 @@ public struct DescribeReport: Sendable {
         lines.append(L.tr("Chart: %@", kindName))
         lines.append(L.tr("X axis: %@", xAxisDescription))
         lines.append(L.tr("Y axis: %@", yAxisDescription))
-        for axis in chart.additionalAxes {
-            switch axis {
-            case .numeric(let a):
-                lines.append(L.tr("Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
-                                  a.formatter.string(a.range.upperBound)))
-            case .categorical(let a):
-                lines.append(L.tr("Category: %@ (%@)", a.title, L.list(a.categories.prefix(8).map { $0 })
-                                  + (a.categories.count > 8 ? L.tr(" and %ld more", a.categories.count - 8) : "")))
-            }
-        }
+        lines.append(contentsOf: AxisWording(chart: chart).additional)
         lines.append("")
         for s in analysis.series {
             lines.append(s.description)
@@ -54,26 +45,8 @@ public struct DescribeReport: Sendable {
         }
     }
 
-    var xAxisDescription: String {
-        let L = Localization.self
-        let x = XValueFormatting(axis: chart.xAxis)
-        switch chart.xAxis {
-        case .numeric(let a):
-            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
-        case .date(let a):
-            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
-        case .categorical(let a):
-            return L.trn("%@, %ld category", "%@, %ld categories", a.categories.count, a.title, a.categories.count)
-        }
-    }
-
-    var yAxisDescription: String {
-        let L = Localization.self
-        let a = chart.yAxis
-        var text = L.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
-        if a.scale != .linear { text += L.tr(" (logarithmic scale)") }
-        return text
-    }
+    var xAxisDescription: String { AxisWording(chart: chart).x }
+    var yAxisDescription: String { AxisWording(chart: chart).y }
 
     // MARK: JSON
 

@@ -52,6 +52,19 @@ public struct SeriesElements: Sendable {
         return nil
     }
 
+    /// The series index of the point whose x is nearest to `x` (the first of ties); nil for an empty order.
+    public func point(nearestX x: Double, in series: DataSeries) -> Int? {
+        guard !order.isEmpty else { return nil }
+        var lo = 0, hi = order.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if series.x[order[mid]] < x { lo = mid + 1 } else { hi = mid }
+        }
+        if lo == order.count { return order[lo - 1] }
+        if lo > 0, abs(series.x[order[lo - 1]] - x) <= abs(series.x[order[lo]] - x) { return order[lo - 1] }
+        return order[lo]
+    }
+
     /// The element holding the point at series index `index`; nil when its x is not finite.
     public func element(containingPoint index: Int, in series: DataSeries) -> Int? {
         position(ofPoint: index, in: series).map { $0 / pointsPerElement }

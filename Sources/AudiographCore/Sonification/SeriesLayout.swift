@@ -35,6 +35,16 @@ public struct SeriesLayout: Sendable, Equatable {
         offset + slot / 2 + fraction(ofX: x) * (duration - slot)
     }
 
+    /// The x that sounds at `time` seconds from the start of the score: the inverse of `time(ofX:)`, clamped
+    /// to the range.
+    public func x(atTime time: Double) -> Double {
+        let span = duration - slot
+        let f = span > 0 ? min(1, max(0, (time - offset - slot / 2) / span)) : 0
+        let lo = xRange.lowerBound, hi = xRange.upperBound
+        if logarithmicX, lo > 0, hi > 0 { return Foundation.exp(Foundation.log(lo) + f * (Foundation.log(hi) - Foundation.log(lo))) }
+        return lo + f * (hi - lo)
+    }
+
     /// The start of the slot holding `x`, in seconds from the start of the score.
     @inlinable
     public func slotStart(ofX x: Double) -> Double {

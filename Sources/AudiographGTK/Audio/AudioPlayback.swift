@@ -18,7 +18,12 @@ final class AudioPlayback {
     }
 
     private var device: Device = .closed
-    private var pending: (buffer: AudioBuffer, frame: Int)?
+    private var pending: (buffer: AudioBuffer, frame: Int, onNoDevice: (@MainActor (AudioOutputError) -> Void)?)?
+    /// How charts sound (comma and period change the play length); shared by every window.
+    private(set) var settings = SonificationSettings()
+    /// Play-length factors comma and period step through; 1 is the standard ten seconds.
+    private static let lengthFactors: [Double] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6]
+    private var lengthStep = 3
     /// Whoever started the sound last (a chart view), so closing another window leaves it playing.
     private(set) weak var owner: AnyObject?
     /// Opens the device; a parameter so tests could pass another output.
@@ -36,18 +41,29 @@ final class AudioPlayback {
         return nil
     }
 
-    /// Plays `buffer` from `frame`, replacing whatever was playing; silent when there is no device.
-    func play(_ buffer: AudioBuffer, fromFrame frame: Int = 0, owner: AnyObject? = nil) {
+    /// Makes whole charts play longer (`step` > 0) or shorter, by one step of the length factors.
+    func changeLength(by step: Int) {
+        lengthStep = min(max(lengthStep + step, 0), Self.lengthFactors.count - 1)
+        let factor = Self.lengthFactors[lengthStep]
+        let standard = SonificationSettings()
+        settings.maximumDuration = standard.maximumDuration * factor
+        settings.secondsPerPoint = standard.secondsPerPoint * factor
+    }
+
+    /// Plays `buffer` from `frame`, replacing whatever was playing; silent when there is no device, and then
+    /// `onNoDevice` hears why (at once, or once opening the device failed).
+    func play(_ buffer: AudioBuffer, fromFrame frame: Int = 0, owner: AnyObject? = nil,
+              onNoDevice: (@MainActor (AudioOutputError) -> Void)? = nil) {
         self.owner = owner
         switch device {
         case .open(let player):
             do { try player.play(buffer, fromFrame: frame) } catch { /* the device failed; this sound is lost */ }
-        case .failed:
-            return
+        case .failed(let error):
+            onNoDevice?(error)
         case .opening:
-            pending = (buffer, frame)
+            pending = (buffer, frame, onNoDevice)
         case .closed:
-            pending = (buffer, frame)
+            pending = (buffer, frame, onNoDevice)
             device = .opening
             let open = openDevice
             Thread.detachNewThread {
@@ -64,17 +80,25 @@ final class AudioPlayback {
             device = .open(player)
             if let pending {
                 self.pending = nil
-                play(pending.buffer, fromFrame: pending.frame, owner: owner)
+                play(pending.buffer, fromFrame: pending.frame, owner: owner, onNoDevice: pending.onNoDevice)
             }
         case .failure(let error):
             device = .failed(error)
+            let waiting = pending?.onNoDevice
             pending = nil
+            waiting?(error)
         }
     }
 
     var state: AudioOutputState {
         if case .open(let player) = device { return player.state }
         return .idle
+    }
+
+    /// The frame of the sound being heard, while something plays or is paused.
+    var currentFrame: Int? {
+        if case .open(let player) = device { return player.currentFrame }
+        return nil
     }
 
     func pause() {

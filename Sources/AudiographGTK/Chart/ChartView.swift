@@ -1,27 +1,46 @@
 import AudiographCore
 import CGtk
 import CGtkShim
+import Foundation
 
-/// The chart area of a window: a focusable GtkDrawingArea that paints the current document's scene.
+/// The chart of a window: the drawing, and over it the elements a screen reader and the keyboard walk.
 ///
-/// Ownership: the drawing area belongs to the widget tree (its parent holds the only reference); this
-/// object keeps a borrowed pointer, valid until the window is destroyed. The draw function's box holds
-/// this view weakly and is released by the GDestroyNotify GTK calls when the area is finalized.
+/// With the chart focused, the keys of `ActionTable.chartActions` move the cursor (playing each point's
+/// tone, and moving the focus so Orca speaks the point), play and stop the audio graph, and speak the
+/// summary and axes. The cursor follows the sound while it plays; pausing or stopping puts the focus on the
+/// point last heard.
+///
+/// Ownership: `widget` (an overlay) belongs to the widget tree; the drawing area and the element layer belong
+/// to it. This object keeps borrowed pointers, valid until the window is destroyed. The draw function's box
+/// holds this view weakly and is released by the GDestroyNotify GTK calls when the area is finalized.
 @MainActor
 final class ChartView {
     let widget: UnsafeMutablePointer<GtkWidget>
+    private let area: UnsafeMutablePointer<GtkWidget>
+    private let layer = ChartElementLayer()
     private var chart: ChartDescriptor?
+    private var navigator: ChartNavigator?
     private var appearance = ChartAppearance()
     private let measure: any TextMeasuring
     /// The scene last painted, reused while the size, chart, appearance and focus stay the same.
     private var cachedScene: ChartScene?
-    /// The current point; drawn as the cursor while the chart has keyboard focus.
-    private(set) var current = ChartFocus(series: 0, index: 0)
+    /// The size the elements were last placed for.
+    private var placedSize: (width: Double, height: Double)?
     private var hasFocus = false
-    /// The application's sound device, shared with the other windows.
+    /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
-    /// True from Space until Escape, a move or another chart: Space then pauses and resumes this sound.
-    private var playingSeries = false
+    /// The analysis of the shown chart, made on a background thread after `show`.
+    private var analysis: ChartAnalysis?
+    /// Bumped by every `show`, so a late analysis of an older chart is dropped.
+    private var generation = 0
+    /// Points of interest per series, found on first use.
+    private var interests: [Int: [PointOfInterest]] = [:]
+    /// What Space started and its score, while it plays or is paused.
+    private var playback: (score: Score, series: Int?)?
+    /// The timer moving the cursor with the sound.
+    private var followTimer: UInt32 = 0
+    /// Called for D (chart details); the window opens the dialog.
+    var onDetails: (() -> Void)?
 
     private final class DrawBox {
         weak var view: ChartView?
@@ -42,15 +61,18 @@ final class ChartView {
     init(measure: any TextMeasuring, audio: AudioPlayback) {
         self.measure = measure
         self.audio = audio
-        widget = gtk_drawing_area_new()
+        widget = gtk_overlay_new()
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
-        gtk_widget_set_focusable(widget, 1)
-        gtk_widget_set_size_request(widget, 320, 240)
+        // The drawing is for eyes; screen readers get the element layer instead.
+        area = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        gtk_widget_set_size_request(area, 320, 240)
+        gtk_overlay_set_child(gcast(widget), area)
+        gtk_overlay_add_overlay(gcast(widget), layer.group)
         let box = Unmanaged.passRetained(DrawBox(self)).toOpaque()
-        gtk_drawing_area_set_draw_func(gcast(widget), Self.draw, box, Self.releaseDrawBox)
-        // Focus in and out redraw: the scene draws the focus ring and cursor only while focused.
-        // The widget owns the controller once added.
+        gtk_drawing_area_set_draw_func(gcast(area), Self.draw, box, Self.releaseDrawBox)
+        // Focus entering or leaving the chart (any of its elements) redraws the focus frame and cursor.
+        // The overlay owns the controllers once added.
         let focus = gtk_event_controller_focus_new()!
         Signal.connect(gpointerOf(focus), "enter") { [weak self] in self?.focusChanged(true) }
         Signal.connect(gpointerOf(focus), "leave") { [weak self] in self?.focusChanged(false) }
@@ -65,17 +87,49 @@ final class ChartView {
     private func focusChanged(_ focused: Bool) {
         hasFocus = focused
         cachedScene = nil
-        gtk_widget_queue_draw(widget)
+        gtk_widget_queue_draw(area)
     }
 
-    /// Shows `chart` (nil: nothing) and names the area after it for screen readers.
+    /// Shows `chart` (nil: nothing), rebuilds its accessible elements and analyses it in the background.
     func show(_ chart: ChartDescriptor?) {
         stopSound()
         self.chart = chart
-        current = ChartFocus(series: 0, index: 0)
+        navigator = chart.map(ChartNavigator.init(chart:))
+        analysis = nil
+        interests = [:]
+        generation += 1
         cachedScene = nil
-        ag_gtk_accessible_set_label(opaque(widget), chart?.title ?? "")
-        gtk_widget_queue_draw(widget)
+        placedSize = nil
+        layer.rebuild(navigator)
+        syncCursor(focus: false)
+        gtk_widget_queue_draw(area)
+        if let chart {
+            let generation = self.generation
+            Thread.detachNewThread {
+                let result = ChartAnalysis.analyze(chart)
+                MainLoop.post { [weak self] in
+                    guard let self, self.generation == generation else { return }
+                    self.analysis = result
+                }
+            }
+        }
+    }
+
+    /// The analysis of the shown chart (made now if the background one is not done yet).
+    var chartAnalysis: ChartAnalysis? {
+        if analysis == nil, let chart { analysis = ChartAnalysis.analyze(chart) }
+        return analysis
+    }
+
+    /// The shown chart.
+    var shownChart: ChartDescriptor? { chart }
+
+    /// The point the cursor is on: series and index, for the details dialog's Play and the return to it.
+    var cursor: (series: Int, point: Int?)? { navigator.map { ($0.series, $0.point) } }
+
+    /// Gives the keyboard focus to the chart's current element.
+    func grabFocus() {
+        if !layer.grabFocus() { gtk_widget_grab_focus(widget) }
     }
 
     /// Redraws with new appearance settings.
@@ -83,102 +137,302 @@ final class ChartView {
         guard appearance != self.appearance else { return }
         self.appearance = appearance
         cachedScene = nil
-        gtk_widget_queue_draw(widget)
+        placedSize = nil
+        gtk_widget_queue_draw(area)
     }
 
-    // MARK: Keys
+    // MARK: Keys and actions
 
-    /// The chart's own keys (issue 5): moving the cursor plays the point's tone; Space plays the series.
-    /// Keys with Control, Alt, Shift or Super are left to others (Ctrl+Left, Shift+Space come later).
+    /// A chart key from the action table: the action's name for this key and modifiers, if any.
+    private static let keyTable: [(keyval: UInt32, modifiers: UInt32, name: String)] = {
+        ActionTable.chartActions.flatMap { entry in
+            entry.accelerators.compactMap { accelerator -> (UInt32, UInt32, String)? in
+                var key: guint = 0
+                var mods = GdkModifierType(rawValue: 0)
+                guard gtk_accelerator_parse(accelerator, &key, &mods) != 0 else { return nil }
+                return (gdk_keyval_to_lower(key), mods.rawValue, entry.name)
+            }
+        }
+    }()
+
     private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
-        let modifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue
+        let significant = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue
             | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
-        guard state.rawValue & modifiers == 0, let chart, !chart.series.isEmpty else { return false }
-        let count = chart.series[current.series].count
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: move(to: ChartFocus(series: current.series, index: current.index - 1))
-        case GDK_KEY_Right, GDK_KEY_KP_Right: move(to: ChartFocus(series: current.series, index: current.index + 1))
-        case GDK_KEY_Home, GDK_KEY_KP_Home: move(to: ChartFocus(series: current.series, index: 0))
-        case GDK_KEY_End, GDK_KEY_KP_End: move(to: ChartFocus(series: current.series, index: count - 1))
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
-            move(to: ChartFocus(series: current.series - 1, index: current.index))
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
-            move(to: ChartFocus(series: current.series + 1, index: current.index))
-        case GDK_KEY_space, GDK_KEY_KP_Space: playOrPause()
-        case GDK_KEY_Escape:
-            guard playingSeries || audio.owner === self else { return false }
-            stopSound()
-        default:
-            return false
+        let key = gdk_keyval_to_lower(keyval), mods = state.rawValue & significant
+        guard let entry = Self.keyTable.first(where: { $0.keyval == key && $0.modifiers == mods }) else { return false }
+        return perform(entry.name)
+    }
+
+    /// Performs a chart action ("win.next-point"); false when it does not apply now (the key passes on).
+    @discardableResult
+    func perform(_ name: String) -> Bool {
+        guard navigator != nil else { return false }
+        switch name {
+        case "win.play": playOrPause(all: false)
+        case "win.play-all": playOrPause(all: true)
+        case "win.stop": return stopPlaying()
+        case "win.previous-point": go(.previous)
+        case "win.next-point": go(.next)
+        case "win.first-point": go(.first)
+        case "win.last-point": go(.last)
+        case "win.back-tenth": go(.tenthBack)
+        case "win.forward-tenth": go(.tenthForward)
+        case "win.previous-series": go(.previousSeries)
+        case "win.next-series": go(.nextSeries)
+        case "win.minimum": jumpToExtreme(highest: false)
+        case "win.maximum": jumpToExtreme(highest: true)
+        case "win.next-interest": jumpToInterest(forward: true)
+        case "win.previous-interest": jumpToInterest(forward: false)
+        case "win.speak-summary": if let analysis = chartAnalysis { announce(analysis.summary) }
+        case "win.speak-x-axis": if let chart { announce(tr("X axis: %@", AxisWording(chart: chart).x)) }
+        case "win.speak-y-axis": if let chart { announce(tr("Y axis: %@", AxisWording(chart: chart).y)) }
+        case "win.slower": changeSpeed(by: 1)
+        case "win.faster": changeSpeed(by: -1)
+        case "win.details": onDetails?()
+        default: return false
         }
         return true
     }
 
-    /// Moves the cursor to `target`, clamped to the chart (series first, then the index to that series' points),
-    /// redraws and plays the point's tone, noting any gridline crossed on the way.
-    private func move(to target: ChartFocus) {
-        guard let chart, !chart.series.isEmpty else { return }
-        let series = min(max(target.series, 0), chart.series.count - 1)
-        let index = min(max(target.index, 0), max(chart.series[series].count - 1, 0))
-        let next = ChartFocus(series: series, index: index)
-        let previous = next.series == current.series && next != current ? current.index : nil
-        if next != current {
-            current = next
-            cachedScene = nil
-            gtk_widget_queue_draw(widget)
+    /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end).
+    private func go(_ move: CursorMove, reason: String? = nil) {
+        guard var navigator, let chart else { return }
+        let before = navigator
+        let result = navigator.move(move)
+        self.navigator = navigator
+        stopPlaybackState()
+        guard result == .moved else {
+            audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
+            switch move {
+            case .previousSeries: announce(tr("First series"))
+            case .nextSeries: announce(tr("Last series"))
+            case .previous, .tenthBack, .first: announce(tr("Start of data"))
+            default: announce(tr("End of data"))
+            }
+            return
         }
-        playingSeries = false
-        let score = Sonifier(chart: chart).pointScore(series: series, index: index, from: previous)
+        syncCursor(focus: true)
+        playCurrentTone(from: before.series == navigator.series ? before.point : nil)
+        if let reason { announce(reason) }
+    }
+
+    private func playCurrentTone(from previous: Int?) {
+        guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return }
+        let sonifier = Sonifier(chart: chart, settings: audio.settings)
+        let score: Score
+        if here.isIntervals, here.points(of: navigator.element).first == point {
+            score = sonifier.intervalScore(series: navigator.series, points: here.points(of: navigator.element),
+                                           fromX: previous.map { chart.series[navigator.series].x[$0] })
+        } else {
+            score = sonifier.pointScore(series: navigator.series, index: point, from: previous)
+        }
         audio.play(Synthesizer().render(score), owner: self)
     }
 
-    /// Space: plays the current series from the current point, or pauses and resumes what Space started.
-    private func playOrPause() {
-        guard let chart, chart.series.indices.contains(current.series) else { return }
-        if playingSeries && audio.owner === self {
-            switch audio.state {
-            case .playing: audio.pause(); return
-            case .paused: audio.resume(); return
-            case .idle: break
-            }
-        }
-        let score = Sonifier(chart: chart).score(.single(current.series))
-        let buffer = Synthesizer().render(score)
-        var frame = 0
-        let series = chart.series[current.series]
-        if let layout = score.layouts.first, series.x.indices.contains(current.index) {
-            frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[current.index]))
-        }
-        audio.play(buffer, fromFrame: frame, owner: self)
-        playingSeries = true
+    /// [ and ]: the lowest or highest value of the current series.
+    private func jumpToExtreme(highest: Bool) {
+        guard let navigator, let analysis = chartAnalysis, analysis.series.indices.contains(navigator.series) else { return }
+        let stats = analysis.series[navigator.series].statistics
+        guard let index = highest ? stats.maxIndex : stats.minIndex else { return }
+        let words = highest ? InterestReason.highest.words : InterestReason.lowest.words
+        go(.point(index), reason: pointReason(words, index))
     }
 
-    /// Stops the sound this chart started (Escape, another chart, the window closing); others' sound plays on.
-    func stopSound() {
-        playingSeries = false
-        if audio.owner === self { audio.stop() }
+    /// N and Shift+N: the next or previous point of interest of the current series.
+    private func jumpToInterest(forward: Bool) {
+        guard let navigator, let chart, let analysis = chartAnalysis, let here = navigator.current else { return }
+        let s = navigator.series
+        let found = interests[s] ?? PointsOfInterest.find(in: chart.series[s], analysis: analysis.series[s], elements: here)
+        interests[s] = found
+        guard let next = navigator.interest(after: forward, among: found) else {
+            audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
+            announce(forward ? tr("No more points of interest after this one") : tr("No points of interest before this one"))
+            return
+        }
+        let words = Localization.list(next.reasons.map(\.words))
+        go(.point(next.index), reason: pointReason(words, next.index))
+    }
+
+    /// What to say after a jump: the reason, and the point itself when the focus lands on an interval.
+    private func pointReason(_ words: String, _ index: Int) -> String {
+        guard let navigator, let chart, navigator.current?.isIntervals == true else { return capitalizedFirst(words) }
+        return tr("%@: %@", capitalizedFirst(words), ElementNames(chart: chart).pointWords(index, in: chart.series[navigator.series]))
+    }
+
+    private func capitalizedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// Comma and period: the whole chart plays in more or less time.
+    private func changeSpeed(by step: Int) {
+        guard let navigator, let chart else { return }
+        audio.changeLength(by: step)
+        let seconds = Sonifier(chart: chart, settings: audio.settings).playDuration(pointCount: chart.series[navigator.series].count)
+        announce(tr("%@: plays in %@ seconds", step > 0 ? tr("Slower") : tr("Faster"),
+                    ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
+    }
+
+    // MARK: Cursor, focus and drawing
+
+    /// Puts the element layer's focusable element and the group's name on the navigator's cursor, redraws,
+    /// and moves the keyboard focus there when `focus` is true or the chart had it.
+    private func syncCursor(focus: Bool) {
+        guard let navigator, let chart else {
+            layer.setGroupName("")
+            return
+        }
+        let here = navigator.current
+        layer.setGroupName(ElementNames(chart: chart).chartName(selecting: here == nil ? nil : navigator.element, of: here))
+        layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
+        cachedScene = nil
+        gtk_widget_queue_draw(area)
+    }
+
+    /// The cursor as the scene draws it: the point, and the interval's span on a long series.
+    private var sceneFocus: ChartFocus? {
+        guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return nil }
+        var focus = ChartFocus(series: navigator.series, index: point)
+        if here.isIntervals {
+            let summary = ElementSummary(here, element: navigator.element, series: chart.series[navigator.series])
+            if let lo = summary.minY, let hi = summary.maxY {
+                focus.band = DataRect(x: summary.firstX...summary.lastX, y: lo...hi)
+            }
+        }
+        return focus
     }
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
-        guard let chart else { return }
+        guard let chart, let navigator else { return }
         let scene: ChartScene
         if let cached = cachedScene, cached.width == width, cached.height == height {
             scene = cached
         } else {
-            let focus = hasFocus && !chart.series.isEmpty ? current : nil
-            scene = ChartScenes.make(chart, width: width, height: height, appearance: appearance, focus: focus,
-                                     measure: measure)
+            let needsFrames = placedSize.map { $0.width != width || $0.height != height } ?? true
+            scene = ChartScenes.make(chart, width: width, height: height, appearance: appearance,
+                                     focus: hasFocus ? sceneFocus : nil, measure: measure,
+                                     elements: needsFrames ? navigator.elements : [])
             cachedScene = scene
+            if needsFrames {
+                placedSize = (width, height)
+                let frames = scene.elementFrames
+                // Moving widgets while GTK paints would start a new layout inside this one: after it.
+                MainLoop.post { [weak self] in self?.layer.place(frames, width: width, height: height) }
+            }
         }
         ScenePainter.paint(scene, on: cr)
+    }
+
+    // MARK: Playing
+
+    /// Space (one series) and Shift+Space (all series): plays from the cursor, or pauses and resumes.
+    private func playOrPause(all: Bool) {
+        guard let navigator, let chart else { return }
+        let wanted: Int? = all ? nil : navigator.series
+        if let playback, playback.series == wanted, audio.owner === self {
+            switch audio.state {
+            case .playing:
+                audio.pause()
+                stopFollowing()
+                syncCursor(focus: true)
+                announce(tr("Paused"))
+                return
+            case .paused:
+                audio.resume()
+                startFollowing()
+                return
+            case .idle: break
+            }
+        }
+        let sonifier = Sonifier(chart: chart, settings: audio.settings)
+        let score = sonifier.score(wanted.map { .single($0) } ?? .all)
+        let buffer = Synthesizer().render(score)
+        var frame = 0
+        let series = chart.series[navigator.series]
+        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == navigator.series }) ?? score.layouts.first {
+            frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[point]))
+        }
+        playback = (score, wanted)
+        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] failure in self?.announceNoSound(failure) }
+        if audio.failure == nil { startFollowing() }
+    }
+
+    /// Escape: stops what this chart plays and puts the focus on the point last heard; false when nothing is.
+    private func stopPlaying() -> Bool {
+        guard playback != nil || audio.owner === self, audio.state != .idle || playback != nil else { return false }
+        let wasPlaying = audio.state != .idle
+        stopSound()
+        syncCursor(focus: true)
+        if wasPlaying { announce(tr("Stopped")) }
+        return wasPlaying
+    }
+
+    /// The cursor follows the sound, ten times a second, without moving the focus (Orca would talk over it).
+    private func startFollowing() {
+        stopFollowing()
+        followTimer = MainLoop.every(milliseconds: 100) { [weak self] in self?.follow() ?? false }
+    }
+
+    private func stopFollowing() {
+        if followTimer != 0 { g_source_remove(followTimer) }
+        followTimer = 0
+    }
+
+    /// One step of following: the point now sounding becomes the cursor; at the end the focus lands there.
+    private func follow() -> Bool {
+        guard let playback, audio.owner === self, var navigator, let chart else { followTimer = 0; return false }
+        if audio.state == .idle {
+            followTimer = 0
+            self.playback = nil
+            syncCursor(focus: true)
+            return false
+        }
+        guard let frame = audio.currentFrame,
+              let layout = playback.score.layouts.first(where: { $0.series == navigator.series }),
+              let here = navigator.current else { return true }
+        let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate))
+        if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
+            navigator.move(.point(point))
+            self.navigator = navigator
+            layer.setGroupName(ElementNames(chart: chart).chartName(selecting: navigator.element, of: here))
+            cachedScene = nil
+            gtk_widget_queue_draw(area)
+        }
+        return true
+    }
+
+    private func stopPlaybackState() {
+        stopFollowing()
+        playback = nil
+    }
+
+    /// Stops the sound this chart started (Escape, another chart, the window closing); others' sound plays on.
+    func stopSound() {
+        stopPlaybackState()
+        if audio.owner === self { audio.stop() }
+    }
+
+    // MARK: Speech
+
+    /// Speaks `message` through the screen reader without moving the focus.
+    func announce(_ message: String) {
+        Widgets.announce(message, in: widget)
+    }
+
+    private func announceNoSound(_ failure: AudioOutputError) {
+        stopPlaybackState()
+        // The device's own first sentence says what failed; its advice is for the command line.
+        let reason = failure.message.components(separatedBy: ". ").first ?? failure.message
+        announce(tr("No sound: %@. The chart, its keys and speech work without sound; Control+E saves the audio graph as a WAV file.",
+                    reason.hasSuffix(".") ? String(reason.dropLast()) : reason))
     }
 }
 
 /// The one place the viewer asks the core for a chart scene.
 enum ChartScenes {
     static func make(_ chart: ChartDescriptor, width: Double, height: Double, appearance: ChartAppearance,
-                     focus: ChartFocus?, measure: any TextMeasuring) -> ChartScene {
+                     focus: ChartFocus?, measure: any TextMeasuring, elements: [SeriesElements] = []) -> ChartScene {
         ChartSceneBuilder.build(chart: chart, size: SceneSize(width: width, height: height), appearance: appearance,
-                                focus: focus, measure: measure)
+                                focus: focus, measure: measure, elements: elements)
     }
 }

@@ -31,11 +31,15 @@ final class DocumentWindow {
     private let chartView: ChartView
     private let warnings: UnsafeMutablePointer<GtkWidget>
     private unowned let app: AudiographApplication
+    private let audio: AudioPlayback
     private var loader: DocumentLoader?
     /// A load that charts the shown file again with other settings, keeping the chart until it is done.
     private var rechartLoader: DocumentLoader?
-    /// "win.choose-columns", enabled while a chart is shown (the window's action map holds it).
-    private var chooseColumnsAction: OpaquePointer?
+    /// The actions that need a chart ("win.choose-columns", the chart keys, export), enabled while one is
+    /// shown (the window's action map holds them).
+    private var chartActions: [OpaquePointer] = []
+    /// The open chart details dialog, until its window is destroyed.
+    private var details: ChartDetails?
     /// The open column picker, until its window is destroyed.
     private var picker: ColumnPicker?
     /// Content to return to when a load is cancelled.
@@ -47,6 +51,7 @@ final class DocumentWindow {
 
     init(app: AudiographApplication, measure: any TextMeasuring, audio: AudioPlayback) {
         self.app = app
+        self.audio = audio
         window = gtk_application_window_new(app.application)
         gtk_window_set_default_size(gcast(window), 960, 640)
         gtk_application_window_set_show_menubar(gcast(window), 1)
@@ -66,6 +71,13 @@ final class DocumentWindow {
         gtk_widget_set_visible(warnings, 0)
         let chartPage = Widgets.box(vertical: true, spacing: 0)
         Widgets.append(chartPage, chartView.widget)
+        // The two things a newcomer looks for, as buttons after the chart in the Tab order.
+        let bar = Widgets.box(vertical: false, spacing: 8)
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
+                     gtk_widget_set_margin_bottom] { side(bar, 6) }
+        Widgets.append(bar, Widgets.button(tr("_Play"), action: "win.play"))
+        Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: "win.details"))
+        Widgets.append(chartPage, bar)
         Widgets.append(chartPage, warnings)
 
         gtk_stack_add_named(gcast(stack), loadingPage.widget, "loading")
@@ -74,6 +86,7 @@ final class DocumentWindow {
         gtk_window_set_child(gcast(window), stack)
 
         relay.window = self
+        chartView.onDetails = { relay.window?.showDetails() }
         addWindowActions()
         addDropTarget()
         addMenuBarEscape()
@@ -187,7 +200,7 @@ final class DocumentWindow {
         gtk_label_set_text(gcast(warnings), note)
         gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
         gtk_stack_set_visible_child_name(gcast(stack), "chart")
-        gtk_widget_grab_focus(chartView.widget)
+        chartView.grabFocus()
     }
 
     // MARK: Choosing columns
@@ -230,17 +243,16 @@ final class DocumentWindow {
             // Back to the chart: the window is activated again (without a window manager nobody else
             // would), so its chart gets the keyboard focus and Orca says where the person is.
             self.present()
-            if case .chart = self.content { gtk_widget_grab_focus(self.chartView.widget) }
+            if case .chart = self.content { self.chartView.grabFocus() }
         }
         self.picker = picker
         picker.present()
     }
 
     private func updateActions() {
-        guard let chooseColumnsAction else { return }
         var enabled = false
         if case .chart = content { enabled = true }
-        g_simple_action_set_enabled(chooseColumnsAction, enabled ? 1 : 0)
+        for action in chartActions { g_simple_action_set_enabled(action, enabled ? 1 : 0) }
     }
 
     /// Redraws the chart with the application's current appearance.
@@ -260,12 +272,71 @@ final class DocumentWindow {
         g_action_map_add_action(opaque(window), close)
         g_object_unref(gpointerOf(close))
 
-        let choose = g_simple_action_new("choose-columns", nil)!
-        Signal.connectWithPointer(gpointerOf(choose), "activate") { [weak self] _ in self?.chooseColumns() }
-        g_action_map_add_action(opaque(window), choose)
-        g_object_unref(gpointerOf(choose))
-        chooseColumnsAction = choose  // borrowed: the window's action map keeps it until the window goes
+        for entry in ActionTable.entries where entry.scope == "win" && entry.name != "win.close" {
+            let action = g_simple_action_new(entry.shortName, nil)!
+            Signal.connectWithPointer(gpointerOf(action), "activate") { [weak self] _ in self?.perform(entry.name) }
+            g_action_map_add_action(opaque(window), action)
+            g_object_unref(gpointerOf(action))
+            // Borrowed: the window's action map keeps it until the window goes.
+            if entry.name != "win.fullscreen" { chartActions.append(action) }
+        }
         updateActions()
+    }
+
+    /// A window action from the menu or a global key; chart actions go to the chart (from the menu, the
+    /// focus then goes back to it so Orca says where the cursor is).
+    private func perform(_ name: String) {
+        switch name {
+        case "win.choose-columns": chooseColumns()
+        case "win.export": exportAudioGraph()
+        case "win.fullscreen":
+            if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }
+            else { gtk_window_fullscreen(gcast(window)) }
+        case "win.details": showDetails()
+        default:
+            if let focus = gtk_window_get_focus(gcast(window)),
+               gtk_widget_is_ancestor(focus, chartView.widget) == 0 { chartView.grabFocus() }
+            chartView.perform(name)
+        }
+    }
+
+    // MARK: Details and export
+
+    /// D: the chart details dialog; closing it puts the focus back on the same point.
+    private func showDetails() {
+        guard case .chart = content, let chart = chartView.shownChart, let analysis = chartView.chartAnalysis else { return }
+        if let details { return details.present() }
+        let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis,
+                                  play: { [weak self] in self?.chartView.perform("win.play-all") })
+        dialog.onClosed = { [weak self, weak dialog] in
+            guard let self, self.details === dialog, !self.destroyed else { return }
+            self.details = nil
+            self.present()
+            if case .chart = self.content { self.chartView.grabFocus() }
+        }
+        details = dialog
+        dialog.present()
+    }
+
+    /// Ctrl+E: renders the whole audio graph (every series, as Shift+Space plays it) and saves it as WAV,
+    /// through a temporary file renamed into place.
+    private func exportAudioGraph() {
+        guard case .chart(let path) = content, let chart = chartView.shownChart else { return }
+        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        FileChooser.save(parent: window, suggesting: base + ".wav") { [weak self] target in
+            guard let self else { return }
+            let buffer = Synthesizer().render(Sonifier(chart: chart, settings: self.audio.settings).score(.all))
+            do {
+                try WAVFile.write(buffer, to: target)
+                self.chartView.announce(tr("Saved the audio graph to %@", target))
+            } catch {
+                let message = tr("Couldn't save the audio graph to %@: %@. Choose another folder.", target,
+                                 String(describing: error))
+                gtk_label_set_text(gcast(self.warnings), message)
+                gtk_widget_set_visible(self.warnings, 1)
+                self.chartView.announce(message)
+            }
+        }
     }
 
     /// Escape on the menu bar (after a menu was closed, GTK 4.8 leaves the focus there) gives the focus back to
@@ -286,7 +357,7 @@ final class DocumentWindow {
     /// Puts the keyboard focus on the page: the chart when one is shown, else the page's first control.
     func focusContent() {
         if case .chart = content {
-            gtk_widget_grab_focus(chartView.widget)
+            chartView.grabFocus()
         } else {
             _ = gtk_widget_child_focus(stack, GTK_DIR_TAB_FORWARD)
         }
@@ -326,7 +397,7 @@ final class DocumentWindow {
         loader?.cancel()
         loader = nil
         cancelRechart()
-        chooseColumnsAction = nil
+        chartActions = []
         app.windowClosed(self)
     }
 }

@@ -40,3 +40,28 @@ enum FileChooser {
         gtk_native_dialog_show(gcast(dialog))
     }
 }
+
+extension FileChooser {
+    /// Asks where to save a WAV file, suggesting `name`; calls `chosen` with the path unless the person cancels.
+    /// GTK's own dialog asks before replacing an existing file.
+    ///
+    /// Ownership: as for `choose`, our reference keeps the dialog alive until its response.
+    static func save(parent: UnsafeMutablePointer<GtkWidget>?, suggesting name: String,
+                     chosen: @escaping @MainActor (String) -> Void) {
+        let dialog = gtk_file_chooser_native_new(tr("Export Audio Graph"), parent.map { gcast($0) },
+                                                 GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel"))!
+        gtk_native_dialog_set_modal(gcast(dialog), 1)
+        let chooser = dialog
+        gtk_file_chooser_set_current_name(chooser, name)
+        Signal.connectWithInt(gpointerOf(dialog), "response") { response in
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+                let path = filePath(file)
+                g_object_unref(gpointer(file))
+                chosen(path)
+            }
+            gtk_native_dialog_destroy(gcast(dialog))
+            g_object_unref(gpointerOf(dialog))
+        }
+        gtk_native_dialog_show(gcast(dialog))
+    }
+}

@@ -14,7 +14,14 @@ enum MenuModel {
             for group in Set(inSection.map(\.group)).sorted() {
                 let part = g_menu_new()!
                 for entry in inSection where entry.group == group {
-                    g_menu_append(part, entry.label, entry.name)
+                    let item = g_menu_item_new(entry.label, entry.name)!
+                    // Chart keys are not registered with GTK (they would leave text fields), so the menu is
+                    // told which key to show.
+                    if entry.keys == .chart, let key = entry.accelerators.first {
+                        g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(key))
+                    }
+                    g_menu_append_item(part, item)
+                    g_object_unref(gpointerOf(item))
                 }
                 g_menu_append_section(submenu, nil, gcast(part))
                 g_object_unref(gpointerOf(part))

@@ -33,6 +33,9 @@ enum Widgets {
     /// A button with a mnemonic label ("_Open…") that activates `action` ("app.open").
     static func button(_ label: String, action: String? = nil, suggested: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_with_mnemonic(label)!
+        // GTK 4.8 names a mnemonic button "_Open… Open…" on the accessibility bus (the raw label, then the
+        // child label's text): the plain text is set as its name instead.
+        ag_gtk_accessible_set_label(opaque(button), label.replacingOccurrences(of: "_", with: ""))
         if let action { gtk_actionable_set_action_name(opaque(button), action) }
         if suggested { gtk_widget_add_css_class(button, "suggested-action") }
         return button
@@ -57,12 +60,13 @@ enum Widgets {
         return label
     }
 
-    /// Makes the widget that has keyboard focus in `root` speak `message` without moving focus: its
-    /// accessible description is set and cleared at once, which Orca 43 speaks (see the handbook).
+    /// Makes screen readers speak `message` without moving the focus: gtk_accessible_announce on GTK ≥ 4.14;
+    /// on older GTK the accessible description of the widget with keyboard focus in `root` is set and
+    /// cleared at once, which Orca 43 speaks (see the handbook). `root` is any widget of the window.
     static func announce(_ message: String, in root: UnsafeMutablePointer<GtkWidget>) {
-        guard let focus = gtk_root_get_focus(gcast(root)) else { return }
-        ag_gtk_accessible_set_description(opaque(focus), message)
-        ag_gtk_accessible_set_description(opaque(focus), "")
+        guard let window = gtk_widget_get_root(root),
+              let focus = gtk_root_get_focus(window) ?? Optional(gcast(window, to: GtkWidget.self)) else { return }
+        ag_gtk_accessible_announce(opaque(focus), message)
     }
 
     /// A flat button showing a title and, under it, dimmed detail text; its accessible name says both.

@@ -28,9 +28,34 @@ void ag_gtk_accessible_set_label(GtkAccessible *accessible, const char *label);
 /// Exists because gtk_accessible_update_property is variadic.
 void ag_gtk_accessible_set_description(GtkAccessible *accessible, const char *description);
 
+/// Ties `accessible` to the widget that names it (labelled-by), so screen readers read them together.
+///
+/// Exists because gtk_accessible_update_relation is variadic (a NULL-terminated list of widgets).
+void ag_gtk_accessible_set_labelled_by(GtkAccessible *accessible, GtkWidget *label);
+
 /// Whether a GValue holds a GdkFileList (a drop of one or more files).
 ///
 /// Exists because G_VALUE_HOLDS is a macro.
 gboolean ag_gtk_value_holds_file_list(const GValue *value);
+
+/// Creates a widget of `type` with the accessible role `role` (transfer floating, like gtk_*_new).
+///
+/// Exists because a widget's accessible role can only be given at construction, through g_object_new,
+/// which is variadic. Used for the chart's group, series lists and data-point elements.
+GtkWidget *ag_gtk_widget_new_with_role(GType type, GtkAccessibleRole role);
+
+/// Makes screen readers speak `message` without moving the keyboard focus.
+///
+/// Built against GTK >= 4.14 this is gtk_accessible_announce. GTK 4.8 has no announce call, so the message
+/// is set as the accessible description of `focused` (which must hold the keyboard focus) and cleared in
+/// the same call: Orca speaks a description change on the focused object, and the clear means a repeat is
+/// a change again and the text is never read on a later focus. Exists in C for the version check, and
+/// because gtk_accessible_update_property is variadic.
+void ag_gtk_accessible_announce(GtkAccessible *focused, const char *message);
+
+/// Whether the GTK this was built against has gtk_accessible_announce (4.14 or later).
+///
+/// Exists because GTK_CHECK_VERSION is a macro.
+gboolean ag_gtk_has_announce(void);
 
 #endif

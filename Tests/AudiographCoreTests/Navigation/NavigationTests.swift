@@ -128,4 +128,16 @@ final class NavigationTests: XCTestCase {
         }
         XCTAssertLessThan(frames[0].x, frames[58].x)
     }
+
+    func testTheXHeardAtATimeLeadsBackToItsPoint() {
+        let chart = ChartMaking.chart(ys: (0..<30).map(Double.init))
+        let score = Sonifier(chart: chart).score(.single(0))
+        let layout = score.layouts[0]
+        let elements = SeriesElements(series: chart.series[0], index: 0)
+        for i in [0, 7, 29] {
+            let t = layout.time(ofX: Double(i))
+            XCTAssertEqual(layout.x(atTime: t), Double(i), accuracy: 1e-9)
+            XCTAssertEqual(elements.point(nearestX: layout.x(atTime: t + 0.1), in: chart.series[0]), i)
+        }
+    }
 }

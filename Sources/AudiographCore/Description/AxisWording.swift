@@ -1,0 +1,46 @@
+import Foundation
+
+/// The axes in words, for describe's text, the viewer's X and Y keys and its chart details.
+public struct AxisWording: Sendable {
+    public let chart: ChartDescriptor
+
+    public init(chart: ChartDescriptor) { self.chart = chart }
+
+    /// The x axis: "Year, 1917 to 1975", or "Region, 4 categories".
+    public var x: String {
+        let L = Localization.self
+        let x = XValueFormatting(axis: chart.xAxis)
+        switch chart.xAxis {
+        case .numeric(let a):
+            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
+        case .date(let a):
+            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
+        case .categorical(let a):
+            return L.trn("%@, %ld category", "%@, %ld categories", a.categories.count, a.title, a.categories.count)
+        }
+    }
+
+    /// The y axis: "Birth rate, 179 births per 10,000 people to 268 births per 10,000 people".
+    public var y: String {
+        let L = Localization.self
+        let a = chart.yAxis
+        var text = L.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
+        if a.scale != .linear { text += L.tr(" (logarithmic scale)") }
+        return text
+    }
+
+    /// One line per extra axis: "Size: Weight, 900 kg to 2,100 kg", "Category: Origin (Europe, Japan and USA)".
+    public var additional: [String] {
+        let L = Localization.self
+        return chart.additionalAxes.map { axis in
+            switch axis {
+            case .numeric(let a):
+                return L.tr("Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
+                            a.formatter.string(a.range.upperBound))
+            case .categorical(let a):
+                return L.tr("Category: %@ (%@)", a.title, L.list(a.categories.prefix(8).map { $0 })
+                            + (a.categories.count > 8 ? L.tr(" and %ld more", a.categories.count - 8) : ""))
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import AudiographCore
+import CGtk
+import CGtkShim
+
+/// What a screen reader sees of a chart: one group named after the chart, holding a list per series whose
+/// items are the keyboard cursor's elements (points, or intervals of a long series), each placed over what
+/// is drawn for it.
+///
+/// GTK 4.8 has no accessible objects other than widgets, so every element is a small empty widget (a drawing area that draws nothing; a GtkBox would pass focus to children it
+/// does not have) on a
+/// GtkFixed laid over the drawing. Only the current element is focusable (a roving tab stop), so the chart
+/// is one Tab stop and arrows move inside it. Roles follow what Orca 43 speaks (handbook): a LIST says its
+/// name and "List with N items" on entry, then each LIST_ITEM's name.
+///
+/// Ownership: `group` belongs to the widget tree (the overlay holds it); the series lists and elements belong
+/// to their parents. This object keeps borrowed pointers, replaced on every `rebuild`.
+@MainActor
+final class ChartElementLayer {
+    /// The chart's group, laid over the drawing area.
+    let group: UnsafeMutablePointer<GtkWidget>
+    private var lists: [UnsafeMutablePointer<GtkWidget>] = []
+    private var items: [[UnsafeMutablePointer<GtkWidget>]] = []
+    private var focusable: (series: Int, element: Int)?
+
+    init() {
+        group = ag_gtk_widget_new_with_role(gtk_fixed_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
+        // Clicks go to the drawing area below; the layer is for the keyboard and screen readers.
+        gtk_widget_set_can_target(group, 0)
+        Self.installStyle()
+    }
+
+    /// Replaces the elements with those of `navigator`'s chart; nothing is focusable until `setCurrent`.
+    func rebuild(_ navigator: ChartNavigator?) {
+        for list in lists { gtk_fixed_remove(gcast(group), list) }
+        lists = []
+        items = []
+        focusable = nil
+        guard let navigator else { return }
+        let names = ElementNames(chart: navigator.chart)
+        for elements in navigator.elements {
+            let list = ag_gtk_widget_new_with_role(gtk_fixed_get_type(), GTK_ACCESSIBLE_ROLE_LIST)!
+            let name = navigator.chart.series.count == 1
+                ? navigator.chart.series[elements.series].name : names.seriesName(elements.series)
+            ag_gtk_accessible_set_label(opaque(list), name)
+            gtk_fixed_put(gcast(group), list, 0, 0)
+            var row: [UnsafeMutablePointer<GtkWidget>] = []
+            for e in 0..<elements.count {
+                let item = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
+                gtk_widget_add_css_class(item, "ag-chart-element")
+                gtk_widget_set_focusable(item, 0)
+                ag_gtk_accessible_set_label(opaque(item), names.name(e, of: elements))
+                gtk_fixed_put(gcast(list), item, 0, 0)
+                row.append(item)
+            }
+            lists.append(list)
+            items.append(row)
+        }
+    }
+
+    /// Places every element over its frame (scene pixels, the drawing area's coordinates) and sizes the
+    /// series lists to the whole chart.
+    func place(_ frames: [[SceneRect]], width: Double, height: Double) {
+        for (s, row) in items.enumerated() {
+            gtk_widget_set_size_request(lists[s], Int32(width), Int32(height))
+            guard frames.indices.contains(s) else { continue }
+            for (e, item) in row.enumerated() where frames[s].indices.contains(e) {
+                let f = frames[s][e]
+                gtk_widget_set_size_request(item, Int32(max(1, f.width.rounded())), Int32(max(1, f.height.rounded())))
+                gtk_fixed_move(gcast(lists[s]), item, f.x.rounded(), f.y.rounded())
+            }
+        }
+    }
+
+    /// Makes `element` of `series` the one focusable element, and gives it the focus when `focus` is true
+    /// or the chart already had it (so Orca speaks the new element).
+    func setCurrent(series: Int, element: Int, focus: Bool) {
+        guard items.indices.contains(series), items[series].indices.contains(element) else { return }
+        let next = items[series][element]
+        let old = focusable.flatMap { f in items.indices.contains(f.series) && items[f.series].indices.contains(f.element)
+            ? items[f.series][f.element] : nil }
+        let hadFocus = old.map { gtk_widget_has_focus($0) != 0 } ?? false
+        gtk_widget_set_focusable(next, 1)
+        if focus || hadFocus { gtk_widget_grab_focus(next) }
+        if let old, old != next { gtk_widget_set_focusable(old, 0) }
+        focusable = (series, element)
+    }
+
+    /// Gives the keyboard focus to the current element; false when the chart has none.
+    @discardableResult
+    func grabFocus() -> Bool {
+        guard let f = focusable else { return false }
+        return gtk_widget_grab_focus(items[f.series][f.element]) != 0
+    }
+
+    /// Whether the current element has the keyboard focus.
+    var hasFocus: Bool {
+        guard let f = focusable else { return false }
+        return gtk_widget_has_focus(items[f.series][f.element]) != 0
+    }
+
+    /// Names the group after the chart and what is selected ("…, point 44 of 59 selected").
+    func setGroupName(_ name: String) {
+        ag_gtk_accessible_set_label(opaque(group), name)
+    }
+
+    private static var styleInstalled = false
+
+    /// The chart draws its own cursor; GTK's focus outline round the tiny element widgets would only clutter it.
+    private static func installStyle() {
+        guard !styleInstalled, let display = gdk_display_get_default() else { return }
+        styleInstalled = true
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, ".ag-chart-element { outline: none; }", -1)
+        gtk_style_context_add_provider_for_display(display, gcast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(gpointerOf(provider))
+    }
+}

@@ -1,0 +1,160 @@
+import AudiographCore
+import CGtk
+import CGtkShim
+import Foundation
+
+/// The chart details dialog (D), like Apple's: a heading, the summary, the axes, each series' description,
+/// the data as rows under column headers, and a Play button. The text is one read-only text view, so
+/// Orca reads it line by line with the arrow keys; Tab goes text, table, Play, Close. Escape closes.
+///
+/// Ownership: the GtkWindow is a toplevel owned by GTK (transient for and destroyed with the document
+/// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy". The
+/// column view owns its model and factories; widgets are borrowed pointers, not used after "destroy".
+@MainActor
+final class ChartDetails {
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// Called once, when the window has been destroyed.
+    var onClosed: (() -> Void)?
+    private let text: UnsafeMutablePointer<GtkWidget>
+    /// The table shows at most this many rows (GTK 4.8's list box makes a widget per row).
+    static let maximumRows = 2_000
+
+    init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis,
+         play: @escaping @MainActor () -> Void) {
+        window = gtk_window_new()
+        gtk_window_set_title(gcast(window), tr("Chart Details — %@", chart.title))
+        gtk_window_set_transient_for(gcast(window), gcast(parent))
+        gtk_window_set_modal(gcast(window), 1)
+        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        gtk_window_set_default_size(gcast(window), 720, 640)
+
+        let content = Widgets.box(vertical: true, spacing: 12)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                     gtk_widget_set_margin_end] { side(content, 18) }
+        let heading = ag_gtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_HEADING)!
+        gtk_label_set_text(gcast(heading), ElementNames(chart: chart).chartTitle)
+        gtk_label_set_xalign(gcast(heading), 0)
+        gtk_label_set_wrap(gcast(heading), 1)
+        gtk_widget_add_css_class(heading, "title-2")
+        Widgets.append(content, heading)
+
+        text = gtk_text_view_new()
+        gtk_text_view_set_editable(gcast(text), 0)
+        gtk_text_view_set_wrap_mode(gcast(text), GTK_WRAP_WORD)
+        gtk_text_view_set_left_margin(gcast(text), 6)
+        gtk_text_view_set_right_margin(gcast(text), 6)
+        ag_gtk_accessible_set_label(opaque(text), tr("Chart details"))
+        let paragraphs = Self.paragraphs(chart: chart, analysis: analysis)
+        let buffer = gtk_text_view_get_buffer(gcast(text))
+        gtk_text_buffer_set_text(buffer, paragraphs.joined(separator: "\n\n"), -1)
+        // Reading starts at the top: the caret goes to the start (setting the text leaves it at the end).
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_place_cursor(buffer, &start)
+        let textScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(gcast(textScroller), text)
+        gtk_widget_set_vexpand(textScroller, 1)
+        gtk_scrolled_window_set_min_content_height(gcast(textScroller), 200)
+        Widgets.append(content, textScroller)
+
+        let (table, shown, total) = Self.dataTable(chart)
+        let tableTitle = total > shown
+            ? tr("Data: the first %@ of %@ points", ValueFormatter.format(Double(shown), fractionDigits: 0, grouping: true),
+                 ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
+            : tr("Data: %@ points", ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
+        let tableLabel = Widgets.label(tableTitle, xalign: 0)
+        Widgets.append(content, tableLabel)
+        ag_gtk_accessible_set_label(opaque(gtk_widget_get_last_child(table)), tableTitle)
+        let tableScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(gcast(tableScroller), table)
+        gtk_widget_set_vexpand(tableScroller, 1)
+        gtk_scrolled_window_set_min_content_height(gcast(tableScroller), 180)
+        Widgets.append(content, tableScroller)
+
+        let buttons = Widgets.box(vertical: false, spacing: 12)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let playButton = Widgets.button(tr("_Play Audio Graph"), suggested: true)
+        let close = Widgets.button(tr("_Close"))
+        Widgets.append(buttons, playButton)
+        Widgets.append(buttons, close)
+        Widgets.append(content, buttons)
+        gtk_window_set_child(gcast(window), content)
+
+        Signal.connect(gpointerOf(playButton), "clicked") { play() }
+        Signal.connect(gpointerOf(close), "clicked") { [weak self] in
+            guard let self else { return }
+            gtk_window_close(gcast(self.window))
+        }
+        // Escape closes (GtkWindow's own "window.close" action).
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
+            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, shortcuts)
+        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
+    }
+
+    func present() {
+        gtk_window_present(gcast(window))
+        gtk_widget_grab_focus(text)
+    }
+
+    /// The text of the dialog: summary, axes, then each series' description.
+    static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis) -> [String] {
+        let axes = AxisWording(chart: chart)
+        var parts = [tr("Summary: %@", analysis.summary),
+                     ([tr("X axis: %@", axes.x), tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n")]
+        parts += analysis.series.map(\.description)
+        return parts
+    }
+
+    /// The data as a list of rows under a row of column headers, and how many rows it shows of how many
+    /// points. Each row's accessible name pairs every header with its value ("Year 1917, Birth rate 251"),
+    /// because GTK 4.8 gives Orca no table interface; Orca reads a row per arrow key.
+    private static func dataTable(_ chart: ChartDescriptor) -> (UnsafeMutablePointer<GtkWidget>, shown: Int, total: Int) {
+        let total = chart.series.reduce(0) { $0 + $1.count }
+        let x = XValueFormatting(axis: chart.xAxis)
+        var columns: [(String, (Int, Int) -> String)] = []
+        if chart.series.count > 1 { columns.append((tr("Series"), { s, _ in chart.series[s].name })) }
+        if chart.series.contains(where: { $0.labels != nil }) {
+            columns.append((tr("Label"), { s, i in chart.series[s].labels?[i] ?? "" }))
+        }
+        columns.append((chart.xAxis.title, { s, i in x.string(chart.series[s].x[i]) }))
+        columns.append((chart.yAxis.title, { s, i in
+            let y = chart.series[s].y[i]
+            return y.isFinite ? chart.yAxis.formatter.string(y) : tr("no value")
+        }))
+        func row(_ cells: [String], bold: Bool) -> UnsafeMutablePointer<GtkWidget> {
+            let box = Widgets.box(vertical: false, spacing: 12)
+            gtk_box_set_homogeneous(gcast(box), 1)
+            for cell in cells {
+                let label = Widgets.label(cell, xalign: 0)
+                if bold { gtk_widget_add_css_class(label, "heading") }
+                Widgets.append(box, label)
+            }
+            return box
+        }
+        let table = Widgets.box(vertical: true, spacing: 4)
+        let header = row(columns.map(\.0), bold: true)
+        gtk_widget_set_margin_start(header, 6)
+        Widgets.append(table, header)
+        let list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_NONE)
+        var shown = 0
+        outer: for (s, series) in chart.series.enumerated() {
+            for i in 0..<series.count {
+                guard shown < maximumRows else { break outer }
+                let cells = columns.map { $0.1(s, i) }
+                let line = row(cells, bold: false)
+                gtk_widget_set_margin_start(line, 6)
+                gtk_list_box_append(gcast(list), line)
+                if let item = gtk_widget_get_parent(line) {
+                    let name = zip(columns, cells).map { tr("%@ %@", $0.0, $1) }.joined(separator: ", ")
+                    ag_gtk_accessible_set_label(opaque(item), name)
+                }
+                shown += 1
+            }
+        }
+        Widgets.append(table, list)
+        return (table, shown, total)
+    }
+}
