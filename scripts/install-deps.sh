@@ -8,8 +8,11 @@ set -euo pipefail
 # libgtk-4-dev: the viewer (AudiographGTK) builds against GTK 4 found through pkg-config.
 # xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy: the GUI tests
 #   (Tests/gui) run the real app on a virtual X display, screenshot it and measure the pixels.
+# at-spi2-core python3-pyatspi orca speech-dispatcher: the accessibility tests read the app over the AT-SPI
+#   bus and run the Orca screen reader (silent speech module) to check what it says.
 packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
-          xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy)
+          xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
+          at-spi2-core python3-pyatspi orca speech-dispatcher)
 
 missing=()
 for p in "${packages[@]}"; do

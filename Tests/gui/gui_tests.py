@@ -22,6 +22,7 @@ OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-gui-
 os.makedirs(OUT, exist_ok=True)
 MENUBAR = 30          # rows at the top of the window that belong to the menu bar, not the chart
 FOCUS_FRAME = 4       # the focused chart's frame (2 px, 1 px in from its edge), left out of colour measurements
+BUTTON_BAR = 47       # rows at the bottom of a chart window that hold the Play and Chart Details buttons
 SETTLE = 0.8          # seconds after the window maps before the screenshot (load + first draw)
 
 failures = []
@@ -138,8 +139,9 @@ class Run:
 
 
 def chart_area(image):
-    """The part of a window screenshot below the menu bar and inside the chart's focus frame."""
-    return image[MENUBAR + FOCUS_FRAME:-FOCUS_FRAME, FOCUS_FRAME:-FOCUS_FRAME]
+    """The part of a window screenshot below the menu bar, above the button bar and inside the chart's focus
+    frame."""
+    return image[MENUBAR + FOCUS_FRAME:-(BUTTON_BAR + FOCUS_FRAME), FOCUS_FRAME:-FOCUS_FRAME]
 
 
 def capture(window, name):

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py against it on a
-# virtual X display (Xvfb, cairo renderer) and a private D-Bus session. Screenshots and app logs go to
+# End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py (pixels) and
+# Tests/gui/a11y_tests.py (AT-SPI tree, focus, sound, Orca's speech) against it on a virtual X display
+# (Xvfb, cairo renderer) and a private D-Bus session with its own AT-SPI bus. Screenshots and app logs go to
 # $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start). Xvfb runs with -noreset:
 # without it the server resets whenever the last app of a check exits, and the next app can fail to
 # connect during the reset.
-# Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy (scripts/install-deps.sh).
+# Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy at-spi2-core python3-pyatspi
+# orca speech-dispatcher (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
@@ -16,4 +18,11 @@ export AUDIOGRAPH_BIN
 export GUI_TEST_OUT=${GUI_TEST_OUT:-$(mktemp -d /tmp/audiograph-gui.XXXXXX)}
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-exec xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "${session[@]}" /usr/bin/python3 Tests/gui/gui_tests.py
+exec xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "${session[@]}" bash -c '
+  /usr/libexec/at-spi-bus-launcher --launch-immediately & bus=$!
+  sleep 1
+  status=0
+  /usr/bin/python3 Tests/gui/gui_tests.py || status=1
+  /usr/bin/python3 Tests/gui/a11y_tests.py || status=1
+  kill $bus 2>/dev/null
+  exit $status' 
