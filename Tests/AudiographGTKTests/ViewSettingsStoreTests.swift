@@ -39,28 +39,3 @@ final class ViewSettingsStoreTests: XCTestCase {
         XCTAssertEqual(store.load(), ViewSettings(reduceTransparency: true))
     }
 }
-
-final class ActionTableTests: XCTestCase {
-    func testNamesAreUniqueAndScoped() {
-        let names = ActionTable.entries.map(\.name)
-        XCTAssertEqual(Set(names).count, names.count)
-        for entry in ActionTable.entries {
-            XCTAssertTrue(["app", "win"].contains(entry.scope), entry.name)
-            XCTAssertFalse(entry.shortName.isEmpty, entry.name)
-            XCTAssertTrue(entry.label.contains("_"), "\(entry.name) has no mnemonic")
-        }
-    }
-
-    func testNoAcceleratorIsUsedTwice() {
-        let accelerators = ActionTable.entries.flatMap(\.accelerators)
-        XCTAssertEqual(Set(accelerators).count, accelerators.count)
-    }
-
-    func testViewTogglesAreThere() {
-        for name in ["app.increase-contrast", "app.reduce-transparency", "app.differentiate-without-color"] {
-            XCTAssertEqual(ActionTable.entry(name)?.kind, .toggle, name)
-            XCTAssertEqual(ActionTable.entry(name)?.section, .view, name)
-        }
-        XCTAssertEqual(ActionTable.entry("app.open")?.accelerators, ["<Control>o"])
-    }
-}

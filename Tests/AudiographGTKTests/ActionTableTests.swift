@@ -1,0 +1,57 @@
+@testable import AudiographGTK
+import XCTest
+
+final class ActionTableTests: XCTestCase {
+    func testNamesAreUniqueAndScoped() {
+        let names = ActionTable.entries.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count)
+        for entry in ActionTable.entries {
+            XCTAssertTrue(["app", "win"].contains(entry.scope), entry.name)
+            XCTAssertFalse(entry.shortName.isEmpty, entry.name)
+            XCTAssertTrue(entry.label.contains("_"), "\(entry.name) has no mnemonic")
+        }
+    }
+
+    func testNoAcceleratorIsUsedTwice() {
+        let accelerators = ActionTable.entries.flatMap(\.accelerators)
+        XCTAssertEqual(Set(accelerators).count, accelerators.count)
+    }
+
+    func testViewTogglesAreThere() {
+        for name in ["app.increase-contrast", "app.reduce-transparency", "app.differentiate-without-color"] {
+            XCTAssertEqual(ActionTable.entry(name)?.kind, .toggle, name)
+            XCTAssertEqual(ActionTable.entry(name)?.section, .view, name)
+        }
+        XCTAssertEqual(ActionTable.entry("app.open")?.accelerators, ["<Control>o"])
+    }
+
+    func testTheIssuesKeysAreAllThere() {
+        let keys = Set(ActionTable.entries.flatMap(\.accelerators))
+        for key in ["space", "<Shift>space", "Escape", "Left", "Right", "Home", "End", "<Control>Left", "<Control>Right",
+                    "Page_Up", "Page_Down", "bracketleft", "bracketright", "n", "<Shift>n", "d", "s", "x", "y", "comma",
+                    "period", "<Control>o", "<Control>w", "<Control>q", "<Control>e", "<Control>comma", "F11",
+                    "<Control>question", "F1"] {
+            XCTAssertTrue(keys.contains(key), key)
+        }
+    }
+
+    func testPlainKeysBelongToTheChartOnly() {
+        // A key without Control or a function key would be taken from text fields if registered with GTK.
+        for entry in ActionTable.entries where entry.keys == .global {
+            for key in entry.accelerators {
+                XCTAssertTrue(key.contains("<Control>") || key.hasPrefix("F"), "\(entry.name): \(key) must be a chart key")
+            }
+        }
+        XCTAssertTrue(ActionTable.chartActions.allSatisfy { $0.keys == .chart })
+    }
+
+    @MainActor
+    func testTheShortcutsWindowListsEveryKey() {
+        let xml = ShortcutsWindow.builderXML(ActionTable.entries)
+        for entry in ActionTable.entries where !entry.accelerators.isEmpty {
+            XCTAssertTrue(xml.contains(">\(entry.plainLabel)<"), entry.name)
+            XCTAssertTrue(xml.contains(entry.accelerators.joined(separator: " ").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")), entry.name)
+        }
+    }
+}
