@@ -178,6 +178,37 @@ def tree_and_keys():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def export_wav():
+    """Ctrl+E, a file name typed into the save dialog, Enter: a WAV file of the whole audio graph appears."""
+    print("Export the audio graph as WAV")
+    home = tempfile.mkdtemp(prefix="a11y-")
+    target = os.path.join(home, "births-export.wav")
+    process = start_app(os.path.join(DATA, "births.csv"), home)
+    try:
+        window = wait_for_window("births.csv")
+        time.sleep(1)
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        subprocess.run(["xdotool", "key", "ctrl+e"], check=True)
+        dialog = wait_for_window("Export Audio Graph")
+        time.sleep(1)
+        subprocess.run(["xdotool", "windowfocus", "--sync", dialog], check=True)
+        subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+        subprocess.run(["xdotool", "type", "--delay", "15", target], check=True)
+        time.sleep(0.3)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        deadline = time.time() + 10
+        while time.time() < deadline and not os.path.exists(target):
+            time.sleep(0.2)
+        data = open(target, "rb").read() if os.path.exists(target) else b""
+        check(data[:4] == b"RIFF" and data[8:12] == b"WAVE", "Ctrl+E saved a WAV file (%d bytes)" % len(data))
+        check(len(data) > 9 * 48000 * 4, "it holds the whole audio graph, about ten seconds")
+        leftovers = [f for f in os.listdir(home) if f.endswith(".tmp")]
+        check(not leftovers, "no temporary file is left behind: %r" % leftovers)
+    finally:
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def long_and_several_series():
     """A 1,000-point series is walked by interval; several series are several lists."""
     print("Long series and several series")
@@ -286,6 +317,7 @@ def orca_speaks():
 
 def main():
     tree_and_keys()
+    export_wav()
     long_and_several_series()
     orca_speaks()
     print()

@@ -35,6 +35,12 @@ final class AudioPlayback {
         self.openDevice = openDevice
     }
 
+    /// Whether the device is open and playing requests.
+    var isOpen: Bool {
+        if case .open = device { return true }
+        return false
+    }
+
     /// Why there is no sound, once opening the device failed; nil otherwise.
     var failure: AudioOutputError? {
         if case .failed(let error) = device { return error }

@@ -353,8 +353,12 @@ final class ChartView {
             frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[point]))
         }
         playback = (score, wanted)
+        let deviceReady = audio.isOpen
         audio.play(buffer, fromFrame: frame, owner: self) { [weak self] failure in self?.announceNoSound(failure) }
-        if audio.failure == nil { startFollowing() }
+        guard audio.failure == nil else { return }
+        startFollowing()
+        // Only once the device is known to work: while it opens, a failure may follow and "Playing" would mislead.
+        if deviceReady { announce(all ? tr("Playing all series") : tr("Playing")) }
     }
 
     /// Escape: stops what this chart plays and puts the focus on the point last heard; false when nothing is.
