@@ -92,12 +92,6 @@ final class ChartElementLayer {
         return gtk_widget_grab_focus(items[f.series][f.element]) != 0
     }
 
-    /// Whether the current element has the keyboard focus.
-    var hasFocus: Bool {
-        guard let f = focusable else { return false }
-        return gtk_widget_has_focus(items[f.series][f.element]) != 0
-    }
-
     /// Names the group after the chart and what is selected ("…, point 44 of 59 selected").
     func setGroupName(_ name: String) {
         ag_gtk_accessible_set_label(opaque(group), name)

@@ -124,9 +124,6 @@ final class ChartView {
     /// The shown chart.
     var shownChart: ChartDescriptor? { chart }
 
-    /// The point the cursor is on: series and index, for the details dialog's Play and the return to it.
-    var cursor: (series: Int, point: Int?)? { navigator.map { ($0.series, $0.point) } }
-
     /// Gives the keyboard focus to the chart's current element.
     func grabFocus() {
         if !layer.grabFocus() { gtk_widget_grab_focus(widget) }

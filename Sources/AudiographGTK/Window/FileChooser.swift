@@ -28,16 +28,7 @@ enum FileChooser {
         gtk_file_chooser_add_filter(chooser, tables)
         gtk_file_chooser_add_filter(chooser, text)
         gtk_file_chooser_set_filter(chooser, tables)
-        Signal.connectWithInt(gpointerOf(dialog), "response") { response in
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
-                let path = filePath(file)
-                g_object_unref(gpointer(file))
-                chosen(path)
-            }
-            gtk_native_dialog_destroy(gcast(dialog))
-            g_object_unref(gpointerOf(dialog))
-        }
-        gtk_native_dialog_show(gcast(dialog))
+        show(dialog, chosen: chosen)
     }
 }
 
@@ -53,6 +44,15 @@ extension FileChooser {
         gtk_native_dialog_set_modal(gcast(dialog), 1)
         let chooser = dialog
         gtk_file_chooser_set_current_name(chooser, name)
+        show(dialog, chosen: chosen)
+    }
+}
+
+extension FileChooser {
+    /// Shows `dialog` and calls `chosen` with the picked path on Accept; then destroys the dialog and drops
+    /// our reference (the one from gtk_file_chooser_native_new), whatever the answer.
+    private static func show(_ dialog: OpaquePointer, chosen: @escaping @MainActor (String) -> Void) {
+        let chooser = dialog
         Signal.connectWithInt(gpointerOf(dialog), "response") { response in
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
                 let path = filePath(file)
