@@ -18,7 +18,7 @@ final class AudioPlayback {
     }
 
     private var device: Device = .closed
-    private var pending: (buffer: AudioBuffer, frame: Int, onNoDevice: (@MainActor (AudioOutputError) -> Void)?)?
+    private var pending: (buffer: AudioBuffer, frame: Int, outcome: Outcome?)?
     /// How charts sound (comma and period change the play length); shared by every window.
     private(set) var settings = SonificationSettings()
     /// Play-length factors comma and period step through; 1 is the standard ten seconds.
@@ -35,11 +35,17 @@ final class AudioPlayback {
         self.openDevice = openDevice
     }
 
+    /// Hears whether a sound started (nil) or why there is no sound.
+    typealias Outcome = @MainActor (AudioOutputError?) -> Void
+
     /// Whether the device is open and playing requests.
     var isOpen: Bool {
         if case .open = device { return true }
         return false
     }
+
+    /// Whether a sound waits for the device to open; it will start, or fail, soon.
+    var isStarting: Bool { pending != nil }
 
     /// Why there is no sound, once opening the device failed; nil otherwise.
     var failure: AudioOutputError? {
@@ -47,29 +53,50 @@ final class AudioPlayback {
         return nil
     }
 
+    /// How long a whole chart plays, as a multiple of the standard ten seconds.
+    var lengthFactor: Double { Self.lengthFactors[lengthStep] }
+
     /// Makes whole charts play longer (`step` > 0) or shorter, by one step of the length factors.
     func changeLength(by step: Int) {
-        lengthStep = min(max(lengthStep + step, 0), Self.lengthFactors.count - 1)
-        let factor = Self.lengthFactors[lengthStep]
-        let standard = SonificationSettings()
-        settings.maximumDuration = standard.maximumDuration * factor
-        settings.secondsPerPoint = standard.secondsPerPoint * factor
+        setLength(step: lengthStep + step)
     }
 
-    /// Plays `buffer` from `frame`, replacing whatever was playing; silent when there is no device, and then
-    /// `onNoDevice` hears why (at once, or once opening the device failed).
-    func play(_ buffer: AudioBuffer, fromFrame frame: Int = 0, owner: AnyObject? = nil,
-              onNoDevice: (@MainActor (AudioOutputError) -> Void)? = nil) {
+    /// Plays whole charts `factor` times the standard length, rounded to the nearest step (a saved setting).
+    func setLength(factor: Double) {
+        let nearest = Self.lengthFactors.indices.min { abs(Self.lengthFactors[$0] - factor) < abs(Self.lengthFactors[$1] - factor) }
+        setLength(step: nearest ?? lengthStep)
+    }
+
+    private func setLength(step: Int) {
+        lengthStep = min(max(step, 0), Self.lengthFactors.count - 1)
+        let standard = SonificationSettings()
+        settings.maximumDuration = standard.maximumDuration * lengthFactor
+        settings.secondsPerPoint = standard.secondsPerPoint * lengthFactor
+        onLengthChange?(lengthFactor)
+    }
+
+    /// Hears the new length factor after comma or period, so it can be saved.
+    var onLengthChange: ((Double) -> Void)?
+
+    /// Plays `buffer` from `frame`, replacing whatever was playing; silent when there is no device.
+    /// `outcome` hears nil once the sound has started, or why there is no sound (at once, or once opening
+    /// the device failed).
+    func play(_ buffer: AudioBuffer, fromFrame frame: Int = 0, owner: AnyObject? = nil, outcome: Outcome? = nil) {
         self.owner = owner
         switch device {
         case .open(let player):
-            do { try player.play(buffer, fromFrame: frame) } catch { /* the device failed; this sound is lost */ }
+            do {
+                try player.play(buffer, fromFrame: frame)
+                outcome?(nil)
+            } catch {
+                outcome?(error)
+            }
         case .failed(let error):
-            onNoDevice?(error)
+            outcome?(error)
         case .opening:
-            pending = (buffer, frame, onNoDevice)
+            pending = (buffer, frame, outcome)
         case .closed:
-            pending = (buffer, frame, onNoDevice)
+            pending = (buffer, frame, outcome)
             device = .opening
             let open = openDevice
             Thread.detachNewThread {
@@ -86,11 +113,11 @@ final class AudioPlayback {
             device = .open(player)
             if let pending {
                 self.pending = nil
-                play(pending.buffer, fromFrame: pending.frame, owner: owner, onNoDevice: pending.onNoDevice)
+                play(pending.buffer, fromFrame: pending.frame, owner: owner, outcome: pending.outcome)
             }
         case .failure(let error):
             device = .failed(error)
-            let waiting = pending?.onNoDevice
+            let waiting = pending?.outcome
             pending = nil
             waiting?(error)
         }

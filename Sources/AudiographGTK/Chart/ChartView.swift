@@ -350,12 +350,16 @@ final class ChartView {
             frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[point]))
         }
         playback = (score, wanted)
-        let deviceReady = audio.isOpen
-        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] failure in self?.announceNoSound(failure) }
-        guard audio.failure == nil else { return }
         startFollowing()
-        // Only once the device is known to work: while it opens, a failure may follow and "Playing" would mislead.
-        if deviceReady { announce(all ? tr("Playing all series") : tr("Playing")) }
+        // Said once the sound has started: while the device opens, a failure may follow and "Playing" would mislead.
+        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] failure in
+            guard let self else { return }
+            if let failure {
+                self.announceNoSound(failure)
+            } else {
+                self.announce(all ? tr("Playing all series") : tr("Playing"))
+            }
+        }
     }
 
     /// Escape: stops what this chart plays and puts the focus on the point last heard; false when nothing is.
@@ -382,6 +386,7 @@ final class ChartView {
     /// One step of following: the point now sounding becomes the cursor; at the end the focus lands there.
     private func follow() -> Bool {
         guard let playback, audio.owner === self, var navigator, let chart else { followTimer = 0; return false }
+        if audio.isStarting { return true }
         if audio.state == .idle {
             followTimer = 0
             self.playback = nil
