@@ -20,6 +20,8 @@ public final class AudiographApplication {
     private let store: ViewSettingsStore
     /// The View toggles as the menu shows them: saved settings, with command-line flags turned on for this run.
     private var viewSettings: ViewSettings
+    /// What the settings file holds: changed by the menu toggles and comma/period, never by command-line flags.
+    private var savedSettings: ViewSettings
     private var commandLineFlags = ViewSettings()
     private lazy var measure: any TextMeasuring = PangoTextMeasure()
     private var cachedExamples: [URL]?
@@ -30,7 +32,9 @@ public final class AudiographApplication {
         g_set_application_name("Audiograph")
         application = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_OPEN)
         store = ViewSettingsStore(configDirectory: String(cString: g_get_user_config_dir()))
-        viewSettings = store.load()
+        savedSettings = store.load()
+        viewSettings = savedSettings
+        audio.setLength(factor: viewSettings.playLength)
         addCommandLineOptions()
         let app = gpointerOf(application)
         Signal.connectLocalOptions(app) { [unowned self] options in self.handleLocalOptions(options) }
@@ -38,6 +42,12 @@ public final class AudiographApplication {
         Signal.connect(app, "activate") { [unowned self] in self.activate() }
         Signal.connectOpen(app) { [unowned self] paths in self.open(paths) }
         Signal.connect(app, "shutdown") { [unowned self] in self.desktop?.close() }
+        audio.onLengthChange = { [unowned self] factor in
+            guard self.savedSettings.playLength != factor else { return }
+            self.viewSettings.playLength = factor
+            self.savedSettings.playLength = factor
+            self.saveSettings()
+        }
     }
 
     /// Runs the application with the process's arguments; returns the exit status.
@@ -188,8 +198,12 @@ public final class AudiographApplication {
         switch name {
         case "app.open": FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(path) }
         case "app.quit": for window in windows { gtk_window_destroy(gcast(window.window)) }
-        case "app.shortcuts": ShortcutsWindow.present(parent: activeWindow?.window)
-        case "app.preferences": PreferencesWindow.present(parent: activeWindow?.window)
+        case "app.shortcuts":
+            let owner = activeWindow
+            ShortcutsWindow.present(parent: owner?.window) { [weak owner] in owner?.returnFocus() }
+        case "app.preferences":
+            let owner = activeWindow
+            PreferencesWindow.present(parent: owner?.window) { [weak owner] in owner?.returnFocus() }
         default: break
         }
     }
@@ -215,18 +229,25 @@ public final class AudiographApplication {
     /// A View toggle changed from the menu: remembered in the settings file and redrawn everywhere.
     private func setToggle(_ name: String, _ on: Bool) {
         switch name {
-        case "app.increase-contrast": viewSettings.increaseContrast = on
-        case "app.reduce-transparency": viewSettings.reduceTransparency = on
-        case "app.differentiate-without-color": viewSettings.differentiateWithoutColor = on
+        case "app.increase-contrast": viewSettings.increaseContrast = on; savedSettings.increaseContrast = on
+        case "app.reduce-transparency": viewSettings.reduceTransparency = on; savedSettings.reduceTransparency = on
+        case "app.differentiate-without-color":
+            viewSettings.differentiateWithoutColor = on
+            savedSettings.differentiateWithoutColor = on
         default: return
         }
+        saveSettings()
+        appearanceChanged()
+    }
+
+    /// Writes the settings file; a failure is reported on standard error and the app goes on.
+    private func saveSettings() {
         do {
-            try store.save(viewSettings)
+            try store.save(savedSettings)
         } catch {
             FileHandle.standardError.write(Data(Localization.tr("audiograph: can't save the View settings to %@: %@\n",
                                                                 store.url.path, error.localizedDescription).utf8))
         }
-        appearanceChanged()
     }
 
     private func appearanceChanged() {

@@ -38,4 +38,14 @@ final class ViewSettingsStoreTests: XCTestCase {
         try Data(#"{"reduceTransparency": true, "increaseContrast": 3, "future": [1]}"#.utf8).write(to: store.url)
         XCTAssertEqual(store.load(), ViewSettings(reduceTransparency: true))
     }
+
+    func testPlayLengthIsRememberedAndBadLengthsFallBackToStandard() throws {
+        let store = ViewSettingsStore(configDirectory: folder.path)
+        try store.save(ViewSettings(playLength: 2))
+        XCTAssertEqual(store.load().playLength, 2)
+        for bad in [#"{"playLength": -1}"#, #"{"playLength": 0}"#, #"{"playLength": "slow"}"#, #"{"playLength": 1e999}"#] {
+            try Data(bad.utf8).write(to: store.url)
+            XCTAssertEqual(store.load().playLength, 1, bad)
+        }
+    }
 }

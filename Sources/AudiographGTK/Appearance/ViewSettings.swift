@@ -1,15 +1,19 @@
 import Foundation
 
-/// The View menu's toggles, remembered between runs.
+/// The View menu's toggles and the play length, remembered between runs.
 public struct ViewSettings: Codable, Equatable, Sendable {
     public var increaseContrast = false
     public var reduceTransparency = false
     public var differentiateWithoutColor = false
+    /// How long a whole chart plays, as a multiple of the standard ten seconds (comma and period change it).
+    public var playLength = 1.0
 
-    public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false) {
+    public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false,
+                playLength: Double = 1) {
         self.increaseContrast = increaseContrast
         self.reduceTransparency = reduceTransparency
         self.differentiateWithoutColor = differentiateWithoutColor
+        self.playLength = playLength
     }
 
     /// Reads what it can: a missing or mistyped key keeps its default, unknown keys are ignored.
@@ -18,6 +22,8 @@ public struct ViewSettings: Codable, Equatable, Sendable {
         increaseContrast = (try? values.decodeIfPresent(Bool.self, forKey: .increaseContrast)) ?? false
         reduceTransparency = (try? values.decodeIfPresent(Bool.self, forKey: .reduceTransparency)) ?? false
         differentiateWithoutColor = (try? values.decodeIfPresent(Bool.self, forKey: .differentiateWithoutColor)) ?? false
+        let length = (try? values.decodeIfPresent(Double.self, forKey: .playLength)) ?? 1
+        playLength = length.isFinite && length > 0 ? length : 1
     }
 }
 
