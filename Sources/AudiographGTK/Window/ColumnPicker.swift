@@ -90,7 +90,7 @@ final class ColumnPicker {
         addRow(tr("Chart _kind"), kind)
 
         let rememberBox = Widgets.box(vertical: true, spacing: 2)
-        let remember = gtk_check_button_new_with_mnemonic(tr("_Remember for this file"))!
+        let remember = Widgets.checkButton(tr("_Remember for this file"))
         Widgets.append(rememberBox, remember)
         let sidecarName = (SidecarSettings.path(for: path) as NSString).lastPathComponent
         let note = Widgets.label(Localization.tr("Saves the choice in %@ next to the file; the file itself is never changed.",

@@ -97,6 +97,14 @@ final class DocumentWindow {
     /// Shows and focuses the window.
     func present() { gtk_window_present(gcast(window)) }
 
+    /// After a dialog over this window closes: the window is activated again (without a window manager
+    /// nobody else would) and its page gets the keyboard focus, so Orca says where the person is.
+    func returnFocus() {
+        guard !destroyed else { return }  // the dialog went with this window
+        present()
+        focusContent()
+    }
+
     /// True while the window shows no chart, so an opened file may replace what it shows.
     var isReusable: Bool {
         switch content {
@@ -240,10 +248,7 @@ final class DocumentWindow {
         picker.onClosed = { [weak self, weak picker] in
             guard let self, self.picker === picker, !self.destroyed else { return }
             self.picker = nil
-            // Back to the chart: the window is activated again (without a window manager nobody else
-            // would), so its chart gets the keyboard focus and Orca says where the person is.
-            self.present()
-            if case .chart = self.content { self.chartView.grabFocus() }
+            self.returnFocus()
         }
         self.picker = picker
         picker.present()
@@ -311,8 +316,7 @@ final class DocumentWindow {
         dialog.onClosed = { [weak self, weak dialog] in
             guard let self, self.details === dialog, !self.destroyed else { return }
             self.details = nil
-            self.present()
-            if case .chart = self.content { self.chartView.grabFocus() }
+            self.returnFocus()
         }
         details = dialog
         dialog.present()

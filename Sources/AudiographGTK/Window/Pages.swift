@@ -1,5 +1,6 @@
 import AudiographCore
 import CGtk
+import CGtkShim
 import Foundation
 
 /// The start page: what Audiograph is, Open, recent files, then the examples. Rebuilt each time it is
@@ -71,6 +72,8 @@ final class LoadingPage {
         title = Widgets.label("", classes: ["title-2"], wrap: true)
         Widgets.append(content, title)
         bar = gtk_progress_bar_new()
+        // Orca names the bar after the title ("Opening births.csv…") instead of "GtkProgressBar".
+        ag_gtk_accessible_set_labelled_by(opaque(bar), title)
         Widgets.append(content, bar)
         amount = Widgets.label("", classes: ["caption"])
         Widgets.append(content, amount)
@@ -85,7 +88,10 @@ final class LoadingPage {
 
     /// Starts showing `fileName` at 0 %.
     func reset(fileName: String) {
-        gtk_label_set_text(gcast(title), Localization.tr("Opening %@…", fileName))
+        let opening = Localization.tr("Opening %@…", fileName)
+        gtk_label_set_text(gcast(title), opening)
+        // Focus lands on Cancel while a slow file loads: its description says what Cancel would stop.
+        ag_gtk_accessible_set_description(opaque(cancelButton), opening)
         update(fraction: 0, bytesRead: 0, totalBytes: 0)
     }
 
@@ -98,6 +104,7 @@ final class LoadingPage {
             : ""
         gtk_progress_bar_set_text(gcast(bar), text)
         gtk_label_set_text(gcast(amount), text)
+        gtk_widget_set_visible(amount, text.isEmpty ? 0 : 1)
     }
 }
 
@@ -129,7 +136,11 @@ final class ErrorPage {
 
     /// Shows "Can't open births.csv" and the import error's sentence.
     func show(fileName: String, message text: String) {
-        gtk_label_set_text(gcast(heading), Localization.tr("Can't open %@", fileName))
+        let headingText = Localization.tr("Can't open %@", fileName)
+        gtk_label_set_text(gcast(heading), headingText)
         gtk_label_set_text(gcast(message), text)
+        // The focus lands on Open Another…, and a screen reader speaks only what has the focus: its
+        // description carries the heading and the reason, read after the button's name.
+        ag_gtk_accessible_set_description(opaque(openButton), headingText + ". " + text)
     }
 }

@@ -7,10 +7,19 @@ import CGtkShim
 /// Ownership: the GtkWindow is a toplevel GTK keeps until closed; it is destroyed with its parent.
 @MainActor
 enum PreferencesWindow {
-    static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
+    /// Shows the window over `parent`; `onClosed` runs once it has been closed.
+    static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
         let window = gtk_window_new()!
         gtk_window_set_title(gcast(window), tr("Preferences"))
-        if let parent { gtk_window_set_transient_for(gcast(window), gcast(parent)) }
+        if let parent {
+            gtk_window_set_transient_for(gcast(window), gcast(parent))
+            // The check buttons run "app." actions, which a plain window does not find: without them they are
+            // insensitive and the keyboard cannot reach them. (gtk_window_set_application would find them,
+            // but GTK 4.8 then shows the window to AT-SPI as an empty "filler".)
+            if let application = gtk_window_get_application(gcast(parent)) {
+                gtk_widget_insert_action_group(window, "app", gcast(application))
+            }
+        }
         gtk_window_set_modal(gcast(window), 1)
         gtk_window_set_destroy_with_parent(gcast(window), 1)
         gtk_window_set_resizable(gcast(window), 0)
@@ -20,16 +29,18 @@ enum PreferencesWindow {
         let heading = Widgets.label(tr("How charts are drawn"), xalign: 0)
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
+        var firstCheck: UnsafeMutablePointer<GtkWidget>?
         for entry in ActionTable.entries where entry.kind == .toggle {
-            let check = gtk_check_button_new_with_mnemonic(entry.label)!
+            let check = Widgets.checkButton(entry.label)
             gtk_actionable_set_action_name(gcast(check), entry.name)
             Widgets.append(group, check)
+            firstCheck = firstCheck ?? check
         }
         // The heading names the group of check buttons for screen readers.
         ag_gtk_accessible_set_labelled_by(opaque(group), heading)
         Widgets.append(content, group)
         Widgets.append(content, Widgets.label(
-            tr("Comma and period make charts play slower or faster; the chart says the new length."), wrap: true, xalign: 0))
+            tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
         let close = Widgets.button(tr("_Close"))
         gtk_widget_set_halign(close, GTK_ALIGN_END)
         Widgets.append(content, close)
@@ -39,6 +50,9 @@ enum PreferencesWindow {
         gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
             gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
         gtk_widget_add_controller(window, shortcuts)
+        Signal.connect(gpointerOf(window), "destroy", onClosed)
         gtk_window_present(gcast(window))
+        // The focus starts on the first setting, so Orca says what this window is for.
+        if let firstCheck { gtk_widget_grab_focus(firstCheck) }
     }
 }

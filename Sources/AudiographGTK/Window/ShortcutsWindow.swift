@@ -1,44 +1,105 @@
 import CGtk
+import CGtkShim
 
-/// The Keyboard Shortcuts window (Ctrl+? and F1): GTK's GtkShortcutsWindow, filled from `ActionTable`,
-/// one group per menu, so it lists exactly the keys that work.
+/// The Keyboard Shortcuts window (Ctrl+? and F1), filled from `ActionTable`, one list per menu, so it lists
+/// exactly the keys that work.
+///
+/// Not GtkShortcutsWindow: on GTK 4.8 Orca hears that window as "GtkShortcutsWindow", its pages as "_1" and
+/// "_2", and cannot reach a single shortcut with Tab or the arrows. Here each menu is a heading over a list
+/// named by it, each row is named "Play or Pause: Space", each list is one Tab stop, and the arrows read
+/// row by row. Escape closes.
+///
+/// Ownership: the GtkWindow is a toplevel GTK keeps until it is closed; it is destroyed with its parent.
 @MainActor
 enum ShortcutsWindow {
-    /// GtkBuilder XML for the window: GtkShortcutsWindow can only be filled through GtkBuilder.
-    static func builderXML(_ entries: [ActionEntry]) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
-        xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">all</property>"
-        xml += "<property name=\"max-height\">14</property>"
-        for section in MenuSection.allCases {
-            let keyed = entries.filter { $0.section == section && !$0.accelerators.isEmpty }
-            guard !keyed.isEmpty else { continue }
-            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">"
-                + escaped(section.title.replacingOccurrences(of: "_", with: "")) + "</property>"
-            for entry in keyed {
-                xml += "<child><object class=\"GtkShortcutsShortcut\"><property name=\"title\">"
-                    + escaped(entry.plainLabel) + "</property><property name=\"accelerator\">"
-                    + escaped(entry.accelerators.joined(separator: " ")) + "</property></object></child>"
-            }
-            xml += "</object></child>"
-        }
-        xml += "</object></child></object></interface>"
-        return xml
+    /// One row of the window: what the command does and the keys that do it, as people read them.
+    struct Row: Equatable {
+        var command: String
+        var keys: String
     }
 
-    /// Shows the window over `parent`.
-    ///
-    /// Ownership: the builder's reference is dropped once the window is taken out; the window is a toplevel
-    /// GTK keeps until it is closed (it destroys itself on close).
-    static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
-        let builder = gtk_builder_new_from_string(builderXML(ActionTable.entries), -1)!
-        defer { g_object_unref(gpointerOf(builder)) }
-        guard let object = gtk_builder_get_object(builder, "window") else { return }
-        let window = UnsafeMutablePointer<GtkWidget>(OpaquePointer(object))
+    /// The rows under each menu's title, in menu order; commands without keys are left out.
+    static func sections(_ entries: [ActionEntry]) -> [(title: String, rows: [Row])] {
+        MenuSection.allCases.compactMap { section in
+            let rows = entries.filter { $0.section == section && !$0.accelerators.isEmpty }
+                .map { Row(command: $0.plainLabel, keys: $0.accelerators.map(keyLabel).joined(separator: tr(" or "))) }
+            return rows.isEmpty ? nil : (section.title.replacingOccurrences(of: "_", with: ""), rows)
+        }
+    }
+
+    /// "<Control>o" as GTK shows it to people ("Ctrl+O"); the accelerator itself when GTK cannot parse it.
+    static func keyLabel(_ accelerator: String) -> String {
+        var key: guint = 0
+        var modifiers = GdkModifierType(0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
+              let label = gtk_accelerator_get_label(key, modifiers) else { return accelerator }
+        defer { g_free(label) }
+        return String(cString: label)
+    }
+
+    /// Shows the window over `parent`; `onClosed` runs once it has been closed.
+    static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
+        let window = gtk_window_new()!
+        gtk_window_set_title(gcast(window), tr("Keyboard Shortcuts"))
         if let parent { gtk_window_set_transient_for(gcast(window), gcast(parent)) }
+        gtk_window_set_modal(gcast(window), 1)
+        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        gtk_window_set_default_size(gcast(window), 560, 640)
+
+        let outer = Widgets.box(vertical: true, spacing: 12)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                     gtk_widget_set_margin_end] { side(outer, 18) }
+        let content = Widgets.box(vertical: true, spacing: 6)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(gcast(scroller), content)
+        gtk_widget_set_vexpand(scroller, 1)
+        Widgets.append(outer, scroller)
+        let close = Widgets.button(tr("_Close"))
+        gtk_widget_set_halign(close, GTK_ALIGN_END)
+        Widgets.append(outer, close)
+
+        var lists: [UnsafeMutablePointer<GtkWidget>] = []
+        for section in sections(ActionTable.entries) {
+            let heading = ag_gtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_HEADING)!
+            gtk_label_set_text(gcast(heading), section.title)
+            gtk_label_set_xalign(gcast(heading), 0)
+            gtk_widget_add_css_class(heading, "heading")
+            gtk_widget_set_margin_top(heading, lists.isEmpty ? 0 : 12)
+            Widgets.append(content, heading)
+            let list = gtk_list_box_new()!
+            gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_NONE)
+            gtk_widget_add_css_class(list, "boxed-list")
+            ag_gtk_accessible_set_labelled_by(opaque(list), heading)
+            for row in section.rows {
+                let line = Widgets.box(vertical: false, spacing: 12)
+                for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                             gtk_widget_set_margin_end] { side(line, 6) }
+                let command = Widgets.label(row.command, xalign: 0)
+                gtk_widget_set_hexpand(command, 1)
+                Widgets.append(line, command)
+                Widgets.append(line, Widgets.label(row.keys, classes: ["monospace"], xalign: 1))
+                gtk_list_box_append(gcast(list), line)
+                if let item = gtk_widget_get_parent(line) {
+                    ag_gtk_accessible_set_label(opaque(item), tr("%@: %@", row.command, row.keys))
+                }
+            }
+            Widgets.append(content, list)
+            lists.append(list)
+        }
+        // Each list is one Tab stop: Tab goes list to list, then Close; Shift+Tab comes back.
+        for (index, list) in lists.enumerated() {
+            Widgets.makeOneTabStop(list, before: index > 0 ? lists[index - 1] : close,
+                                   after: index + 1 < lists.count ? lists[index + 1] : close)
+        }
+        gtk_window_set_child(gcast(window), outer)
+        Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
+            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, shortcuts)
+        Signal.connect(gpointerOf(window), "destroy", onClosed)
         gtk_window_present(gcast(window))
+        if let first = lists.first { Widgets.focusInto(first) }
     }
 }

@@ -33,12 +33,51 @@ enum Widgets {
     /// A button with a mnemonic label ("_Open…") that activates `action` ("app.open").
     static func button(_ label: String, action: String? = nil, suggested: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_with_mnemonic(label)!
-        // GTK 4.8 names a mnemonic button "_Open… Open…" on the accessibility bus (the raw label, then the
-        // child label's text): the plain text is set as its name instead.
+        // GTK 4.8 names a button after its label property (the raw "_Open…") followed by its labelled-by
+        // child label ("Open…"), so the bus said "_Open… Open…". The plain text alone becomes its name.
         ag_gtk_accessible_set_label(opaque(button), label.replacingOccurrences(of: "_", with: ""))
+        gtk_accessible_reset_relation(opaque(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         if let action { gtk_actionable_set_action_name(opaque(button), action) }
         if suggested { gtk_widget_add_css_class(button, "suggested-action") }
         return button
+    }
+
+    /// A check button with a mnemonic ("Increase _Contrast"), named on the accessibility bus without the
+    /// underscore (GTK 4.8 gives it the raw label as its name).
+    static func checkButton(_ label: String) -> UnsafeMutablePointer<GtkWidget> {
+        let check = gtk_check_button_new_with_mnemonic(label)!
+        ag_gtk_accessible_set_label(opaque(check), label.replacingOccurrences(of: "_", with: ""))
+        return check
+    }
+
+    /// Makes a GtkListBox one Tab stop, like a table or the chart: the arrows move between its rows, Tab
+    /// goes on to `after` and Shift+Tab back to `before` (GtkListBox alone stops on every row). The list
+    /// owns the key controller once added.
+    static func makeOneTabStop(_ list: UnsafeMutablePointer<GtkWidget>, before: UnsafeMutablePointer<GtkWidget>,
+                               after: UnsafeMutablePointer<GtkWidget>) {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKeyPressed(gpointerOf(keys)) { keyval, state in
+            guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
+            let backward = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            switch Int32(keyval) {
+            case GDK_KEY_Tab, GDK_KEY_KP_Tab: return focusInto(backward ? before : after)
+            case GDK_KEY_ISO_Left_Tab: return focusInto(before)
+            default: return false
+            }
+        }
+        gtk_widget_add_controller(list, keys)
+    }
+
+    /// Moves the keyboard focus to `widget`, or to the first row when it is a list box (the box itself
+    /// would take the focus and say nothing useful); false when it cannot take the focus.
+    @discardableResult
+    static func focusInto(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        if g_type_check_instance_is_a(gcast(widget), gtk_list_box_get_type()) != 0,
+           let first = gtk_list_box_get_row_at_index(gcast(widget), 0) {
+            return gtk_widget_grab_focus(gcast(first)) != 0
+        }
+        return gtk_widget_grab_focus(widget) != 0
     }
 
     /// A drop-down list of `items` with `selected` (an index into them) chosen.
@@ -48,6 +87,17 @@ enum Widgets {
         defer { strings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         let dropDown = strings.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress) }!
         gtk_drop_down_set_selected(gcast(dropDown), UInt32(max(0, selected)))
+        // GTK 4.8 puts a toggle button inside that takes the focus and is named "GtkToggleButton", so Orca
+        // said "X axis combo box. GtkToggleButton push button." without the choice: it is named after the
+        // chosen item instead, and renamed whenever the choice changes.
+        if let toggle = gtk_widget_get_first_child(dropDown) {
+            let name = { @MainActor in
+                let index = Int(gtk_drop_down_get_selected(gcast(dropDown)))
+                ag_gtk_accessible_set_label(opaque(toggle), items.indices.contains(index) ? items[index] : "")
+            }
+            name()
+            Signal.connectWithPointer(gpointerOf(dropDown), "notify::selected") { _ in name() }
+        }
         return dropDown
     }
 
