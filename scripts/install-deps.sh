@@ -10,9 +10,12 @@ set -euo pipefail
 #   (Tests/gui) run the real app on a virtual X display, screenshot it and measure the pixels.
 # at-spi2-core python3-pyatspi orca speech-dispatcher: the accessibility tests read the app over the AT-SPI
 #   bus and run the Orca screen reader (silent speech module) to check what it says.
+# pulseaudio pulseaudio-utils libasound2-plugins: a PulseAudio null sink takes sound at real-time speed
+#   (through alsa-lib's pulse plugin), so the tests can check that the chart's cursor follows the sound.
 packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
-          at-spi2-core python3-pyatspi orca speech-dispatcher)
+          at-spi2-core python3-pyatspi orca speech-dispatcher
+          pulseaudio pulseaudio-utils libasound2-plugins)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,7 +4,9 @@ driven with xdotool, heard through the real ALSA library writing into a file, an
 (its speech log). Run through run-gui-tests.sh, which provides the display, the D-Bus session and the
 AT-SPI bus. What Orca says is the closest CI gets to a blind person using the app.
 """
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import tempfile
 import threading
 import time
 
+import numpy
 import pyatspi
 from gi.repository import GLib
 
@@ -281,6 +284,228 @@ class Orca:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
+class PacedSound:
+    """A PulseAudio server with a null sink, which takes sound at real-time speed like a sound card, reached
+    through alsa-lib's pulse plugin; parec records what reached it. The ALSA file sink cannot stand in here:
+    it takes the whole sound at once, so nothing would be left to follow."""
+
+    def __init__(self, folder):
+        self.runtime = os.path.join(folder, "pulse-runtime")
+        os.makedirs(self.runtime, mode=0o700)
+        script = os.path.join(folder, "pulse.pa")
+        with open(script, "w") as f:
+            f.write("load-module module-native-protocol-unix\n"
+                    "load-module module-null-sink sink_name=audiograph_test rate=48000\n"
+                    "set-default-sink audiograph_test\n")
+        self.alsa_config = os.path.join(folder, "alsa-pulse.conf")
+        with open(self.alsa_config, "w") as f:
+            f.write("pcm.!default { type pulse }\nctl.!default { type pulse }\n")
+        self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, PULSE_RUNTIME_PATH=self.runtime)
+        self.server = subprocess.Popen(["pulseaudio", "-n", "-F", script, "--daemonize=no", "--exit-idle-time=-1",
+                                        "--log-target=file:" + os.path.join(OUT, "pulseaudio.log")],
+                                       env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while time.time() < deadline and subprocess.run(["pactl", "info"], env=self.env,
+                                                        capture_output=True).returncode != 0:
+            time.sleep(0.2)
+        self.recording = os.path.join(folder, "heard.raw")
+        self.recorder = subprocess.Popen(["parec", "-d", "audiograph_test.monitor", "--format=s16le", "--rate=48000",
+                                          "--channels=1", self.recording], env=self.env)
+
+    def app_env(self):
+        """What the app needs to play into this server."""
+        return {"ALSA_CONFIG_PATH": self.alsa_config, "PULSE_RUNTIME_PATH": self.runtime}
+
+    def loud_seconds(self):
+        """How many seconds of the recording carry sound (blocks of 10 ms above a low level)."""
+        self.recorder.terminate()
+        self.recorder.wait(5)
+        data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
+        samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float)
+        blocks = samples[: len(samples) // 480 * 480].reshape(-1, 480)
+        return float((numpy.sqrt((blocks ** 2).mean(axis=1)) > 300).sum()) / 100 if len(blocks) else 0.0
+
+    def stop(self):
+        if self.recorder.poll() is None:
+            self.recorder.terminate()
+        self.server.terminate()
+        try:
+            self.server.wait(5)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+
+
+def press_and_hear(orca, key, words, timeout=6):
+    """Presses `key` and waits until Orca has said `words`; returns everything it said meanwhile."""
+    before = len(orca.speech())
+    subprocess.run(["xdotool", "key", key], check=True)
+    deadline = time.time() + timeout
+    while time.time() < deadline and words not in orca.speech()[before:]:
+        time.sleep(0.2)
+    said = orca.speech()[before:]
+    check(words in said, "%s: Orca says %r (said %r)" % (key, words, said.replace("\n", " | ")[:300]))
+    return said
+
+
+def selected_point(group):
+    """The position in "…, point 12 of 59 selected", from the chart group's name; 0 when absent."""
+    match = re.search(r"point (\d+) of \d+ selected$", group.name or "")
+    return int(match.group(1)) if match else 0
+
+
+def playing_with_orca():
+    """Space plays at real-time speed: the cursor follows the sound, pausing and stopping put the focus on
+    the point being heard and Orca says it; comma and period change the length, which is remembered."""
+    print("Playing births.csv at real speed, with Orca")
+    home = tempfile.mkdtemp(prefix="a11y-")
+    sound = PacedSound(home)
+    orca = Orca()
+    process = start_app(os.path.join(DATA, "births.csv"), home, sound.app_env())
+    try:
+        window = wait_for_window("births.csv")
+        time.sleep(2)
+        group = chart_group(app_node(process.pid), BIRTHS_TITLE)
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "List with 59 items")]:
+            press_and_hear(orca, key, words)
+        press_and_hear(orca, "space", "Playing")
+        # The device takes a second or two to open; then about six points a second go by.
+        followed = [selected_point(group)]
+        deadline = time.time() + 8
+        while time.time() < deadline and followed[-1] - followed[0] < 12:
+            time.sleep(0.25)
+            followed.append(selected_point(group))
+        moving = [p for p in followed if p > followed[0]]
+        check(followed == sorted(followed) and followed[-1] - followed[0] >= 12 and len(set(moving)) >= 5,
+              "while it plays, the cursor follows the sound: %r" % followed)
+        said = press_and_hear(orca, "space", "Paused")
+        paused_at = selected_point(group)
+        check(paused_at > followed[-1] - 1 and "point %d of 59." % paused_at in said,
+              "pausing puts the focus on point %d, and Orca says it" % paused_at)
+        time.sleep(1)
+        check(selected_point(group) == paused_at, "paused, the cursor stays on point %d" % paused_at)
+        press_and_hear(orca, "period", "Faster: plays in 7.5 seconds")
+        settings = os.path.join(home, "config", "audiograph", "settings.json")
+        saved = json.load(open(settings)) if os.path.exists(settings) else {}
+        check(saved.get("playLength") == 0.75, "the length is remembered in settings.json: %r" % saved)
+        press_and_hear(orca, "comma", "Slower: plays in 10 seconds")
+        press_and_hear(orca, "shift+space", "Playing all series")
+        time.sleep(1.5)
+        said = press_and_hear(orca, "Escape", "Stopped")
+        stopped_at = selected_point(group)
+        check(stopped_at > paused_at and "point %d of 59." % stopped_at in said,
+              "Shift+Space played on from point %d; Escape stopped at point %d and Orca says it"
+              % (paused_at, stopped_at))
+        press_and_hear(orca, "space", "Playing")
+        ended = False
+        deadline = time.time() + 12
+        while time.time() < deadline and not ended:
+            ended = "point 59 of 59." in orca.speech().split("Playing")[-1]
+            time.sleep(0.3)
+        check(ended, "at the end of the sound the focus lands on the last point and Orca says it")
+        heard = sound.loud_seconds()
+        check(heard > 5, "the sound reached the paced sink: %.1f s of it carry sound" % heard)
+    finally:
+        stop(process)
+        orca.stop()
+        sound.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+INTERACTIVE = {"push button", "check box", "toggle button", "radio button", "menu item", "list item", "text",
+               "combo box", "page tab", "spin button", "entry", "slider", "list", "table cell"}
+
+
+def unnamed_controls(node):
+    """Controls a screen reader would announce badly: no name, a GTK class name, or a mnemonic underscore."""
+    bad = find_all(node, lambda n: n.getRoleName() in INTERACTIVE and "showing" in states(n)
+                   and (not (n.name or "").strip() or n.name.startswith("Gtk") or "_" in n.name))
+    return ["%s %r" % (n.getRoleName(), n.name) for n in bad]
+
+
+def window_node(app, title):
+    frames = [app[i] for i in range(app.childCount) if (app[i].name or "").startswith(title)]
+    return frames[0] if frames else None
+
+
+def other_windows_with_orca():
+    """The error page, chart details, Preferences and Keyboard Shortcuts: every control named, the data and
+    shortcut lists one Tab stop each, and Orca reads them."""
+    print("Error page, details, Preferences and Keyboard Shortcuts, with Orca")
+    home = tempfile.mkdtemp(prefix="a11y-")
+    binary = os.path.join(home, "scan.csv")
+    with open(binary, "wb") as f:
+        f.write(bytes(range(256)) * 8)
+    orca = Orca()
+    try:
+        process = start_app(binary, home)
+        try:
+            window = wait_for_window("scan.csv")
+            time.sleep(2)
+            app = app_node(process.pid)
+            buttons = find_all(app, lambda n: n.getRoleName() == "push button" and n.name == "Open Another…")
+            description = buttons[0].description if buttons else ""
+            check(description.startswith("Can't open scan.csv.") and "binary data" in description,
+                  "the focused Open Another… button carries the error as its description: %r" % description)
+            check(not unnamed_controls(app), "every control of the error page is named: %r" % unnamed_controls(app))
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+            press_and_hear(orca, "Tab", "Start Page push button")
+            press_and_hear(orca, "Tab", "binary data")
+        finally:
+            stop(process)
+
+        process = start_app(os.path.join(DATA, "births.csv"), home)
+        try:
+            window = wait_for_window("births.csv")
+            time.sleep(2)
+            app = app_node(process.pid)
+            check(not unnamed_controls(app), "every control of the chart window is named: %r" % unnamed_controls(app))
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+            for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "List with 59 items")]:
+                press_and_hear(orca, key, words)
+            press_and_hear(orca, "d", "Summary: Birth rate by year")
+            time.sleep(0.5)
+            details = window_node(app, "Chart Details")
+            check(details is not None and not unnamed_controls(details),
+                  "every control of Chart Details is named: %r" % (unnamed_controls(details) if details else None))
+            press_and_hear(orca, "Tab", "Year 1917, Birth rate 251 births per 10,000 people")
+            press_and_hear(orca, "Down", "Year 1918, Birth rate 245")
+            press_and_hear(orca, "Tab", "Play Audio Graph push button")
+            press_and_hear(orca, "Escape", "point 1 of 59")
+
+            press_and_hear(orca, "ctrl+comma", "Increase Contrast check box")
+            preferences = window_node(app, "Preferences")
+            check(preferences is not None and not unnamed_controls(preferences),
+                  "every control of Preferences is named: %r" % (unnamed_controls(preferences) if preferences else None))
+            press_and_hear(orca, "Tab", "Reduce Transparency check box")
+            press_and_hear(orca, "Escape", "point 1 of 59")
+
+            said = press_and_hear(orca, "ctrl+k", "X axis combo box")
+            check("Year push button" in orca.speech().split("X axis combo box")[-1] or "Year push button" in said,
+                  "the X axis drop-down says its choice, Year")
+            picker = window_node(app, "Choose Columns")
+            check(picker is not None and not unnamed_controls(picker),
+                  "every control of Choose Columns is named: %r" % (unnamed_controls(picker) if picker else None))
+            press_and_hear(orca, "Escape", "point 1 of 59")
+
+            press_and_hear(orca, "F1", "Open: Ctrl+O")
+            shortcuts = window_node(app, "Keyboard Shortcuts")
+            check(shortcuts is not None and not unnamed_controls(shortcuts),
+                  "every control of Keyboard Shortcuts is named: %r" % (unnamed_controls(shortcuts) if shortcuts else None))
+            rows = find_all(shortcuts, lambda n: n.getRoleName() == "list item") if shortcuts else []
+            check(any(r.name == "Next Point of Interest: N" for r in rows) and any(r.name == "Full Screen: F11" for r in rows),
+                  "the shortcuts list the chart's keys and F11 (%d rows)" % len(rows))
+            press_and_hear(orca, "Down", "Export Audio Graph: Ctrl+E")
+            press_and_hear(orca, "Tab", "Full Screen: F11")
+            press_and_hear(orca, "Tab", "Play or Pause: Space")
+            press_and_hear(orca, "Escape", "point 1 of 59")
+        finally:
+            stop(process)
+    finally:
+        orca.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def orca_speaks():
     """What Orca says while a person explores births.csv by keyboard."""
     print("Orca's speech while exploring births.csv")
@@ -315,11 +540,19 @@ def orca_speaks():
         shutil.rmtree(home, ignore_errors=True)
 
 
+TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca,
+         other_windows_with_orca]
+
+
 def main():
-    tree_and_keys()
-    export_wav()
-    long_and_several_series()
-    orca_speaks()
+    """Runs every test, or those named on the command line (a11y_tests.py orca_speaks)."""
+    chosen = sys.argv[1:]
+    unknown = set(chosen) - {test.__name__ for test in TESTS}
+    if unknown:
+        sys.exit("no such test: %s" % ", ".join(sorted(unknown)))
+    for test in TESTS:
+        if not chosen or test.__name__ in chosen:
+            test()
     print()
     if failures:
         print("%d accessibility check(s) failed" % len(failures))
