@@ -12,10 +12,11 @@ set -euo pipefail
 #   bus and run the Orca screen reader (silent speech module) to check what it says.
 # pulseaudio pulseaudio-utils libasound2-plugins: a PulseAudio null sink takes sound at real-time speed
 #   (through alsa-lib's pulse plugin), so the tests can check that the chart's cursor follows the sound.
+# openbox x11-utils: one test runs under a real window manager (full screen, Orca on window open; xprop).
 packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
           at-spi2-core python3-pyatspi orca speech-dispatcher
-          pulseaudio pulseaudio-utils libasound2-plugins)
+          pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils)
 
 missing=()
 for p in "${packages[@]}"; do

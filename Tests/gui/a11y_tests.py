@@ -506,6 +506,51 @@ def other_windows_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def window_state(window):
+    """The window's _NET_WM_STATE as xprop prints it."""
+    return subprocess.run(["xprop", "-id", window, "_NET_WM_STATE"], capture_output=True, text=True).stdout
+
+
+def with_window_manager():
+    """Under a real window manager (Openbox): Orca speaks the window and the chart as it opens, F11 really
+    goes full screen and says so, and closing a dialog returns Orca to the chart. Runs last: the other
+    tests run without a window manager, as most of CI does."""
+    print("Under a window manager (Openbox), with Orca")
+    home = tempfile.mkdtemp(prefix="a11y-")
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env=dict(os.environ, HOME=home),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    orca = Orca()
+    process = start_app(os.path.join(DATA, "births.csv"), home)
+    try:
+        window = wait_for_window("births.csv")
+        deadline = time.time() + 8
+        while time.time() < deadline and "point 1 of 59." not in orca.speech():
+            time.sleep(0.2)
+        opening = orca.speech()
+        check("births.csv — Audiograph" in opening and "%s, point 1 of 59 selected" % BIRTHS_TITLE in opening
+              and "1917, 251 births per 10,000 people, point 1 of 59." in opening,
+              "opening the file, Orca says the window, the chart and the first point: %r"
+              % opening.replace("\n", " | ")[-400:])
+        subprocess.run(["xdotool", "windowactivate", "--sync", window], check=False)
+        press_and_hear(orca, "F11", "Full screen")
+        time.sleep(0.5)
+        width = subprocess.run(["xdotool", "getwindowgeometry", window], capture_output=True, text=True).stdout
+        check("_NET_WM_STATE_FULLSCREEN" in window_state(window) and "1280x800" in width,
+              "F11 makes the window fill the screen (%s)" % width.split("Geometry:")[-1].strip())
+        press_and_hear(orca, "F11", "Full screen off")
+        time.sleep(0.5)
+        check("_NET_WM_STATE_FULLSCREEN" not in window_state(window), "F11 again leaves full screen")
+        press_and_hear(orca, "ctrl+comma", "Increase Contrast check box")
+        press_and_hear(orca, "Escape", "point 1 of 59")
+    finally:
+        stop(process)
+        orca.stop()
+        manager.terminate()
+        manager.wait(5)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def orca_speaks():
     """What Orca says while a person explores births.csv by keyboard."""
     print("Orca's speech while exploring births.csv")
@@ -541,7 +586,7 @@ def orca_speaks():
 
 
 TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca,
-         other_windows_with_orca]
+         other_windows_with_orca, with_window_manager]
 
 
 def main():

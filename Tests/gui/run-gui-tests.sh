@@ -6,7 +6,8 @@
 # without it the server resets whenever the last app of a check exits, and the next app can fail to
 # connect during the reset.
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy at-spi2-core python3-pyatspi
-# orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins (scripts/install-deps.sh).
+# orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
+# (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}

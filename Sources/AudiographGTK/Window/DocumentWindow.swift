@@ -80,9 +80,9 @@ final class DocumentWindow {
         Widgets.append(chartPage, bar)
         Widgets.append(chartPage, warnings)
 
-        gtk_stack_add_named(gcast(stack), loadingPage.widget, "loading")
-        gtk_stack_add_named(gcast(stack), errorPage.widget, "error")
-        gtk_stack_add_named(gcast(stack), chartPage, "chart")
+        addPage(loadingPage.widget, "loading")
+        addPage(errorPage.widget, "error")
+        addPage(chartPage, "chart")
         gtk_window_set_child(gcast(window), stack)
 
         relay.window = self
@@ -90,12 +90,39 @@ final class DocumentWindow {
         addWindowActions()
         addDropTarget()
         addMenuBarEscape()
+        Signal.connectWithPointer(gpointerOf(window), "notify::is-active") { _ in relay.window?.windowActivated() }
+        // F11 changes nothing a screen reader would notice: say it once the window manager has done it.
+        Signal.connectWithPointer(gpointerOf(window), "notify::fullscreened") { _ in
+            guard let window = relay.window else { return }
+            Widgets.announce(gtk_window_is_fullscreen(gcast(window.window)) != 0 ? tr("Full screen") : tr("Full screen off"),
+                             in: window.window)
+        }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.windowDestroyed() }
         showStartPage()
     }
 
+    /// Adds `page` to the stack as `name`. GTK 4.8 names an unlabelled stack page "GtkStackPage" on the
+    /// accessibility bus, and Orca said "GtkStackPage panel" on the way into the chart: it gets an empty name.
+    private func addPage(_ page: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        guard let stackPage = gtk_stack_add_named(gcast(stack), page, name) else { return }
+        ag_gtk_accessible_set_label(stackPage, "")
+    }
+
     /// Shows and focuses the window.
     func present() { gtk_window_present(gcast(window)) }
+
+    /// The window became the active one (it opened, or the person switched back to it): the focus is given
+    /// again to the widget that had it. GTK 4.8 sends screen readers no window:activate and no focus event
+    /// for a window that opens with its focus already placed, so Orca stayed silent, and it ignores speech
+    /// from a window it does not know is active. A fresh focus event tells it, and it says the window and
+    /// where the person is, as it does for other applications.
+    private func windowActivated() {
+        guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
+        let held = g_object_ref(gpointerOf(focus))  // unset focus may drop the last other reference
+        defer { g_object_unref(held) }
+        gtk_window_set_focus(gcast(window), nil)
+        gtk_widget_grab_focus(focus)
+    }
 
     /// After a dialog over this window closes: the window is activated again (without a window manager
     /// nobody else would) and its page gets the keyboard focus, so Orca says where the person is.
@@ -125,7 +152,7 @@ final class DocumentWindow {
             self?.open(path)
         }
         if let old = startPage { gtk_stack_remove(gcast(stack), old) }
-        gtk_stack_add_named(gcast(stack), page, "start")
+        addPage(page, "start")
         startPage = page
         gtk_stack_set_visible_child_name(gcast(stack), "start")
         gtk_widget_grab_focus(openButton)
