@@ -53,7 +53,10 @@ final class ColumnPicker {
         Widgets.append(content, grid)
         var row: Int32 = 0
         func addRow(_ label: String, _ control: UnsafeMutablePointer<GtkWidget>, mnemonicTarget: UnsafeMutablePointer<GtkWidget>? = nil) {
-            let title = Widgets.mnemonicLabel(label, for: mnemonicTarget ?? control)
+            // Not `mnemonicTarget ?? control`: release builds reject sending `control` into ??'s autoclosure.
+            var target = control
+            if let mnemonicTarget { target = mnemonicTarget }
+            let title = Widgets.mnemonicLabel(label, for: target)
             gtk_widget_set_valign(title, GTK_ALIGN_BASELINE)
             gtk_grid_attach(gcast(grid), title, 0, row, 1, 1)
             gtk_widget_set_hexpand(control, 1)
