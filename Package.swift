@@ -39,7 +39,7 @@ let package = Package(
         // A library so tests can drive it; the `audiograph` executable only runs it.
         .target(name: "AudiographGTK", dependencies: ["AudiographCore", "AudiographALSA", "CGtk", "CGtkShim"]),
         // Thin GUI executable: `audiograph [FILE...]`.
-        .executableTarget(name: "audiograph", dependencies: ["AudiographGTK"]),
+        .executableTarget(name: "audiograph", dependencies: ["AudiographCore", "AudiographGTK"]),
         // Thin command-line front end over the core.
         .executableTarget(
             name: "audiograph-cli",

@@ -88,6 +88,9 @@ public final class AudiographApplication {
             g_application_add_main_option(gcast(application), flag.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                           tr(flag.description), nil)
         }
+        // Answered by main.swift before GTK starts (it needs no display); listed here so --help shows it.
+        g_application_add_main_option(gcast(application), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                      tr("Print the version and exit"), nil)
     }
 
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
@@ -103,6 +106,8 @@ public final class AudiographApplication {
     // MARK: Life cycle
 
     private func startup() {
+        // Window managers and task switchers show the installed icon (share/icons/hicolor/…/apps).
+        gtk_window_set_default_icon_name(Self.applicationID)
         let desktop = DesktopAppearance()
         desktop.onChange = { [unowned self] in self.appearanceChanged() }
         self.desktop = desktop

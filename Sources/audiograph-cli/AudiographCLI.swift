@@ -8,6 +8,7 @@ struct AudiographCLI: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audiograph-cli",
         abstract: "Explore CSV data as charts you can read and hear.",
+        version: AudiographVersion.current,
         subcommands: [Describe.self, Render.self, Play.self]
     )
 }

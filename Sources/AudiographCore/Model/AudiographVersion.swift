@@ -1,0 +1,5 @@
+/// The release version of Audiograph, shown by `--version` and matched by the AppStream metainfo's
+/// newest release (packaging/org.audiograph.Audiograph.metainfo.xml; a test keeps them equal).
+public enum AudiographVersion {
+    public static let current = "0.5.0"
+}
