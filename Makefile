@@ -1,12 +1,20 @@
 # Audiograph build glue. `make run` sets up and opens an example; `make test` runs every test.
 SWIFT ?= swift
 EXAMPLE ?= data/births.csv
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: run deps build test bench clean
+.PHONY: run deps build test bench install uninstall deb clean
 
-## Install what is missing (Debian/Ubuntu packages, through sudo when not root), build, describe an example.
+## Install what is missing (Debian packages, through sudo when not root), build, and open an example chart
+## in the viewer; without a display, describe it in the terminal instead.
 run: deps build
-	$(SWIFT) run audiograph-cli describe $(EXAMPLE)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  $(SWIFT) run audiograph $(EXAMPLE); \
+	else \
+	  echo "make run: no graphical display here, so the example is described in the terminal instead."; \
+	  $(SWIFT) run audiograph-cli describe $(EXAMPLE); \
+	fi
 
 ## Debian packages the build and tests need.
 deps:
@@ -15,7 +23,8 @@ deps:
 build:
 	$(SWIFT) build
 
-## All tests: unit tests, end-to-end tests of the built binaries, then the GUI under Xvfb (Tests/gui).
+## All tests: unit tests, end-to-end tests of the built binaries, then the GUI, accessibility and desktop
+## integration tests under Xvfb (Tests/gui).
 test:
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
@@ -25,5 +34,16 @@ bench:
 	bench/describe-vs-pandas.sh
 	bench/sonify-vs-astronify.sh
 
+## Release binaries, desktop file, metainfo, icons, manual pages, completions and examples under PREFIX.
+install:
+	SWIFT=$(SWIFT) scripts/install.sh install --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+uninstall:
+	SWIFT=$(SWIFT) scripts/install.sh uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+## A Debian package of this tree in dist/.
+deb:
+	SWIFT=$(SWIFT) scripts/build-deb.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build dist
