@@ -66,4 +66,13 @@ final class ActionTableTests: XCTestCase {
         let play = ShortcutsWindow.sections(ActionTable.entries).flatMap(\.rows).first { $0.keys == "Space" }
         XCTAssertNotNil(play)
     }
+
+    /// The manual page is written by hand; this keeps its KEYS section honest.
+    func testTheManualPageNamesEveryCommandWithAKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("packaging/man/audiograph.1"), encoding: .utf8)
+        for entry in ActionTable.entries where !entry.accelerators.isEmpty {
+            XCTAssertTrue(page.contains(entry.plainLabel.trimmingCharacters(in: .whitespaces)), "\(entry.name): \(entry.plainLabel)")
+        }
+    }
 }

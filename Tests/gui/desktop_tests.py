@@ -1,0 +1,163 @@
+#!/usr/bin/python3
+"""Desktop integration tests: `make install` into a temporary prefix, the validators on what it installed,
+the file manager's way in (`gio mime`, `gio open` of a CSV file under Xvfb), manual pages, completions,
+`make uninstall`, and the Debian package `make deb` builds. Run through run-gui-tests.sh (display and
+D-Bus session); the release build makes this the slowest part of the suite (about two minutes).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+APP_ID = "org.audiograph.Audiograph"
+OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-desktop-")
+
+failures = []
+
+
+def check(condition, message):
+    print(("  ok   " if condition else "  FAIL ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+
+
+def run(command, env=None, cwd=ROOT):
+    """Runs `command`, returns (exit status, stdout and stderr together)."""
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+def desktop_env(prefix, home):
+    """A session that knows only this prefix and the system's shared data (MIME database, other apps)."""
+    env = dict(os.environ, HOME=home, XDG_DATA_DIRS=os.path.join(prefix, "share") + ":/usr/share",
+               XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
+               PATH=os.path.join(prefix, "bin") + ":" + os.environ["PATH"], GSK_RENDERER="cairo",
+               NO_AT_BRIDGE="1")
+    env.pop("AUDIOGRAPH_EXAMPLES_DIR", None)
+    return env
+
+
+def wait_for_window(title, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                               capture_output=True, text=True).stdout.split()
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    return None
+
+
+def installed_files(prefix):
+    return sorted(os.path.relpath(os.path.join(folder, name), prefix)
+                  for folder, _, names in os.walk(prefix) for name in names)
+
+
+def install_open_uninstall():
+    print("make install into a temporary prefix, open a CSV file the file manager's way, make uninstall")
+    work = tempfile.mkdtemp(prefix="desktop-")
+    prefix = os.path.join(work, "prefix")
+    home = os.path.join(work, "home")
+    os.makedirs(home)
+    status, output = run(["make", "install", "PREFIX=" + prefix])
+    open(os.path.join(OUT, "make-install.log"), "w").write(output)
+    check(status == 0, "make install PREFIX=… succeeds (log in make-install.log)")
+    if status != 0:
+        return
+    files = installed_files(prefix)
+    for wanted in ["bin/audiograph", "bin/audiograph-cli", "share/applications/%s.desktop" % APP_ID,
+                   "share/metainfo/%s.metainfo.xml" % APP_ID, "share/icons/hicolor/scalable/apps/%s.svg" % APP_ID,
+                   "share/icons/hicolor/symbolic/apps/%s-symbolic.svg" % APP_ID, "share/man/man1/audiograph.1",
+                   "share/man/man1/audiograph-cli.1", "share/bash-completion/completions/audiograph-cli",
+                   "share/zsh/vendor-completions/_audiograph-cli", "share/fish/vendor_completions.d/audiograph-cli.fish",
+                   "share/audiograph/examples/births.csv", "share/applications/mimeinfo.cache"]:
+        check(wanted in files, "installed %s" % wanted)
+
+    status, output = run(["desktop-file-validate", os.path.join(prefix, "share/applications/%s.desktop" % APP_ID)])
+    check(status == 0 and "error" not in output, "desktop-file-validate passes: %r" % output.strip())
+    status, output = run(["appstreamcli", "validate", "--no-net",
+                          os.path.join(prefix, "share/metainfo/%s.metainfo.xml" % APP_ID)])
+    check(status == 0, "appstreamcli validate passes: %r" % output.strip().splitlines()[-1:])
+
+    for binary in ["audiograph", "audiograph-cli"]:
+        _, libraries = run(["ldd", os.path.join(prefix, "bin", binary)])
+        check("libswiftCore" not in libraries and "not found" not in libraries,
+              "%s needs only the system's libraries, not the Swift toolchain's" % binary)
+    env = desktop_env(prefix, home)
+    status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")], env=env)
+    check(status == 0 and "Birth rate by year" in output, "the installed audiograph-cli describes an installed example")
+
+    for page in ["audiograph.1", "audiograph-cli.1"]:
+        done = subprocess.run(["man", "--warnings", "-l", os.path.join(prefix, "share/man/man1", page)],
+                              capture_output=True, text=True, env=dict(os.environ, MANWIDTH="80"))
+        check(done.returncode == 0 and "NAME" in done.stdout and not done.stderr.strip(),
+              "man %s renders without warnings: %r" % (page, done.stderr.strip()[:200]))
+    completion = os.path.join(prefix, "share/bash-completion/completions/audiograph-cli")
+    status, output = run(["bash", "-c", "source '%s' && complete -p audiograph-cli" % completion])
+    check(status == 0 and "audiograph-cli" in output, "the bash completion registers: %r" % output.strip())
+
+    for mime in ["text/csv", "text/tab-separated-values"]:
+        status, output = run(["gio", "mime", mime], env=env)
+        check("%s.desktop" % APP_ID in output, "gio mime %s lists Audiograph: %r" % (mime, output.strip()))
+
+    data = os.path.join(work, "quarterly sales.csv")
+    with open(data, "w") as f:
+        f.write("Quarter,Sales (EUR)\n1,120\n2,135\n3,128\n4,160\n")
+    before = open(data, "rb").read()
+    opener = subprocess.Popen(["gio", "open", data], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    window = wait_for_window("quarterly sales.csv — Audiograph")
+    check(window is not None, "gio open 'quarterly sales.csv' opens it in the viewer")
+    if window:
+        pid = subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout.strip()
+        executable = os.path.realpath("/proc/%s/exe" % pid) if pid else ""
+        check(executable == os.path.join(os.path.realpath(prefix), "bin/audiograph"),
+              "the window belongs to the installed audiograph: %r" % executable)
+        if pid:
+            subprocess.run(["kill", pid])
+    opener.wait(10)
+    check(open(data, "rb").read() == before, "opening never writes to the file")
+
+    status, output = run(["make", "uninstall", "PREFIX=" + prefix])
+    left = [f for f in installed_files(prefix) if not f.endswith(("mimeinfo.cache", "icon-theme.cache"))]
+    check(status == 0 and not left, "make uninstall removes every installed file: %r" % left)
+    status, output = run(["gio", "mime", "text/csv"], env=env)
+    check("%s.desktop" % APP_ID not in output, "after uninstall gio mime text/csv no longer lists Audiograph")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def debian_package():
+    print("make deb: a Debian package of this tree")
+    status, output = run(["make", "deb"])
+    open(os.path.join(OUT, "make-deb.log"), "w").write(output)
+    packages = sorted(f for f in os.listdir(os.path.join(ROOT, "dist")) if f.endswith(".deb")) \
+        if os.path.isdir(os.path.join(ROOT, "dist")) else []
+    check(status == 0 and packages, "make deb builds dist/%s" % (packages[-1] if packages else "?"))
+    if not packages:
+        return
+    package = os.path.join(ROOT, "dist", packages[-1])
+    _, depends = run(["dpkg-deb", "-f", package, "Depends"])
+    check(all(lib in depends for lib in ["libgtk-4-1", "libasound2", "libglib2.0-0", "libc6"]),
+          "Depends names the runtime libraries: %s" % depends.strip())
+    _, contents = run(["dpkg-deb", "-c", package])
+    for wanted in ["./usr/bin/audiograph", "./usr/bin/audiograph-cli", "./usr/share/applications/%s.desktop" % APP_ID,
+                   "./usr/share/metainfo/%s.metainfo.xml" % APP_ID, "./usr/share/man/man1/audiograph.1.gz",
+                   "./usr/share/icons/hicolor/scalable/apps/%s.svg" % APP_ID]:
+        check(wanted in contents, "the package holds %s" % wanted)
+    check("root/root" in contents and "/tmp" not in contents, "files are owned by root and nothing of the build leaks in")
+
+
+def main():
+    install_open_uninstall()
+    debian_package()
+    print()
+    if failures:
+        print("%d desktop integration check(s) failed" % len(failures))
+        sys.exit(1)
+    print("all desktop integration checks passed")
+
+
+if __name__ == "__main__":
+    main()
