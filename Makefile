@@ -1,5 +1,6 @@
 # Audiograph build glue. `make run` sets up and opens an example; `make test` runs every test.
-SWIFT ?= swift
+# swift on PATH, else the swift.org tarball's usual place.
+SWIFT ?= $(shell command -v swift 2>/dev/null || { test -x /opt/swift/usr/bin/swift && echo /opt/swift/usr/bin/swift; } || echo swift)
 EXAMPLE ?= data/births.csv
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -18,7 +19,7 @@ run: deps build
 
 ## Debian packages the build and tests need.
 deps:
-	@scripts/install-deps.sh
+	@SWIFT=$(SWIFT) scripts/install-deps.sh
 
 build:
 	$(SWIFT) build

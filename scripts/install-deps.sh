@@ -25,8 +25,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if ! command -v swift >/dev/null; then
-  echo "install-deps: Swift is not on PATH. Install Swift 6 from swift.org, then run this again." >&2
+if ! command -v "${SWIFT:-swift}" >/dev/null; then
+  echo "install-deps: Swift 6 is missing. Install it from https://swift.org/install (the Debian 12 tarball" >&2
+  echo "  unpacked into /opt/swift, or swiftly), then run this again." >&2
   exit 1
 fi
 if [ ${#missing[@]} -eq 0 ]; then

@@ -128,6 +128,24 @@ def install_open_uninstall():
     shutil.rmtree(work, ignore_errors=True)
 
 
+def make_run_opens_the_example():
+    """The README's first command, as a newcomer types it: the example chart appears in the viewer."""
+    print("make run: the README's first command opens the example chart")
+    home = tempfile.mkdtemp(prefix="desktop-run-")
+    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
+               XDG_DATA_HOME=os.path.join(home, "data"), GSK_RENDERER="cairo", NO_AT_BRIDGE="1")
+    log = open(os.path.join(OUT, "make-run.log"), "w")
+    process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+    try:
+        window = wait_for_window("births.csv — Audiograph", timeout=240)
+        check(window is not None, "make run opens births.csv in the viewer (log in make-run.log)")
+    finally:
+        os.killpg(process.pid, 15)
+        process.wait(10)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def debian_package():
     print("make deb: a Debian package of this tree")
     status, output = run(["make", "deb"])
@@ -150,6 +168,7 @@ def debian_package():
 
 
 def main():
+    make_run_opens_the_example()
     install_open_uninstall()
     debian_package()
     print()
