@@ -50,7 +50,17 @@ public enum CSVReader {
     public static func read(path: String, options: CSVReadOptions = CSVReadOptions(),
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> Table {
-        let input = try ChunkedInput(path: path)
+        try read(ChunkedInput(path: path), path: path, options: options, progress: progress, cancellation: cancellation)
+    }
+
+    /// Reads CSV text held in memory as if it were the file `name` (which names it in messages and decides
+    /// .tsv handling); for tests and the fuzzer.
+    public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions()) throws -> Table {
+        try read(ChunkedInput(data: data, path: name), path: name, options: options, progress: nil, cancellation: nil)
+    }
+
+    private static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
+                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
         var sample = try input.read(options.chunkBytes)
         if sample.isEmpty { throw ImportError.empty(path: path) }
 
@@ -104,7 +114,10 @@ public enum CSVReader {
             bytesRead += Int64(chunk.count)
             carry.append(contentsOf: chunk)
         }
-        return try state.finish(encoding: encoding)
+        if source.shrank { throw ImportError.changedWhileReading(path: path) }
+        var table = try state.finish(encoding: encoding)
+        if let change = input.changeSinceOpening() { table.warnings.append(change) }
+        return table
     }
 
     /// True when the bytes hold NUL or many control characters, as binary files do and text never does.
@@ -278,6 +291,7 @@ final class ChunkedInput {
     private var offset: Int64 = 0
     private let path: String
     let totalBytes: Int64
+    private var openedModification: Date?
 
     /// Opens a file for reading only, with messages for the usual reasons it can't be.
     init(path: String) throws {
@@ -293,6 +307,7 @@ final class ChunkedInput {
         self.path = path
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         totalBytes = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        openedModification = attributes?[.modificationDate] as? Date
     }
 
     init(data: Data, path: String) {
@@ -321,8 +336,31 @@ final class ChunkedInput {
                 throw ImportError.unreadable(path: path, reason: error.localizedDescription)
             }
         }
-        if chunk.isEmpty { offset = totalBytes } else { offset += Int64(chunk.count) }
+        if chunk.isEmpty {
+            shrank = true  // the file ended before its opening size: it was cut short while read
+            offset = totalBytes
+        } else {
+            offset += Int64(chunk.count)
+        }
         return chunk
+    }
+
+    /// True once the file turned out shorter than when it was opened.
+    private(set) var shrank = false
+
+    /// What happened to the file since it was opened, as a warning for the person; nil when nothing did.
+    /// It is read up to its opening size, so a file that grows gives the rows it had.
+    func changeSinceOpening() -> String? {
+        guard handle != nil else { return nil }
+        let file = (path as NSString).lastPathComponent
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return Localization.tr("%@ was deleted or moved while it was read; the chart shows what was read.", file)
+        }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? totalBytes
+        if size != totalBytes || (attributes[.modificationDate] as? Date).map({ $0 != openedModification }) == true {
+            return Localization.tr("%@ changed while it was read; the chart shows it as it was when opening began. Open it again to see the changes.", file)
+        }
+        return nil
     }
 
     /// Everything not yet read.

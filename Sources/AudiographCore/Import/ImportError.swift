@@ -18,11 +18,13 @@ public enum ImportError: Error, Sendable, Equatable {
     case columnNotNumeric(path: String, name: String)
     case invalidSettings(path: String, reason: String)
     case cancelled(path: String)
+    /// The file got shorter while it was read (rewritten or truncated by another program).
+    case changedWhileReading(path: String)
 
     /// Exit status for command-line tools: 66 when the file can't be read at all, 65 for bad data, 64 misuse.
     public var exitCode: Int32 {
         switch self {
-        case .fileMissing, .notAFile, .unreadable: return 66
+        case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
         case .unknownColumn, .columnNotNumeric: return 64
         case .cancelled: return 130
         default: return 65
@@ -35,7 +37,8 @@ public enum ImportError: Error, Sendable, Equatable {
         case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
              .tooManyRows(let p, _), .noNumericColumn(let p), .mostlyMalformed(let p, _, _, _),
-             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .invalidSettings(let p, _), .cancelled(let p):
+             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .invalidSettings(let p, _), .cancelled(let p),
+             .changedWhileReading(let p):
             return p
         }
     }
@@ -81,6 +84,8 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: %@", file, reason)
         case .cancelled:
             return L.tr("%@: opening was cancelled.", file)
+        case .changedWhileReading:
+            return L.tr("%@: the file got shorter while it was read (another program is changing it). Wait until it is saved, then open it again.", file)
         }
     }
 }
