@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -75,3 +76,11 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer target exists only when asked for (Tests/fuzz/run-fuzz.sh sets AUDIOGRAPH_FUZZ=1): it has no
+// main of its own, libFuzzer's -sanitize=fuzzer provides it, so an ordinary build could not link it.
+if ProcessInfo.processInfo.environment["AUDIOGRAPH_FUZZ"] == "1" {
+    package.products.append(.executable(name: "audiograph-fuzz", targets: ["audiograph-fuzz"]))
+    package.targets.append(.executableTarget(name: "audiograph-fuzz", dependencies: ["AudiographCore"],
+                                             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

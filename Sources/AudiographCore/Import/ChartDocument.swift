@@ -19,10 +19,19 @@ public struct ChartDocument: Sendable {
                             cancellation: CancellationFlag? = nil) throws -> ChartDocument {
         let table = try CSVReader.read(path: path, options: options, progress: progress, cancellation: cancellation)
         let sidecar = readingSidecar ? try SidecarSettings.load(for: path) ?? ChartSettings() : ChartSettings()
-        let settings = sidecar.overridden(by: overrides)
+        return try chart(table, settings: sidecar.overridden(by: overrides), fileName: path)
+    }
+
+    /// Charts CSV text held in memory as if it were the file `name`; no sidecar is read. For tests and the fuzzer.
+    public static func open(data: Data, name: String, settings: ChartSettings = ChartSettings(),
+                            options: CSVReadOptions = CSVReadOptions()) throws -> ChartDocument {
+        try chart(CSVReader.read(data: data, name: name, options: options), settings: settings, fileName: name)
+    }
+
+    private static func chart(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
         let layout = try ChartInference.inferLayout(table, settings: settings)
         let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
-                                                          fileTitle: humanTitle(forFile: path))
+                                                          fileTitle: humanTitle(forFile: fileName))
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
                              warnings: table.warnings + chartWarnings)
     }

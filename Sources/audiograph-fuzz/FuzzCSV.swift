@@ -1,0 +1,46 @@
+import AudiographCore
+import Foundation
+
+/// libFuzzer entry point: one input is the bytes of a CSV file. It is read, charted, analysed and described,
+/// as `audiograph-cli describe` would; every failure must be a clean `ImportError`, never a crash, a hang or
+/// a runaway allocation (libFuzzer's -timeout and -rss_limit_mb catch those). Built only for fuzzing:
+/// Tests/fuzz/run-fuzz.sh (swift build -Xswiftc -sanitize=fuzzer,address).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
+    let data = Data(bytes: start, count: count)
+    // Small limits, so inputs the fuzzer can reach also reach every limit's error path.
+    var options = CSVReadOptions()
+    options.limits.maxFieldBytes = 4_096
+    options.limits.maxRecordBytes = 16_384
+    options.limits.maxColumns = 64
+    options.limits.maxRows = 10_000
+    options.chunkBytes = 257  // odd and small: records and UTF-8 sequences straddle chunk boundaries
+    for name in ["fuzz.csv", "fuzz.tsv"] {
+        do {
+            let document = try ChartDocument.open(data: data, name: name, options: options)
+            _ = DescribeReport(document: document).text()
+            _ = Sonifier(chart: document.chart).score(.all)
+        } catch is ImportError {
+            // A clean, explained refusal: what a person gets for a bad file.
+        } catch {
+            fatalError("not an ImportError: \(error)")
+        }
+    }
+    return 0
+}
+
+/// libFuzzer's driver (in the runtime -sanitize=fuzzer links), called from our own entry point.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
+                             _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                             _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// The program's entry point. SwiftPM links an executable's `main` to `<module>_main`, so libFuzzer's own
+/// `main` is never used; this one hands the command line to libFuzzer's driver instead.
+@_cdecl("audiograph_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { start, length in fuzzOneInput(start, length) }
+}
