@@ -55,10 +55,20 @@ public enum SidecarSettings {
     public static func path(for dataPath: String) -> String { dataPath + ".audiograph.json" }
 
     /// The sidecar's settings, nil when there is none; throws when it exists but can't be understood.
+    ///
+    /// Only a regular file in the data file's own folder is read: a link (which could lead anywhere), a
+    /// folder, a pipe (which could block) or a device is refused, as is anything over `maxBytes`. The
+    /// settings hold column names, never paths, so nothing else is ever opened because of them.
     public static func load(for dataPath: String) throws -> ChartSettings? {
         let sidecar = path(for: dataPath)
-        guard FileManager.default.fileExists(atPath: sidecar) else { return nil }
-        guard let data = FileManager.default.contents(atPath: sidecar), data.count <= maxBytes else {
+        var info = stat()
+        guard lstat(sidecar, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
+                "is not a plain file (it is a link, a folder or a device); delete it, or replace it with a settings file."))
+        }
+        guard info.st_size <= maxBytes, let handle = FileHandle(forReadingAtPath: sidecar),
+              case let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data(), data.count <= maxBytes else {
             throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
                 "cannot be read or is too large; fix or delete this settings file."))
         }

@@ -1,0 +1,55 @@
+@testable import AudiographCore
+import Foundation
+import XCTest
+
+/// A sidecar settings file comes with the CSV, from anyone: nothing in it may lead Audiograph to read or
+/// write outside the CSV's folder, and a strange one gets a message, not a hang.
+final class UntrustedSidecarTests: XCTestCase {
+    private let folder = TemporaryFolder()
+    private var csv: String { folder.url.appendingPathComponent("data.csv").path }
+
+    override func setUp() {
+        folder.write("data.csv", "x,y\n1,2\n2,4\n3,8\n")
+    }
+
+    func testPathsInASidecarAreOnlyColumnNames() throws {
+        folder.write("data.csv.audiograph.json", #"{"x": "/etc/passwd", "y": ["../../secret.csv"], "file": "/etc/shadow"}"#)
+        XCTAssertThrowsError(try ChartDocument.open(path: csv)) { error in
+            XCTAssertEqual(error as? ImportError, .unknownColumn(path: csv, name: "/etc/passwd", available: ["x", "y"]))
+        }
+    }
+
+    func testALinkedSidecarIsRefusedNotFollowed() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).json")
+        try Data(#"{"kind": "bar"}"#.utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        XCTAssertEqual(symlink(outside.path, csv + ".audiograph.json"), 0)
+        XCTAssertThrowsError(try ChartDocument.open(path: csv)) { error in
+            guard case .invalidSettings(_, let reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.hasPrefix("is not a plain file"), reason)
+        }
+    }
+
+    func testAPipeNamedLikeASidecarDoesNotBlock() throws {
+        XCTAssertEqual(mkfifo(csv + ".audiograph.json", 0o600), 0)
+        XCTAssertThrowsError(try ChartDocument.open(path: csv))  // returns at once, with a message
+    }
+
+    func testAHugeSidecarIsRefusedWithoutReadingIt() throws {
+        folder.write("data.csv.audiograph.json", String(repeating: " ", count: SidecarSettings.maxBytes + 1))
+        XCTAssertThrowsError(try ChartDocument.open(path: csv)) { error in
+            guard case .invalidSettings(_, let reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.hasPrefix("cannot be read or is too large"), reason)
+        }
+    }
+
+    func testSavingReplacesALinkInsteadOfWritingThroughIt() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("target-\(UUID().uuidString).json")
+        try Data("untouched".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        XCTAssertEqual(symlink(outside.path, csv + ".audiograph.json"), 0)
+        try SidecarSettings.save(ChartSettings(kind: .bar), for: csv)
+        XCTAssertEqual(try Data(contentsOf: outside), Data("untouched".utf8))
+        XCTAssertEqual(try SidecarSettings.load(for: csv)?.kind, .bar)
+    }
+}
