@@ -21,12 +21,20 @@ enum CLIRunner {
 
     /// Runs `audiograph-cli` (or another built `program`) with `arguments` in `directory`, with a time limit so a
     /// hang fails instead of blocking. `environment` adds or replaces variables of this process's environment
-    /// for the run; `unsetting` removes some.
+    /// for the run; `unsetting` removes some. A `wrapper` command line runs the program through another
+    /// (a shell that sets resource limits), with the program's path and `arguments` appended to it.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    unsetting: [String] = [], program: String = "audiograph-cli", timeout: TimeInterval = 60) throws -> Result {
+                    unsetting: [String] = [], program: String = "audiograph-cli", wrapper: [String] = [],
+                    timeout: TimeInterval = 60) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(program)
-        process.arguments = arguments
+        let programURL = productsDirectory.appendingPathComponent(program)
+        if let launcher = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: launcher)
+            process.arguments = Array(wrapper.dropFirst()) + [programURL.path] + arguments
+        } else {
+            process.executableURL = programURL
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty || !unsetting.isEmpty {
             var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

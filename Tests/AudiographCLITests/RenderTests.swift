@@ -177,6 +177,19 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
     }
 
+    /// The disk fills up mid-write (simulated with a 256 KB file size limit: writes fail with EFBIG, as they
+    /// would with ENOSPC): a clear message, the earlier file untouched, no half file or temporary file left.
+    func testADiskThatFillsUpWhileWritingLeavesNoHalfFile() throws {
+        let output = folder.appendingPathComponent("out.wav")
+        try Data("earlier".utf8).write(to: output)
+        let limited = ["/bin/bash", "-c", #"trap "" XFSZ; ulimit -f 256; exec "$0" "$@""#]
+        let result = try CLIRunner.run(["render", "births.csv", "-o", output.path], in: data, wrapper: limited)
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file \(output.path): File too large. Choose another folder or file name.\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.wav"])
+        XCTAssertEqual(try Data(contentsOf: output), Data("earlier".utf8))
+    }
+
     func testReplacesAnEarlierFileWholeAndLeavesNoTemporaryFiles() throws {
         let output = folder.appendingPathComponent("out.wav")
         try Data(repeating: 7, count: 5_000_000).write(to: output)

@@ -405,6 +405,21 @@ def playing_with_orca():
         check(ended, "at the end of the sound the focus lands on the last point and Orca says it")
         heard = sound.loud_seconds()
         check(heard > 5, "the sound reached the paced sink: %.1f s of it carry sound" % heard)
+
+        # The sound server goes away in the middle of the sound, as when a USB headset is unplugged.
+        press_and_hear(orca, "Home", "point 1 of 59")
+        press_and_hear(orca, "space", "Playing")
+        time.sleep(1.5)
+        before = len(orca.speech())
+        sound.server.kill()
+        deadline = time.time() + 10
+        while time.time() < deadline and "Press Space to try again" not in orca.speech()[before:]:
+            time.sleep(0.2)
+        said = orca.speech()[before:]
+        check("stopped" in said and "Press Space to try again" in said,
+              "the device vanishing mid-sound is said: %r" % said.replace("\n", " | ")[:300])
+        press_and_hear(orca, "space", "No sound")
+        press_and_hear(orca, "Right", "of 59.")
     finally:
         stop(process)
         orca.stop()

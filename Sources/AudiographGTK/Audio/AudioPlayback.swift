@@ -128,6 +128,12 @@ final class AudioPlayback {
         return .idle
     }
 
+    /// Why the last sound ended early (the device was unplugged or failed mid-sound); nil when it played out.
+    var lastFailure: AudioOutputError? {
+        if case .open(let player) = device { return player.lastFailure }
+        return nil
+    }
+
     /// The frame of the sound being heard, while something plays or is paused.
     var currentFrame: Int? {
         if case .open(let player) = device { return player.currentFrame }

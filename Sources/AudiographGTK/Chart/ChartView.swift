@@ -79,7 +79,8 @@ final class ChartView {
         gtk_widget_add_controller(widget, focus)
         let keys = gtk_event_controller_key_new()!
         Signal.connectKeyPressed(gpointerOf(keys)) { [weak self] keyval, state in
-            self?.keyPressed(keyval, state: state) ?? false
+            Trace.mark("key")
+            return self?.keyPressed(keyval, state: state) ?? false
         }
         gtk_widget_add_controller(widget, keys)
     }
@@ -301,6 +302,13 @@ final class ChartView {
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
         guard let chart, let navigator else { return }
+        let started = Trace.isEnabled ? Trace.now() : 0
+        defer {
+            if Trace.isEnabled {
+                Trace.write("redraw-start", at: started)
+                Trace.mark("redraw-end")
+            }
+        }
         let scene: ChartScene
         if let cached = cachedScene, cached.width == width, cached.height == height {
             scene = cached
@@ -391,6 +399,11 @@ final class ChartView {
             followTimer = 0
             self.playback = nil
             syncCursor(focus: true)
+            if let failure = audio.lastFailure {
+                // The device went away mid-sound: say so, or the silence would seem like the end of the data.
+                let reason = failure.message.components(separatedBy: ". ").first ?? failure.message
+                announce(tr("%@. Press Space to try again.", reason.hasSuffix(".") ? String(reason.dropLast()) : reason))
+            }
             return false
         }
         guard let frame = audio.currentFrame,
