@@ -112,6 +112,7 @@ extension PlaybackEngine {
         switch outcome {
         case .success(let written):
             session.dirty = true
+            if session.queuedGeneration != writeGeneration { Trace.mark("first-write") }
             session.queuedGeneration = writeGeneration
             session.playOutDeadline = nil
             guard generation == writeGeneration else { return }
