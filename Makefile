@@ -5,7 +5,7 @@ EXAMPLE ?= data/births.csv
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run deps build test bench install uninstall deb clean
+.PHONY: run deps build test bench bench-scale install uninstall deb clean
 
 ## Install what is missing (Debian packages, through sudo when not root), build, and open an example chart
 ## in the viewer; without a display, describe it in the terminal instead.
@@ -30,10 +30,15 @@ test:
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
 
-## Benchmarks (not tests): print numbers next to pandas and astronify; see bench/README.md.
+## Benchmarks (not tests): print numbers next to pandas and astronify, and the viewer's start, scrub and
+## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 10 million rows.
 bench:
 	bench/describe-vs-pandas.sh
 	bench/sonify-vs-astronify.sh
+	bench/gui-timing.sh
+
+bench-scale:
+	bench/scale.sh
 
 ## Release binaries, desktop file, metainfo, icons, manual pages, completions and examples under PREFIX.
 install:
