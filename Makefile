@@ -25,10 +25,13 @@ build:
 	$(SWIFT) build
 
 ## All tests: unit tests, end-to-end tests of the built binaries, then the GUI, accessibility and desktop
-## integration tests under Xvfb (Tests/gui).
+## integration tests under Xvfb (Tests/gui), the unit tests under AddressSanitizer and ThreadSanitizer,
+## and 45 seconds of fuzzing the CSV reader.
 test:
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
+	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh
+	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 45
 
 ## Benchmarks (not tests): print numbers next to pandas and astronify, and the viewer's start, scrub and
 ## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 10 million rows.
@@ -52,4 +55,4 @@ deb:
 	SWIFT=$(SWIFT) scripts/build-deb.sh
 
 clean:
-	rm -rf .build dist
+	rm -rf .build .build-asan .build-tsan .build-fuzz .build-bench dist
