@@ -18,5 +18,5 @@ for kind in "${kinds[@]}"; do
   # off: Foundation and XCTest keep process-wide objects to the end, which it would report as leaks.
   ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 \
     $SWIFT test --disable-swift-testing --sanitize="$kind" --scratch-path ".build-${kind:0:1}san" "${skip[@]}" \
-    2>&1 | grep -E "error:|ERROR: |WARNING: ThreadSanitizer|SUMMARY:|Executed [0-9]+ tests" | tail -20
+    2>&1 | grep -E "error:|ERROR: |WARNING: ThreadSanitizer|SUMMARY:|Executed [0-9]+ tests" | tail -3
 done
