@@ -9,7 +9,7 @@ public struct SeriesElements: Sendable {
     /// Index of the series in the chart.
     public let series: Int
     /// Indices into the series of its points with a finite x, in x order.
-    public let order: [Int]
+    public let order: PointOrder
     /// Points in each element: 1, or the interval length (the last interval may hold fewer).
     public let pointsPerElement: Int
 
@@ -33,7 +33,7 @@ public struct SeriesElements: Sendable {
     }
 
     /// Indices into the series of element `element`'s points, in x order.
-    public func points(of element: Int) -> ArraySlice<Int> { order[positions(of: element)] }
+    public func points(of element: Int) -> PointOrder.SubSequence { order[positions(of: element)] }
 
     /// Position in `order` of the point at series index `index`; nil when its x is not finite.
     public func position(ofPoint index: Int, in series: DataSeries) -> Int? {

@@ -99,7 +99,7 @@ public struct Sonifier: Sendable {
     /// of the point-tone length, so the listener hears the interval's shape. When the listener moved here from
     /// x = `previousX`, a tick at the start marks any x gridline crossed on the way. Silent when every value
     /// is missing.
-    public func intervalScore(series s: Int, points: ArraySlice<Int>, fromX previousX: Double? = nil) -> Score {
+    public func intervalScore(series s: Int, points: PointOrder.SubSequence, fromX previousX: Double? = nil) -> Score {
         let length = settings.pointToneDuration
         var score = Score(duration: length)
         guard chart.series.indices.contains(s), let first = points.first else { return score }

@@ -15,7 +15,7 @@ final class NavigationTests: XCTestCase {
         let elements = SeriesElements(series: chart.series[0], index: 0)
         XCTAssertFalse(elements.isIntervals)
         XCTAssertEqual(elements.count, 3)
-        XCTAssertEqual(elements.order, [1, 2, 0])
+        XCTAssertEqual(Array(elements.order), [1, 2, 0])
         XCTAssertEqual(elements.element(containingPoint: 0, in: chart.series[0]), 2)
     }
 
