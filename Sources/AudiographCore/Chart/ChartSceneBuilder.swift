@@ -14,11 +14,34 @@ public enum ChartSceneBuilder {
     public static func build(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
                              focus: ChartFocus? = nil, measure: any TextMeasuring = EstimatedTextMeasure(),
                              elements: [SeriesElements] = []) -> ChartScene {
+        prepare(chart: chart, size: size, appearance: appearance, measure: measure).scene(focus: focus, elements: elements)
+    }
+
+    /// Everything of the scene but the cursor: layout, axes, labels and marks, which take a pass over every
+    /// point. `ChartSceneBase.scene(focus:)` then adds a cursor without that pass, so moving the cursor
+    /// over a 10-million-point chart costs as much as over a small one.
+    public static func prepare(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
+                               measure: any TextMeasuring = EstimatedTextMeasure()) -> ChartSceneBase {
         var draft = SceneDraft(chart: chart, size: size, style: ChartStyle(appearance: appearance), measure: measure)
         draft.layOut()
         draft.drawGridAndAxes()
         draft.drawMarks()
         draft.drawEndLabels()
+        return ChartSceneBase(draft: draft)
+    }
+}
+
+/// A chart laid out and drawn at one size, without its cursor (see `ChartSceneBuilder.prepare`).
+public struct ChartSceneBase {
+    fileprivate let draft: SceneDraft
+
+    /// The size it was laid out for.
+    public var size: SceneSize { draft.size }
+
+    /// The whole scene with a cursor at `focus` when given; with the cursor's `elements`, also where each is
+    /// drawn (`ChartScene.elementFrames`, a pass over the points again).
+    public func scene(focus: ChartFocus?, elements: [SeriesElements] = []) -> ChartScene {
+        var draft = self.draft
         if let focus { draft.drawCursor(focus) }
         var scene = draft.scene()
         scene.elementFrames = elements.map { draft.frames(of: $0) }
