@@ -186,6 +186,17 @@ final class CSVReaderTests: XCTestCase {
         }
     }
 
+    func testTooManyRowsStopsWithAMessageNamingTheLimit() throws {
+        var options = CSVReadOptions()
+        options.limits.maxRows = 1_000
+        let text = "x,y\n" + (0..<5_000).map { "\($0),\($0 % 9)" }.joined(separator: "\n")
+        XCTAssertThrowsError(try read(text, options: options)) { error in
+            guard case .tooManyRows(_, 1_000)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertTrue((error as? ImportError)?.message.contains("has more than 1000 rows") == true,
+                          (error as? ImportError)?.message ?? "")
+        }
+    }
+
     func testTheFileIsNeverWritten() throws {
         let path = folder.write("keep.csv", "x,y\n1,2\n2,3\n")
         let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
