@@ -34,11 +34,11 @@ public enum TickLabels {
             let month = Localization.tr(shortMonthNames[c.month - 1])
             if spacing >= 360 * day { return String(c.year) }
             if spacing >= 27 * day {
-                return previous == nil || c.month == 1 ? Localization.tr("%@ %ld", month, c.year) : month
+                return previous == nil || c.month == 1 ? Localization.trc("month year", "%@ %ld", month, c.year) : month
             }
             if spacing >= day - 1 {
                 return previous == nil ? Localization.tr("%@ %ld, %ld", month, c.day, c.year)
-                    : Localization.tr("%@ %ld", month, c.day)
+                    : Localization.trc("month day", "%@ %ld", month, c.day)
             }
             let time = String(format: "%02d:%02d", c.hour, c.minute)
             if let p = previous, p.day == c.day, p.month == c.month, p.year == c.year { return time }
@@ -65,5 +65,7 @@ public enum TickLabels {
         return [0]
     }
 
-    static let shortMonthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    // TRANSLATORS: abbreviated month names on a date axis.
+    static let shortMonthNames = [N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+                                  N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec")]
 }

@@ -23,7 +23,7 @@ struct ChartWording {
         switch chart.kind {
         case .scatter:
             var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
-            if let correlation { text += " " + capitalized(correlationWords(correlation.pearson)) + "." }
+            if let correlation { text += " " + capitalized(correlationWords(correlation.pearson)) + L.tr(".") }
             if let o = a.outliers.first {
                 text += " " + L.tr("%@ stands out.", pointName(first, o))
             }
@@ -44,7 +44,7 @@ struct ChartWording {
             }
             let more = chart.series.count > 3 ? " " + L.tr("and %ld more series", chart.series.count - 3) : ""
             return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + " "
-                + capitalized(L.list(parts)) + more + "."
+                + capitalized(L.list(parts)) + more + L.tr(".")
         }
     }
 
@@ -68,12 +68,12 @@ struct ChartWording {
         if let mean = st.mean, let median = st.median {
             var centre = L.tr("Mean %@, median %@", y.derived(mean), y.derived(median))
             if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y.derived(sd)) }
-            sentences.append(centre + ".")
+            sentences.append(centre + L.tr("."))
         }
         if chart.kind == .line, a.segments.count > 1 {
-            sentences.append(capitalized(shapeWords(s, a.segments)) + ".")
+            sentences.append(capitalized(shapeWords(s, a.segments)) + L.tr("."))
         }
-        if a.trend != nil { sentences.append(capitalized(trendClause(s, a)) + ".") }
+        if a.trend != nil { sentences.append(capitalized(trendClause(s, a)) + L.tr(".")) }
         if let correlation {
             sentences.append(capitalized(correlationWords(correlation.pearson))
                              + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
@@ -124,19 +124,33 @@ struct ChartWording {
             else if seg.toY == yMax && dy > 0 { end = L.tr("to a peak of %@ %@", value, at) }
             else { end = L.tr("to %@ %@", value, at) }
             let relativeSlope = abs(dy / yRange) / max(abs(seg.toX - seg.fromX) / xRange, 1e-9)
+            // The last clause ends the sentence: English words it the same, Japanese ends its verb there
+            // (下がり… → 下がります), so it has its own messages in context "last clause".
+            let last = i == segments.count - 1
             let clause: String
             if abs(dy) < 0.05 * yRange {
-                clause = L.tr("stays flat at about %@ until %@", y.string(seg.toY), x.string(seg.toX))
+                clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y.string(seg.toY), x.string(seg.toX))
+                    : L.tr("stays flat at about %@ until %@", y.string(seg.toY), x.string(seg.toX))
             } else if dy > 0 {
-                clause = relativeSlope > 2.5 ? L.tr("rises steeply %@", end)
-                    : relativeSlope < 0.4 ? L.tr("rises slowly %@", end) : L.tr("rises %@", end)
+                if relativeSlope > 2.5 {
+                    clause = last ? L.trc("last clause", "rises steeply %@", end) : L.tr("rises steeply %@", end)
+                } else if relativeSlope < 0.4 {
+                    clause = last ? L.trc("last clause", "rises slowly %@", end) : L.tr("rises slowly %@", end)
+                } else {
+                    clause = last ? L.trc("last clause", "rises %@", end) : L.tr("rises %@", end)
+                }
             } else {
-                clause = relativeSlope > 2.5 ? L.tr("falls steeply %@", end)
-                    : relativeSlope < 0.4 ? L.tr("falls slowly %@", end) : L.tr("falls %@", end)
+                if relativeSlope > 2.5 {
+                    clause = last ? L.trc("last clause", "falls steeply %@", end) : L.tr("falls steeply %@", end)
+                } else if relativeSlope < 0.4 {
+                    clause = last ? L.trc("last clause", "falls slowly %@", end) : L.tr("falls slowly %@", end)
+                } else {
+                    clause = last ? L.trc("last clause", "falls %@", end) : L.tr("falls %@", end)
+                }
             }
-            clauses.append(i > 0 && i == segments.count - 1 ? L.tr("then %@", clause) : clause)
+            clauses.append(i > 0 && last ? L.tr("then %@", clause) : clause)
         }
-        return clauses.joined(separator: ", ")
+        return clauses.joined(separator: L.tr(", "))
     }
 
     /// "strong negative correlation", after the usual thresholds on |r|: 0.1, 0.3, 0.7.

@@ -79,7 +79,7 @@ public struct DescribeReport: Sendable {
                 mean: a.statistics.mean, median: a.statistics.median, stddev: a.statistics.standardDeviation,
                 trend: a.trend.map { t in
                     DescribeJSON.TrendJSON(direction: t.direction.rawValue, slope: isDate ? t.slope * 86_400 : t.slope,
-                                           slopeUnit: isDate ? "per day" : nil, r2: t.r2, kendallTau: t.kendallTau,
+                                           slopeUnit: isDate ? "per day" : nil, r2: t.r2, kendallTau: t.kendallTau,  // l10n: not shown
                                            pValue: t.pValue)
                 },
                 outliers: a.outliers.map { DescribeJSON.Outlier(index: $0, x: x.jsonValue(s.x[$0]), y: .number(s.y[$0]),

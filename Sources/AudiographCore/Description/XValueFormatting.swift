@@ -39,8 +39,8 @@ public struct XValueFormatting: Sendable {
         }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let monthNames = [N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
+                             N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December")]
 
     /// "1960", "March 2023", "January 31, 2024", "January 31, 2024 14:05".
     static func spokenDate(_ seconds: Double, precision: DatePrecision) -> String {
@@ -49,7 +49,7 @@ public struct XValueFormatting: Sendable {
         let month = Localization.tr(monthNames[c.month - 1])
         switch precision {
         case .year: return String(c.year)
-        case .month: return Localization.tr("%@ %ld", month, c.year)
+        case .month: return Localization.trc("month year", "%@ %ld", month, c.year)
         case .day: return Localization.tr("%@ %ld, %ld", month, c.day, c.year)
         case .minute, .second:
             return Localization.tr("%@ %ld, %ld %02ld:%02ld", month, c.day, c.year, c.hour, c.minute)

@@ -77,7 +77,7 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: %ld of %ld rows do not have the same number of fields as the header (first at line %ld). Check the delimiter and quoting.",
                         file, skipped, total, firstLine)
         case .unknownColumn(_, let name, let available):
-            return L.tr("%@: has no column named \"%@\". Columns: %@.", file, name, available.joined(separator: ", "))
+            return L.tr("%@: has no column named \"%@\". Columns: %@.", file, name, available.joined(separator: L.tr(", ")))
         case .columnNotNumeric(_, let name):
             return L.tr("%@: column \"%@\" does not contain numbers, so it cannot be plotted as a value.", file, name)
         case .invalidSettings(_, let reason):

@@ -2,19 +2,29 @@ import Foundation
 
 /// The one door every user-facing string passes through.
 ///
-/// Messages are keyed by their English text, as gettext keys them, so moving to gettext catalogs later
-/// (Japanese) changes this file only. `tr` formats with `String(format:)` placeholders (%@, %d, %ld).
+/// Messages are keyed by their English text, as gettext keys them; translations come from the gettext
+/// catalog of the interface language (po/LANG.po, compiled by msgfmt, read by `MessageCatalog`), chosen
+/// once per process by `InterfaceLanguage` from LANGUAGE, LC_ALL, LC_MESSAGES and LANG. `tr` formats with
+/// `String(format:)` placeholders (%@, %d, %ld; translations may number them, %2$@, to reorder).
 public enum Localization {
     /// Translated text for an English message; the English text itself while only English exists.
     public static func tr(_ message: String, _ arguments: CVarArg...) -> String {
-        let template = catalog[message] ?? message
+        let template = loaded.catalog.translation(of: message) ?? message
+        return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
+    }
+
+    /// Translated text for a message whose English is shared by different meanings, told apart by
+    /// `context` (gettext's msgctxt): "%@ %ld" is "March 2023" in context "month year" and "March 31" in
+    /// context "month day", which other languages write differently.
+    public static func trc(_ context: String, _ message: String, _ arguments: CVarArg...) -> String {
+        let template = loaded.catalog.translation(of: context + "\u{4}" + message) ?? message
         return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
     }
 
     /// Singular or plural form of a message for `count` (English rule: 1 is singular).
     public static func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: CVarArg...) -> String {
-        let english = count == 1 ? singular : plural
-        let template = catalog[english] ?? english
+        let template = loaded.catalog.translation(singular: singular, plural: plural, count: count)
+            ?? (count == 1 ? singular : plural)
         return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
     }
 
@@ -27,13 +37,21 @@ public enum Localization {
         case 0: return ""
         case 1: return items[0]
         default:
-            return items.dropLast().joined(separator: ", ") + tr(" and ") + items.last!
+            return items.dropLast().joined(separator: tr(", ")) + tr(" and ") + items.last!
         }
     }
 
+    /// The interface language ("ja"), or nil for English (also when its catalog could not be found).
+    public static var language: String? { loaded.language }
+
     private static let posixLocale = Locale(identifier: "en_US_POSIX")
-    /// Translations of the current language; empty for English.
-    private static let catalog: [String: String] = [:]
+    /// The chosen language and its catalog, read once.
+    private static let loaded: (language: String?, catalog: MessageCatalog) = {
+        guard let language = InterfaceLanguage.choose(),
+              let catalog = InterfaceLanguage.loadCatalog(language, folders: InterfaceLanguage.catalogFolders())
+        else { return (nil, MessageCatalog()) }
+        return (language, catalog)
+    }()
 }
 
 /// Decimal and grouping separators used when writing numbers for people.
@@ -43,3 +61,7 @@ public struct NumberStyle: Sendable, Equatable {
 
     public static let english = NumberStyle(decimalSeparator: ".", groupingSeparator: ",")
 }
+
+/// Marks `message` for translation without translating it (gettext's N_): for messages kept in tables and
+/// translated where they are shown with `Localization.tr(variable)`. xgettext extracts them by this name.
+public func N_(_ message: String) -> String { message }

@@ -26,7 +26,7 @@ public struct ElementNames: Sendable {
     /// The chart's own name: "Births per 10,000, line chart" (and ", 3 series" when there are several).
     public var chartTitle: String {
         var text = L.tr("%@, %@", chart.title, kindWords)
-        if chart.series.count > 1 { text += ", " + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count) }
+        if chart.series.count > 1 { text += L.tr(", ") + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count) }
         return text
     }
 
@@ -54,10 +54,10 @@ public struct ElementNames: Sendable {
     public func name(_ element: Int, of elements: SeriesElements) -> String {
         let series = chart.series[elements.series]
         if !elements.isIntervals, let i = elements.points(of: element).first {
-            return pointWords(i, in: series) + ", " + position(element, of: elements)
+            return pointWords(i, in: series) + L.tr(", ") + position(element, of: elements)
         }
         let summary = ElementSummary(elements, element: element, series: series)
-        return intervalWords(summary) + ", " + position(element, of: elements)
+        return intervalWords(summary) + L.tr(", ") + position(element, of: elements)
     }
 
     /// One point's values without its position: label, x, y with unit, then any extra values.
@@ -77,7 +77,7 @@ public struct ElementNames: Sendable {
                 break
             }
         }
-        return parts.joined(separator: ", ")
+        return parts.joined(separator: L.tr(", "))
     }
 
     /// An interval's span and values: "1917 to 1922: 180 to 195, average 188 births per 10,000".
