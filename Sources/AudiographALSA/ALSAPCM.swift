@@ -65,7 +65,7 @@ final class ALSAPCM: PCMDevice {
     }
 
     func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(PCMError) -> Int {
-        precondition(samples.count >= frames * format.channels, "write past the end of the samples")
+        precondition(samples.count >= frames * format.channels, "write past the end of the samples")  // l10n: not shown
         let written = snd_pcm_writei(handle, samples.baseAddress, snd_pcm_uframes_t(frames))
         guard written >= 0 else { throw PCMError(code: Int32(-written)) }
         return written

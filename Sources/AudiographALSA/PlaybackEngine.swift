@@ -51,7 +51,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Starts the streaming thread; call once.
     func startThread() {
         let thread = Thread { [self] in runStreamingLoop() }
-        thread.name = "Audiograph ALSA"
+        thread.name = "Audiograph ALSA"  // l10n: not shown
         thread.start()
     }
 

@@ -75,9 +75,9 @@ public final class AudiographApplication {
     // MARK: Command line
 
     private static let flags: [(name: String, description: String)] = [
-        ("high-contrast", "Draw charts with increased contrast for this run (colours at least 7:1, thicker lines)"),
-        ("reduce-transparency", "Draw charts without translucent fills or overlays for this run"),
-        ("differentiate-without-color", "Give each series its own marker shape, dash pattern and end label for this run"),
+        ("high-contrast", N_("Draw charts with increased contrast for this run (colours at least 7:1, thicker lines)")),
+        ("reduce-transparency", N_("Draw charts without translucent fills or overlays for this run")),
+        ("differentiate-without-color", N_("Give each series its own marker shape, dash pattern and end label for this run")),
     ]
 
     private func addCommandLineOptions() {

@@ -7,7 +7,7 @@ import Foundation
 struct AudiographCLI: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audiograph-cli",
-        abstract: "Explore CSV data as charts you can read and hear.",
+        abstract: Localization.tr("Explore CSV data as charts you can read and hear."),
         version: AudiographVersion.current,
         subcommands: [Describe.self, Render.self, Play.self]
     )

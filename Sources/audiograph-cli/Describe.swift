@@ -5,13 +5,13 @@ import Foundation
 /// `audiograph-cli describe FILE`: the chart's title, summary, axes and each series' description.
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe a CSV file's chart: summary, axes, trend, shape, outliers.",
-        discussion: "Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read."
+        abstract: Localization.tr("Describe a CSV file's chart: summary, axes, trend, shape, outliers."),
+        discussion: Localization.tr("Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read.")
     )
 
     @OptionGroup var chart: ChartOptions
 
-    @Flag(help: "Print JSON for programs instead of text.")
+    @Flag(help: ArgumentHelp(Localization.tr("Print JSON for programs instead of text.")))
     var json = false
 
     func run() throws {

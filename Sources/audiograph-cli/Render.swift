@@ -5,18 +5,15 @@ import Foundation
 /// `audiograph-cli render FILE -o out.wav`: writes the chart's audio graph to a WAV file.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a CSV file's audio graph to a WAV file (48 kHz, 16-bit stereo).",
-        discussion: """
-        x becomes time, y becomes pitch (220–1760 Hz by default), a --size column note length and a \
-        --category column timbre. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, \
-        66 the file can't be read, 73 the WAV file can't be written.
-        """
+        abstract: Localization.tr("Write a CSV file's audio graph to a WAV file (48 kHz, 16-bit stereo)."),
+        discussion: Localization.tr(
+            "x becomes time, y becomes pitch (220–1760 Hz by default), a --size column note length and a --category column timbre. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 73 the WAV file can't be written.")
     )
 
     @OptionGroup var chart: ChartOptions
     @OptionGroup var sound: SoundOptions
 
-    @Option(name: [.short, .customLong("output")], help: "The WAV file to write (replaced if it exists).")
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(Localization.tr("The WAV file to write (replaced if it exists).")))
     var output: String
 
     func validate() throws {

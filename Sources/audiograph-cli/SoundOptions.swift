@@ -4,25 +4,25 @@ import Foundation
 
 /// The flags `render` and `play` share: which series, how long, which pitches.
 struct SoundOptions: ParsableArguments {
-    @Option(help: "Series to play (its name or 1-based number). Default: the first series.")
+    @Option(help: ArgumentHelp(Localization.tr("Series to play (its name or 1-based number). Default: the first series.")))
     var series: String?
 
-    @Flag(help: "Play every series instead of one.")
+    @Flag(help: ArgumentHelp(Localization.tr("Play every series instead of one.")))
     var all = false
 
-    @Option(help: "With --all: together (each series its own timbre and side) or sequential.")
+    @Option(help: ArgumentHelp(Localization.tr("With --all: together (each series its own timbre and side) or sequential.")))
     var arrangement: SeriesArrangement = .together
 
-    @Option(help: "Longest the audio graph may last, in seconds (about 1 s per point below that).")
+    @Option(help: ArgumentHelp(Localization.tr("Longest the audio graph may last, in seconds (about 1 s per point below that).")))
     var duration: Double = 10
 
-    @Option(name: .customLong("min-hz"), help: "Pitch of the lowest value, in hertz.")
+    @Option(name: .customLong("min-hz"), help: ArgumentHelp(Localization.tr("Pitch of the lowest value, in hertz.")))
     var minHz: Double = 220
 
-    @Option(name: .customLong("max-hz"), help: "Pitch of the highest value, in hertz.")
+    @Option(name: .customLong("max-hz"), help: ArgumentHelp(Localization.tr("Pitch of the highest value, in hertz.")))
     var maxHz: Double = 1760
 
-    @Flag(name: .customLong("no-ticks"), help: "Leave out the quiet ticks at x gridlines.")
+    @Flag(name: .customLong("no-ticks"), help: ArgumentHelp(Localization.tr("Leave out the quiet ticks at x gridlines.")))
     var noTicks = false
 
     func validate() throws {

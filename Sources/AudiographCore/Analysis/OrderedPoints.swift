@@ -48,7 +48,7 @@ struct OrderedPoints {
 
     init(xs inputXs: [Double], ys inputYs: [Double]) {
         let n = min(inputXs.count, inputYs.count)
-        precondition(n < Int(Int32.max), "OrderedPoints: too many points")
+        precondition(n < Int(Int32.max), "OrderedPoints: too many points")  // l10n: not shown
         // First pass: how many points are valid, and are they already in x order?
         var valid = 0
         var sorted = true

@@ -28,7 +28,7 @@ public enum Quickselect {
     /// `values[k]` holds it, smaller-or-equal values come before and greater-or-equal after.
     /// Precondition: `0 <= k < values.count` and no value is NaN.
     public static func select(_ values: inout [Double], k: Int) -> Double {
-        precondition(k >= 0 && k < values.count, "Quickselect.select: k out of range")
+        precondition(k >= 0 && k < values.count, "Quickselect.select: k out of range")  // l10n: not shown
         return values.withUnsafeMutableBufferPointer { selectInPlace($0, k: k) }
     }
 

@@ -24,7 +24,7 @@ enum SortPermutation {
 
     static func sort(_ input: [Double]) -> (values: [Double], order: [Int32]) {
         let n = input.count
-        precondition(n < Int(Int32.max), "SortPermutation: too many values")
+        precondition(n < Int(Int32.max), "SortPermutation: too many values")  // l10n: not shown
         guard n > 1, let lo = input.min(), let hi = input.max(), lo < hi else {
             // Zero or one value, or all equal: already sorted.
             return (input, (0..<Int32(n)).map { $0 })

@@ -27,7 +27,7 @@ public struct DataSeries: Sendable {
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {
-        precondition(x.count == y.count, "x and y must have the same length")
+        precondition(x.count == y.count, "x and y must have the same length")  // l10n: not shown
         self.name = name
         self.isContinuous = isContinuous
         self.x = x

@@ -13,7 +13,7 @@ public struct AudioBuffer: Sendable, Equatable {
     public var samples: [Float]
 
     public init(sampleRate: Int = AudioBuffer.standardSampleRate, channels: Int = 2, samples: [Float]) {
-        precondition(channels > 0 && samples.count % channels == 0, "samples must hold whole frames")
+        precondition(channels > 0 && samples.count % channels == 0, "samples must hold whole frames")  // l10n: not shown
         self.sampleRate = sampleRate
         self.channels = channels
         self.samples = samples

@@ -104,7 +104,7 @@ final class ChartElementLayer {
         guard !styleInstalled, let display = gdk_display_get_default() else { return }
         styleInstalled = true
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, ".ag-chart-element { outline: none; }", -1)
+        gtk_css_provider_load_from_data(provider, ".ag-chart-element { outline: none; }", -1)  // l10n: not shown
         gtk_style_context_add_provider_for_display(display, gcast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(gpointerOf(provider))
     }

@@ -152,7 +152,7 @@ final class ChartDetails {
                 gtk_widget_set_margin_start(line, 6)
                 gtk_list_box_append(gcast(list), line)
                 if let item = gtk_widget_get_parent(line) {
-                    let name = zip(columns, cells).map { tr("%@ %@", $0.0, $1) }.joined(separator: ", ")
+                    let name = zip(columns, cells).map { tr("%@ %@", $0.0, $1) }.joined(separator: tr(", "))
                     ag_gtk_accessible_set_label(opaque(item), name)
                 }
                 shown += 1

@@ -23,7 +23,7 @@ enum ShortcutsWindow {
         MenuSection.allCases.compactMap { section in
             let rows = entries.filter { $0.section == section && !$0.accelerators.isEmpty }
                 .map { Row(command: $0.plainLabel, keys: $0.accelerators.map(keyLabel).joined(separator: tr(" or "))) }
-            return rows.isEmpty ? nil : (section.title.replacingOccurrences(of: "_", with: ""), rows)
+            return rows.isEmpty ? nil : (Widgets.withoutMnemonic(section.title), rows)
         }
     }
 

@@ -35,18 +35,25 @@ enum Widgets {
         let button = gtk_button_new_with_mnemonic(label)!
         // GTK 4.8 names a button after its label property (the raw "_Open…") followed by its labelled-by
         // child label ("Open…"), so the bus said "_Open… Open…". The plain text alone becomes its name.
-        ag_gtk_accessible_set_label(opaque(button), label.replacingOccurrences(of: "_", with: ""))
+        ag_gtk_accessible_set_label(opaque(button), withoutMnemonic(label))
         gtk_accessible_reset_relation(opaque(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         if let action { gtk_actionable_set_action_name(opaque(button), action) }
         if suggested { gtk_widget_add_css_class(button, "suggested-action") }
         return button
     }
 
+    /// A label as people read it, without its mnemonic: "_Open…" → "Open…", and in Japanese, where the
+    /// mnemonic is an added letter, "開く(_O)…" → "開く…".
+    static func withoutMnemonic(_ label: String) -> String {
+        label.replacingOccurrences(of: #"\(_[^)]\)"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "_", with: "")
+    }
+
     /// A check button with a mnemonic ("Increase _Contrast"), named on the accessibility bus without the
     /// underscore (GTK 4.8 gives it the raw label as its name).
     static func checkButton(_ label: String) -> UnsafeMutablePointer<GtkWidget> {
         let check = gtk_check_button_new_with_mnemonic(label)!
-        ag_gtk_accessible_set_label(opaque(check), label.replacingOccurrences(of: "_", with: ""))
+        ag_gtk_accessible_set_label(opaque(check), withoutMnemonic(label))
         return check
     }
 

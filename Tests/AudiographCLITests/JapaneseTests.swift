@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// `audiograph-cli` under LANGUAGE=ja: the description and the messages are Japanese, whole sentences in
+/// Japanese order, with the file's own words (its headers and units) left as they are.
+final class JapaneseTests: XCTestCase {
+    private var localeFolder: URL!
+    private var data: URL { CLIRunner.packageRoot.appendingPathComponent("data") }
+
+    /// Compiles po/ into a temporary folder with the same script `make` uses, so the test does not depend
+    /// on a build having done it.
+    override func setUpWithError() throws {
+        localeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("ag-locale-\(UUID().uuidString)")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/bin/bash")
+        compile.arguments = [CLIRunner.packageRoot.appendingPathComponent("scripts/compile-po.sh").path, localeFolder.path]
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: localeFolder)
+    }
+
+    private func run(_ arguments: [String], language: [String: String] = ["LANGUAGE": "ja"]) throws -> CLIRunner.Result {
+        try CLIRunner.run(arguments, in: data, environment: language.merging(["AUDIOGRAPH_LOCALEDIR": localeFolder.path]) { a, _ in a },
+                          unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
+    }
+
+    func testDescribeSpeaksJapanese() throws {
+        let result = try run(["describe", "births.csv"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = result.stdout
+        XCTAssertTrue(text.contains("yearごとのBirth rate、1917から1975：1935に最低の 179 births per 10,000 people まで急に下がり、"), text)
+        XCTAssertTrue(text.contains("その後1975に 195 births per 10,000 people まで急に下がります。"), text)
+        XCTAssertTrue(text.contains("グラフ：折れ線グラフ、1 系列"), text)
+        XCTAssertTrue(text.contains("X 軸：Year、1917から1975"), text)
+        // No English words of Audiograph's own are left.
+        for english in ["falls", "rises", "then ", "Chart:", "X axis", "Y axis", "Mean ", "median", "values", " to "] {
+            XCTAssertFalse(text.contains(english), "\(english) in \(text)")
+        }
+    }
+
+    func testErrorsAreJapaneseAndNameTheFile() throws {
+        let result = try run(["describe", "nope.csv"])
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stderr, "audiograph-cli: nope.csv：ファイルがありません。名前とフォルダーを確かめてください。\n")
+    }
+
+    func testEnglishWinsWhenTheLocaleIsCOrEnglishComesFirst() throws {
+        for environment in [["LANGUAGE": "ja", "LC_ALL": "C"], ["LANGUAGE": "en:ja"], [:]] {
+            let result = try run(["describe", "births.csv"], language: environment)
+            XCTAssertTrue(result.stdout.contains("Chart: line chart, 1 series"), "\(environment): \(result.stdout.prefix(200))")
+        }
+    }
+}
