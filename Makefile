@@ -21,13 +21,17 @@ run: deps build
 deps:
 	@SWIFT=$(SWIFT) scripts/install-deps.sh
 
+## The programs, and the translations compiled where the programs in the build tree find them.
 build:
 	$(SWIFT) build
+	scripts/compile-po.sh .build/locale
 
-## All tests: unit tests, end-to-end tests of the built binaries, then the GUI, accessibility and desktop
+## All tests: the message catalog's checks, unit tests, end-to-end tests of the built binaries, then the GUI, accessibility and desktop
 ## integration tests under Xvfb (Tests/gui), the unit tests under AddressSanitizer and ThreadSanitizer,
 ## and 45 seconds of fuzzing the CSV reader.
 test:
+	scripts/compile-po.sh .build/locale
+	Tests/l10n/check-catalog.sh
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
 	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh

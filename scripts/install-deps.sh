@@ -13,13 +13,14 @@ set -euo pipefail
 # pulseaudio pulseaudio-utils libasound2-plugins: a PulseAudio null sink takes sound at real-time speed
 #   (through alsa-lib's pulse plugin), so the tests can check that the chart's cursor follows the sound.
 # openbox x11-utils: one test runs under a real window manager (full screen, Orca on window open; xprop).
+# gettext: msgfmt compiles the translations in po/ (make build, make install), xgettext checks the template.
 # desktop-file-utils appstream dpkg-dev man-db: make install refreshes the desktop database, make deb
 #   computes Depends (dpkg-shlibdeps), and the desktop tests validate what is installed and read the manuals.
 packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
           at-spi2-core python3-pyatspi orca speech-dispatcher
           pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
-          desktop-file-utils appstream dpkg-dev man-db)
+          desktop-file-utils appstream dpkg-dev man-db gettext)
 
 missing=()
 for p in "${packages[@]}"; do

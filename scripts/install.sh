@@ -6,8 +6,8 @@
 #
 # install builds release binaries (the Swift runtime linked in, so only Debian's own libraries are needed
 # at run time), generates the audiograph-cli manual page and shell completions from the program itself,
-# then installs binaries, desktop file, AppStream metainfo, icons, manual pages, completions and the
-# example files in the standard places under PREFIX. Without DESTDIR it refreshes the desktop and icon
+# then installs binaries, desktop file, AppStream metainfo, icons, manual pages, completions, the
+# translations (compiled from po/) and the example files in the standard places under PREFIX. Without DESTDIR it refreshes the desktop and icon
 # caches when their tools are present; with DESTDIR (packaging) the package manager's triggers do that.
 # uninstall removes exactly the files install puts there.
 set -euo pipefail
@@ -69,6 +69,7 @@ refresh_caches() {
 if [ "$action" = uninstall ]; then
   bin=unused
   installed_files | while read -r _ target; do rm -f "$root/$target"; done
+  for po in po/*.po; do rm -f "$share/locale/$(basename "$po" .po)/LC_MESSAGES/audiograph.mo"; done
   refresh_caches
   echo "install.sh: removed Audiograph from $root"
   exit 0
@@ -92,8 +93,9 @@ echo "install.sh: generating the audiograph-cli manual page"
 rm -rf "$generated" && mkdir -p "$generated"
 # swift-argument-parser's generate-manual tool writes the page from the command's own help.
 $SWIFT build --product generate-manual
-"$($SWIFT build --show-bin-path)/generate-manual" "$bin/audiograph-cli" --output-directory "$generated" \
-  --authors "The Audiograph team"
+# In English whatever the builder's language: the page goes to man1, not to a translated manual.
+LANGUAGE= LC_ALL=C "$($SWIFT build --show-bin-path)/generate-manual" "$bin/audiograph-cli" \
+  --output-directory "$generated" --authors "The Audiograph team"
 
 echo "install.sh: generating shell completions"
 for shell in bash zsh fish; do
@@ -108,5 +110,7 @@ installed_files | while read -r source target; do
     *) install -D -m 0644 "$source" "$root/$target" ;;
   esac
 done
+# The translations (po/LANG.po), compiled into share/locale where the installed programs look first.
+scripts/compile-po.sh "$share/locale"
 refresh_caches
 echo "install.sh: done. Run $prefix/bin/audiograph, or open a CSV file from the file manager."

@@ -247,7 +247,7 @@ def long_and_several_series():
 class Orca:
     """Orca with a silent speech module and its debug log copied line by line through script(1)."""
 
-    def __init__(self):
+    def __init__(self, extra_env=None):
         self.home = tempfile.mkdtemp(prefix="orca-")
         runtime = os.path.join(self.home, "runtime")
         os.makedirs(os.path.join(self.home, "config/speech-dispatcher"))
@@ -259,6 +259,7 @@ class Orca:
         env = dict(os.environ, HOME=self.home, XDG_CONFIG_HOME=os.path.join(self.home, "config"),
                    XDG_DATA_HOME=os.path.join(self.home, "data"), XDG_RUNTIME_DIR=runtime)
         env.pop("NO_AT_BRIDGE", None)
+        env.update(extra_env or {})
         command = "orca --replace -u %s --debug-file /dev/tty" % os.path.join(self.home, "prefs")
         self.process = subprocess.Popen(["script", "-q", "-f", "-c", command, self.log], env=env,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -566,6 +567,45 @@ def with_window_manager():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def japanese_with_orca():
+    """LANGUAGE=ja for the app and for Orca: the chart's names, the points and what S and X say are Japanese
+    (the file's own headers and units stay as they are), and Orca speaks them."""
+    print("births.csv in Japanese, with Orca")
+    home = tempfile.mkdtemp(prefix="a11y-ja-")
+    locale = os.path.join(home, "locale")
+    subprocess.run(["bash", os.path.join(ROOT, "scripts/compile-po.sh"), locale], check=True)
+    japanese = {"LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": locale}
+    orca = Orca(extra_env={"LANGUAGE": "ja"})
+    process = start_app(os.path.join(DATA, "births.csv"), home, japanese)
+    try:
+        window = wait_for_window("births.csv")
+        time.sleep(2)
+        group = chart_group(app_node(process.pid), "yearごとのBirth rate")
+        check(group is not None and group.name == "yearごとのBirth rate、折れ線グラフ、59 点中 1 番目 を選択中",
+              "the chart group's name is Japanese: %r" % (group.name if group else None))
+        items = find_all(group, lambda n: n.getRoleName() == "list item") if group else []
+        check(len(items) == 59 and items[43].name == "1960、268 births per 10,000 people、59 点中 44 番目",
+              "a point's name is Japanese: %r" % (items[43].name if len(items) > 43 else None))
+        buttons = find_all(app_node(process.pid), lambda n: n.getRoleName() == "push button")
+        check({"再生", "グラフの詳細…"} <= {b.name for b in buttons}, "the buttons are Japanese: %r" % [b.name for b in buttons])
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        press_and_hear(orca, "Tab", "再生")
+        press_and_hear(orca, "Tab", "グラフの詳細")
+        press_and_hear(orca, "Tab", "1917、251 births per 10,000 people、59 点中 1 番目")
+        press_and_hear(orca, "Right", "1918、245 births per 10,000 people、59 点中 2 番目")
+        press_and_hear(orca, "s", "その後1975に 195 births per 10,000 people まで急に下がります。")
+        press_and_hear(orca, "x", "X 軸：Year、1917から1975")
+        press_and_hear(orca, "End", "59 点中 59 番目")
+        press_and_hear(orca, "Right", "データの末尾です")
+        said = orca.speech()
+        for english in ["point 1 of", "End of data", "X axis", "line chart"]:
+            check(english not in said, "Orca never says the English %r" % english)
+    finally:
+        stop(process)
+        orca.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def orca_speaks():
     """What Orca says while a person explores births.csv by keyboard."""
     print("Orca's speech while exploring births.csv")
@@ -601,7 +641,7 @@ def orca_speaks():
 
 
 TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca,
-         other_windows_with_orca, with_window_manager]
+         other_windows_with_orca, japanese_with_orca, with_window_manager]
 
 
 def main():

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Compiles each translation po/LANG.po into DIR/LANG/LC_MESSAGES/audiograph.mo (msgfmt, with its checks).
+#   scripts/compile-po.sh DIR      (make build uses .build/locale, found by the programs in the build tree;
+#                                   make install uses PREFIX/share/locale)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: scripts/compile-po.sh DIR}
+for po in po/*.po; do
+  language=$(basename "$po" .po)
+  mkdir -p "$out/$language/LC_MESSAGES"
+  msgfmt --check -o "$out/$language/LC_MESSAGES/audiograph.mo" "$po"
+done
