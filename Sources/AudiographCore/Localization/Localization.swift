@@ -28,8 +28,13 @@ public enum Localization {
         return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
     }
 
-    /// Separators and list words of the interface language.
-    public static var numberStyle: NumberStyle { .english }
+    /// Separators of numbers in the interface language, from its catalog (a language with a decimal comma
+    /// translates them); English's "." and "," otherwise, which Japanese uses too.
+    public static let numberStyle = NumberStyle(
+        // TRANSLATORS: the decimal separator of numbers in your language ("," in German, "." in Japanese).
+        decimalSeparator: trc("decimal separator", "."),
+        // TRANSLATORS: the separator between groups of three digits ("." in German, "," in Japanese).
+        groupingSeparator: trc("grouping separator", ","))
 
     /// Joins items as a person would list them: "a", "a and b", "a, b and c".
     public static func list(_ items: [String]) -> String {
