@@ -28,14 +28,14 @@ build:
 
 ## All tests: the message catalog's checks, unit tests, end-to-end tests of the built binaries, then the GUI, accessibility and desktop
 ## integration tests under Xvfb (Tests/gui), the unit tests under AddressSanitizer and ThreadSanitizer,
-## and 45 seconds of fuzzing the CSV reader.
+## and 30 seconds of fuzzing the CSV reader.
 test:
 	scripts/compile-po.sh .build/locale
 	Tests/l10n/check-catalog.sh
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
 	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh
-	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 45
+	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 30
 
 ## Benchmarks (not tests): print numbers next to pandas and astronify, and the viewer's start, scrub and
 ## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 10 million rows.
