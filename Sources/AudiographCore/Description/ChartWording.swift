@@ -6,6 +6,9 @@ struct ChartWording {
     let x: XValueFormatting
     let y: ValueFormatter
     private let L = Localization.self
+    /// What goes between two sentences: a space in English; Japanese puts nothing after 。 (its catalog
+    /// gives a zero-width space, since an empty translation would count as none).
+    private var sentenceGap: String { L.trc("between sentences", " ") }
 
     init(chart: ChartDescriptor) {
         self.chart = chart
@@ -23,9 +26,9 @@ struct ChartWording {
         switch chart.kind {
         case .scatter:
             var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
-            if let correlation { text += " " + capitalized(correlationWords(correlation.pearson)) + L.tr(".") }
+            if let correlation { text += sentenceGap + capitalized(correlationWords(correlation.pearson)) + L.tr(".") }
             if let o = a.outliers.first {
-                text += " " + L.tr("%@ stands out.", pointName(first, o))
+                text += sentenceGap + L.tr("%@ stands out.", pointName(first, o))
             }
             return text
         case .bar:
@@ -43,7 +46,7 @@ struct ChartWording {
                 return L.tr("%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
             }
             let more = chart.series.count > 3 ? " " + L.tr("and %ld more series", chart.series.count - 3) : ""
-            return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + " "
+            return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + sentenceGap
                 + capitalized(L.list(parts)) + more + L.tr(".")
         }
     }
@@ -85,7 +88,7 @@ struct ChartWording {
         if st.missing > 0 {
             sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
         }
-        return sentences.joined(separator: " ")
+        return sentences.joined(separator: sentenceGap)
     }
 
     // MARK: Pieces
