@@ -43,7 +43,8 @@ struct ChartWording {
             }
             let parts = zip(chart.series, analyses).prefix(3).map { s, an -> String in
                 guard let hi = an.statistics.maxIndex else { return s.name }
-                return L.tr("%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
+                return onCategories ? L.trc("category", "%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
+                    : L.tr("%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
             }
             let more = chart.series.count > 3 ? " " + L.tr("and %ld more series", chart.series.count - 3) : ""
             return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + sentenceGap
@@ -123,9 +124,15 @@ struct ChartWording {
             let value = y.string(seg.toY)
             let at = self.at(seg.toX)
             let end: String
-            if seg.toY == yMin && dy < 0 { end = L.tr("to a low of %@ %@", value, at) }
-            else if seg.toY == yMax && dy > 0 { end = L.tr("to a peak of %@ %@", value, at) }
-            else { end = L.tr("to %@ %@", value, at) }
+            // On a category axis the place is a name ("for Europe"), which Japanese marks differently
+            // (で, not に as for times): those phrases have their own messages in context "category".
+            if seg.toY == yMin && dy < 0 {
+                end = onCategories ? L.trc("category", "to a low of %@ %@", value, at) : L.tr("to a low of %@ %@", value, at)
+            } else if seg.toY == yMax && dy > 0 {
+                end = onCategories ? L.trc("category", "to a peak of %@ %@", value, at) : L.tr("to a peak of %@ %@", value, at)
+            } else {
+                end = onCategories ? L.trc("category", "to %@ %@", value, at) : L.tr("to %@ %@", value, at)
+            }
             let relativeSlope = abs(dy / yRange) / max(abs(seg.toX - seg.fromX) / xRange, 1e-9)
             // The last clause ends the sentence: English words it the same, Japanese ends its verb there
             // (下がり… → 下がります), so it has its own messages in context "last clause".
@@ -174,6 +181,12 @@ struct ChartWording {
     }
 
     /// An x position with its preposition: "in 1960", "in March 2023", "on January 31, 2024", "for Europe".
+    /// Whether x is a category axis (its positions are names, not times or numbers).
+    var onCategories: Bool {
+        if case .categorical = chart.xAxis { return true }
+        return false
+    }
+
     func at(_ value: Double) -> String {
         switch chart.xAxis {
         case .date(let a) where a.precision >= .day: return L.tr("on %@", x.string(value))
