@@ -3,9 +3,9 @@ import Foundation
 /// Limits that keep an untrusted file from exhausting memory or time.
 public struct ImportLimits: Sendable {
     /// Longest field, in bytes.
-    public var maxFieldBytes = 1 << 20
+    public var maxFieldBytes = 1_000_000
     /// Longest record (one row, possibly over several lines), in bytes.
-    public var maxRecordBytes = 8 << 20
+    public var maxRecordBytes = 8_000_000
     public var maxColumns = 10_000
     public var maxRows = 100_000_000
 

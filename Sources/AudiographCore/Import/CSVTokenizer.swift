@@ -27,7 +27,7 @@ struct CSVTokenizer {
     /// True when the last `needMoreData` came from inside a quoted field (so a runaway quote can be named).
     private(set) var stoppedInsideQuote = false
 
-    init(delimiter: UInt8, maxFieldBytes: Int = 1 << 20, maxFields: Int = 10_000) {
+    init(delimiter: UInt8, maxFieldBytes: Int = 1_000_000, maxFields: Int = 10_000) {
         self.delimiter = delimiter
         self.maxFieldBytes = maxFieldBytes
         self.maxFields = maxFields

@@ -64,7 +64,7 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: line %ld: a quoted field is never closed. Check the quotation marks on that line.", file, line)
         case .lineTooLong(_, let line, let limit):
             return L.tr("%@: line %ld is longer than %@ without a line break; this does not look like a CSV table.",
-                        file, line, ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary))
+                        file, line, ByteCount.text(Int64(limit)))
         case .tooManyColumns(_, let count, let limit):
             return L.tr("%@: has %ld columns, more than the %ld Audiograph can chart. Remove columns you don't need.",
                         file, count, limit)

@@ -99,8 +99,7 @@ final class LoadingPage {
     func update(fraction: Double, bytesRead: Int64, totalBytes: Int64) {
         gtk_progress_bar_set_fraction(gcast(bar), fraction)
         let text = totalBytes > 0
-            ? Localization.tr("%@ of %@", ByteCountFormatter.string(fromByteCount: bytesRead, countStyle: .file),
-                              ByteCountFormatter.string(fromByteCount: totalBytes, countStyle: .file))
+            ? Localization.tr("%@ of %@", ByteCount.text(bytesRead), ByteCount.text(totalBytes))
             : ""
         gtk_progress_bar_set_text(gcast(bar), text)
         gtk_label_set_text(gcast(amount), text)
