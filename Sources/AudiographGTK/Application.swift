@@ -106,6 +106,7 @@ public final class AudiographApplication {
     // MARK: Life cycle
 
     private func startup() {
+        matchSystemMessagesToInterfaceLanguage()
         // Window managers and task switchers show the installed icon (share/icons/hicolor/…/apps).
         gtk_window_set_default_icon_name(Self.applicationID)
         let desktop = DesktopAppearance()
@@ -116,6 +117,16 @@ public final class AudiographApplication {
         let menubar = MenuModel.menubar(from: ActionTable.entries)
         gtk_application_set_menubar(application, menubar)
         g_object_unref(gpointer(menubar))
+    }
+
+    /// GTK's own words (file chooser, shortcut keys) come from GTK's gettext, which ignores LANGUAGE while
+    /// the locale is plain C, as it is when no LANG is set. When Audiograph itself speaks another language,
+    /// messages switch to C.UTF-8 (numbers, dates and sorting stay C), so GTK's gettext follows LANGUAGE too
+    /// and no window mixes two languages.
+    private func matchSystemMessagesToInterfaceLanguage() {
+        guard Localization.language != nil, let current = setlocale(LC_MESSAGES, nil),
+              ["C", "POSIX"].contains(String(cString: current)) else { return }
+        setlocale(LC_MESSAGES, "C.UTF-8")
     }
 
     private func activate() {

@@ -606,6 +606,41 @@ def japanese_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def japanese_without_a_locale():
+    """LANGUAGE=ja with no LANG or LC_ALL at all (a bare container): Audiograph speaks Japanese, and so do
+    GTK's own dialogs (GTK's gettext ignores LANGUAGE in the C locale unless Audiograph switches its
+    messages to C.UTF-8), so the Open dialog does not mix two languages."""
+    print("Japanese with no locale set: the Open dialog")
+    home = tempfile.mkdtemp(prefix="a11y-ja-")
+    locale = os.path.join(home, "locale")
+    subprocess.run(["bash", os.path.join(ROOT, "scripts/compile-po.sh"), locale], check=True)
+    saved = {name: os.environ.pop(name) for name in ("LC_ALL", "LANG", "LC_MESSAGES") if name in os.environ}
+    try:
+        process = start_app(os.path.join(DATA, "births.csv"), home, {"LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": locale})
+    finally:
+        os.environ.update(saved)
+    try:
+        window = None
+        deadline = time.time() + 20
+        while time.time() < deadline and not window:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(process.pid)],
+                                   capture_output=True, text=True).stdout.split()
+            window = found[0] if found else None
+            time.sleep(0.2)
+        time.sleep(1.5)
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        subprocess.run(["xdotool", "key", "ctrl+o"], check=True)
+        time.sleep(2.5)
+        names = [n.name for n in find_all(app_node(process.pid), lambda n: bool(n.name))]
+        check("CSV ファイルを開く" in names, "the Open dialog's title is Audiograph's Japanese")
+        gtk_words = [w for w in ("名前", "ホーム", "他の場所") if w in names]
+        check(len(gtk_words) >= 2, "GTK's own words in the dialog are Japanese too: %r" % gtk_words)
+        check(not any(w in names for w in ("Name", "Home", "Other Locations")), "and none of them is English")
+    finally:
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def orca_speaks():
     """What Orca says while a person explores births.csv by keyboard."""
     print("Orca's speech while exploring births.csv")
@@ -641,7 +676,7 @@ def orca_speaks():
 
 
 TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca,
-         other_windows_with_orca, japanese_with_orca, with_window_manager]
+         other_windows_with_orca, japanese_with_orca, japanese_without_a_locale, with_window_manager]
 
 
 def main():

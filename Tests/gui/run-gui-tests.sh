@@ -18,6 +18,10 @@ if [ -z "${AUDIOGRAPH_BIN:-}" ]; then
 fi
 export AUDIOGRAPH_BIN
 export GUI_TEST_OUT=${GUI_TEST_OUT:-$(mktemp -d /tmp/audiograph-gui.XXXXXX)}
+# UTF-8 for the X tools: in the plain C locale xdotool cannot read window titles with "—" and finds no
+# window. English stays the interface language (the tests that want Japanese set LANGUAGE=ja themselves).
+export LC_ALL=C.UTF-8
+unset LANGUAGE
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
 exec xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "${session[@]}" bash -c '
