@@ -32,7 +32,7 @@ final class JapaneseTests: XCTestCase {
         let result = try run(["describe", "births.csv"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let text = result.stdout
-        XCTAssertTrue(text.contains("yearごとのBirth rate、1917から1975：1935に最低の 179 births per 10,000 people まで急に下がり、"), text)
+        XCTAssertTrue(text.contains("YearごとのBirth rate、1917から1975：1935に最低の 179 births per 10,000 people まで急に下がり、"), text)
         XCTAssertTrue(text.contains("その後1975に 195 births per 10,000 people まで急に下がります。"), text)
         XCTAssertTrue(text.contains("グラフ：折れ線グラフ、1 系列"), text)
         XCTAssertTrue(text.contains("X 軸：Year、1917から1975"), text)

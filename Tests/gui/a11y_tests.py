@@ -580,8 +580,8 @@ def japanese_with_orca():
     try:
         window = wait_for_window("births.csv")
         time.sleep(2)
-        group = chart_group(app_node(process.pid), "yearごとのBirth rate")
-        check(group is not None and group.name == "yearごとのBirth rate、折れ線グラフ、59 点中 1 番目 を選択中",
+        group = chart_group(app_node(process.pid), "YearごとのBirth rate")
+        check(group is not None and group.name == "YearごとのBirth rate、折れ線グラフ、59 点中 1 番目 を選択中",
               "the chart group's name is Japanese: %r" % (group.name if group else None))
         items = find_all(group, lambda n: n.getRoleName() == "list item") if group else []
         check(len(items) == 59 and items[43].name == "1960、268 births per 10,000 people、59 点中 44 番目",

@@ -29,7 +29,7 @@ public struct XValueFormatting: Sendable {
     /// The x unit a slope is given per: the numeric axis's unit, or a day/month/year for dates.
     public func slopeUnit(spanSeconds: Double) -> (perUnit: String, factor: Double) {
         switch axis {
-        case .numeric(let a): return (a.unit ?? Localization.tr("unit of %@", a.title.lowercased()), 1)
+        case .numeric(let a): return (a.unit ?? Localization.tr("unit of %@", Localization.lowercasesTitlesInSentences ? a.title.lowercased() : a.title), 1)
         case .date:
             let day = 86_400.0
             if spanSeconds >= 2 * 365.25 * day { return (Localization.tr("year"), 365.25) }

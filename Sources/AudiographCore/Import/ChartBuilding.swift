@@ -139,7 +139,8 @@ extension ChartInference {
     /// "Year" → "year" but "GDP" stays "GDP".
     static func lowercasedFirstWord(_ text: String) -> String {
         let chars = Array(text)
-        guard chars.count > 1, chars[0].isUppercase, !chars[1].isUppercase else { return text }
+        guard Localization.lowercasesTitlesInSentences, chars.count > 1, chars[0].isUppercase, !chars[1].isUppercase
+        else { return text }
         return chars[0].lowercased() + String(chars.dropFirst())
     }
 

@@ -46,6 +46,13 @@ public enum Localization {
         }
     }
 
+    /// Whether a column's title is lower-cased inside a sentence ("Birth rate by year"), as English does;
+    /// languages without letter case, or that keep nouns capitalised, answer "no" in their catalog.
+    public static let lowercasesTitlesInSentences =
+        // TRANSLATORS: answer "no" if your language does not lower-case a title such as "Year" inside a
+        // sentence ("Birth rate by year"); keep "yes" otherwise. Not shown to anyone.
+        trc("lower-case titles inside sentences", "yes") == "yes"
+
     /// The interface language ("ja"), or nil for English (also when its catalog could not be found).
     public static var language: String? { loaded.language }
 
