@@ -73,7 +73,8 @@ def install_open_uninstall():
                    "share/icons/hicolor/symbolic/apps/%s-symbolic.svg" % APP_ID, "share/man/man1/audiograph.1",
                    "share/man/man1/audiograph-cli.1", "share/bash-completion/completions/audiograph-cli",
                    "share/zsh/vendor-completions/_audiograph-cli", "share/fish/vendor_completions.d/audiograph-cli.fish",
-                   "share/audiograph/examples/births.csv", "share/applications/mimeinfo.cache"]:
+                   "share/audiograph/examples/births.csv", "share/applications/mimeinfo.cache",
+                   "share/locale/ja/LC_MESSAGES/audiograph.mo"]:
         check(wanted in files, "installed %s" % wanted)
 
     status, output = run(["desktop-file-validate", os.path.join(prefix, "share/applications/%s.desktop" % APP_ID)])
@@ -89,6 +90,12 @@ def install_open_uninstall():
     env = desktop_env(prefix, home)
     status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")], env=env)
     check(status == 0 and "Birth rate by year" in output, "the installed audiograph-cli describes an installed example")
+    japanese = dict(env, LANGUAGE="ja")
+    japanese.pop("AUDIOGRAPH_LOCALEDIR", None)
+    status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")],
+                         env=japanese)
+    check(status == 0 and "グラフ：折れ線グラフ" in output,
+          "with LANGUAGE=ja the installed program finds its installed Japanese catalog: %r" % output[:80])
 
     for page in ["audiograph.1", "audiograph-cli.1"]:
         done = subprocess.run(["man", "--warnings", "-l", os.path.join(prefix, "share/man/man1", page)],
