@@ -43,8 +43,7 @@ public struct ActionEntry: Sendable, Equatable {
 
     /// The label without mnemonic underline or ellipsis, for the Keyboard Shortcuts window.
     public var plainLabel: String {
-        label.replacingOccurrences(of: #"\(_[^)]\)"#, with: "", options: .regularExpression)
-            .replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "…", with: "")
+        Widgets.withoutMnemonic(label).replacingOccurrences(of: "…", with: "")
     }
 
     /// The name without its "app."/"win." scope, as the action is registered.

@@ -21,11 +21,7 @@ final class ChartDetails {
 
     init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis,
          play: @escaping @MainActor () -> Void) {
-        window = gtk_window_new()
-        gtk_window_set_title(gcast(window), tr("Chart Details — %@", chart.title))
-        gtk_window_set_transient_for(gcast(window), gcast(parent))
-        gtk_window_set_modal(gcast(window), 1)
-        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        window = Widgets.dialogWindow(title: tr("Chart Details — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 720, 640)
 
         let content = Widgets.box(vertical: true, spacing: 12)
@@ -87,11 +83,6 @@ final class ChartDetails {
             guard let self else { return }
             gtk_window_close(gcast(self.window))
         }
-        // Escape closes (GtkWindow's own "window.close" action).
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
-            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, shortcuts)
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
     }
 

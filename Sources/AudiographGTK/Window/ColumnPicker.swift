@@ -32,11 +32,7 @@ final class ColumnPicker {
         self.owner = owner
         let fileName = (path as NSString).lastPathComponent
 
-        window = gtk_window_new()
-        gtk_window_set_title(gcast(window), Localization.tr("Choose Columns — %@", fileName))
-        gtk_window_set_transient_for(gcast(window), gcast(parent))
-        gtk_window_set_modal(gcast(window), 1)
-        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        window = Widgets.dialogWindow(title: Localization.tr("Choose Columns — %@", fileName), parent: parent)
         gtk_window_set_resizable(gcast(window), 0)
 
         let content = Widgets.box(vertical: true, spacing: 12)
@@ -135,11 +131,7 @@ final class ColumnPicker {
         }
         Signal.connect(gpointerOf(cancel), "clicked") { [weak self] in self?.close() }
         Signal.connect(gpointerOf(apply), "clicked") { [weak self] in self?.applyClicked() }
-        // Escape closes (GtkWindow's own "window.close" action); closing by any means cancels.
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
-            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, shortcuts)
+        // Escape closes (Widgets.dialogWindow); closing by any means cancels.
         Signal.connectReturningBool(gpointerOf(window), "close-request") { [weak self] in
             if let self, self.applying { self.owner?.cancelRechart() }
             return false

@@ -9,10 +9,8 @@ import CGtkShim
 enum PreferencesWindow {
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
     static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
-        let window = gtk_window_new()!
-        gtk_window_set_title(gcast(window), tr("Preferences"))
+        let window = Widgets.dialogWindow(title: tr("Preferences"), parent: parent)
         if let parent {
-            gtk_window_set_transient_for(gcast(window), gcast(parent))
             // The check buttons run "app." actions, which a plain window does not find: without them they are
             // insensitive and the keyboard cannot reach them. (gtk_window_set_application would find them,
             // but GTK 4.8 then shows the window to AT-SPI as an empty "filler".)
@@ -20,8 +18,6 @@ enum PreferencesWindow {
                 gtk_widget_insert_action_group(window, "app", gcast(application))
             }
         }
-        gtk_window_set_modal(gcast(window), 1)
-        gtk_window_set_destroy_with_parent(gcast(window), 1)
         gtk_window_set_resizable(gcast(window), 0)
         let content = Widgets.box(vertical: true, spacing: 12)
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
@@ -46,10 +42,6 @@ enum PreferencesWindow {
         Widgets.append(content, close)
         gtk_window_set_child(gcast(window), content)
         Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
-            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, shortcuts)
         Signal.connect(gpointerOf(window), "destroy", onClosed)
         gtk_window_present(gcast(window))
         // The focus starts on the first setting, so Orca says what this window is for.

@@ -39,11 +39,7 @@ enum ShortcutsWindow {
 
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
     static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
-        let window = gtk_window_new()!
-        gtk_window_set_title(gcast(window), tr("Keyboard Shortcuts"))
-        if let parent { gtk_window_set_transient_for(gcast(window), gcast(parent)) }
-        gtk_window_set_modal(gcast(window), 1)
-        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        let window = Widgets.dialogWindow(title: tr("Keyboard Shortcuts"), parent: parent)
         gtk_window_set_default_size(gcast(window), 560, 640)
 
         let outer = Widgets.box(vertical: true, spacing: 12)
@@ -94,10 +90,6 @@ enum ShortcutsWindow {
         }
         gtk_window_set_child(gcast(window), outer)
         Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
-            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, shortcuts)
         Signal.connect(gpointerOf(window), "destroy", onClosed)
         gtk_window_present(gcast(window))
         if let first = lists.first { Widgets.focusInto(first) }

@@ -44,9 +44,24 @@ enum Widgets {
 
     /// A label as people read it, without its mnemonic: "_Open…" → "Open…", and in Japanese, where the
     /// mnemonic is an added letter, "開く(_O)…" → "開く…".
-    static func withoutMnemonic(_ label: String) -> String {
+    nonisolated static func withoutMnemonic(_ label: String) -> String {
         label.replacingOccurrences(of: #"\(_[^)]\)"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: "_", with: "")
+    }
+
+    /// A dialog window titled `title` over `parent`: modal, destroyed with its parent, and closed by Escape
+    /// (GtkWindow's own "window.close" action). The window is a toplevel GTK keeps until it is closed.
+    static func dialogWindow(title: String, parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_window_new()!
+        gtk_window_set_title(gcast(window), title)
+        if let parent { gtk_window_set_transient_for(gcast(window), gcast(parent)) }
+        gtk_window_set_modal(gcast(window), 1)
+        gtk_window_set_destroy_with_parent(gcast(window), 1)
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
+            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, shortcuts)
+        return window
     }
 
     /// A check button with a mnemonic ("Increase _Contrast"), named on the accessibility bus without the
