@@ -36,6 +36,9 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Unit of the y values, e.g. \"°C\" or \"births per 10,000\".")))
     var unit: String?
 
+    @Option(help: ArgumentHelp(Localization.tr("Rows that share an x: mean (one point each, their average) or none (every row a point).")))
+    var aggregate: Aggregation?
+
     @Flag(name: .customLong("log-y"), help: ArgumentHelp(Localization.tr("Plot y on a logarithmic scale.")))
     var logY = false
 
@@ -45,7 +48,8 @@ struct ChartOptions: ParsableArguments {
     /// The flags as settings; unset flags stay nil so the sidecar and the guess fill them.
     var settings: ChartSettings {
         ChartSettings(x: x, y: y.isEmpty ? nil : y, seriesBy: seriesBy, size: size, category: category, label: label,
-                      kind: kind, title: title, summary: summary, unit: unit, logY: logY ? true : nil)
+                      kind: kind, title: title, summary: summary, unit: unit, logY: logY ? true : nil,
+                      aggregate: aggregate)
     }
 
     var readOptions: CSVReadOptions {
@@ -64,3 +68,4 @@ struct ChartOptions: ParsableArguments {
 }
 
 extension ChartKind: ExpressibleByArgument {}
+extension Aggregation: ExpressibleByArgument {}

@@ -14,9 +14,17 @@ struct Describe: ParsableCommand {
     @Flag(help: ArgumentHelp(Localization.tr("Print JSON for programs instead of text.")))
     var json = false
 
+    @Flag(help: ArgumentHelp(Localization.tr("List the charts this file can make, best first, with the flags for each.")))
+    var suggest = false
+
     func run() throws {
         let document = try FailureReporting.run {
             try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions)
+        }
+        if suggest {
+            let suggestions = ChartSuggestions.list(for: document)
+            print(json ? try SuggestionReport.json(suggestions) : SuggestionReport.text(suggestions), terminator: json ? "\n" : "")
+            return
         }
         let report = DescribeReport(document: document)
         if json {

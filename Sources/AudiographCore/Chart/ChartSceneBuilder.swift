@@ -22,30 +22,61 @@ public enum ChartSceneBuilder {
     /// over a 10-million-point chart costs as much as over a small one.
     public static func prepare(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
                                measure: any TextMeasuring = EstimatedTextMeasure()) -> ChartSceneBase {
-        var draft = SceneDraft(chart: chart, size: size, style: ChartStyle(appearance: appearance), measure: measure)
-        draft.layOut()
-        draft.drawGridAndAxes()
-        draft.drawMarks()
-        draft.drawEndLabels()
-        return ChartSceneBase(draft: draft)
+        let panels = ScalePanels.panels(of: chart, size: size).map { panel -> ScalePanels.Drawn in
+            var draft = SceneDraft(chart: panel.chart, size: panel.size, style: ChartStyle(appearance: appearance),
+                                   measure: measure)
+            draft.layOut()
+            draft.drawGridAndAxes()
+            draft.drawMarks()
+            draft.drawEndLabels()
+            return ScalePanels.Drawn(draft: draft, members: panel.members, top: panel.top)
+        }
+        return ChartSceneBase(size: size, seriesCount: chart.series.count, panels: panels)
     }
 }
 
 /// A chart laid out and drawn at one size, without its cursor (see `ChartSceneBuilder.prepare`).
 public struct ChartSceneBase {
-    fileprivate let draft: SceneDraft
-
     /// The size it was laid out for.
-    public var size: SceneSize { draft.size }
+    public let size: SceneSize
+    let seriesCount: Int
+    /// One panel per y scale, top to bottom (a single panel for most charts).
+    let panels: [ScalePanels.Drawn]
 
     /// The whole scene with a cursor at `focus` when given; with the cursor's `elements`, also where each is
     /// drawn (`ChartScene.elementFrames`, a pass over the points again).
     public func scene(focus: ChartFocus?, elements: [SeriesElements] = []) -> ChartScene {
-        var draft = self.draft
-        if let focus { draft.drawCursor(focus) }
-        var scene = draft.scene()
-        scene.elementFrames = elements.map { draft.frames(of: $0) }
-        return scene
+        if panels.count == 1, let only = panels.first {
+            var draft = only.draft
+            if let focus { draft.drawCursor(focus) }
+            var scene = draft.scene()
+            scene.elementFrames = elements.map { draft.frames(of: $0) }
+            return scene
+        }
+        var items: [SceneItem] = []
+        var positions = [[ScenePoint?]](repeating: [], count: seriesCount)
+        var frames = [[SceneRect]](repeating: [], count: elements.count)
+        var plotArea: SceneRect?
+        for panel in panels {
+            var draft = panel.draft
+            if let focus, let local = panel.members.firstIndex(of: focus.series) {
+                draft.drawCursor(ChartFocus(series: local, index: focus.index, band: focus.band))
+            }
+            let scene = draft.scene()
+            items += scene.items.map { $0.moved(down: panel.top) }
+            plotArea = plotArea ?? scene.plotArea.moved(down: panel.top)
+            for (local, global) in panel.members.enumerated() where scene.pointPositions.indices.contains(local) {
+                positions[global] = scene.pointPositions[local].map { $0.map { ScenePoint(x: $0.x, y: $0.y + panel.top) } }
+            }
+            for (e, element) in elements.enumerated() {
+                guard let local = panel.members.firstIndex(of: element.series) else { continue }
+                frames[e] = draft.frames(of: element.renumbered(local)).map { $0.moved(down: panel.top) }
+            }
+        }
+        let background = panels[0].draft.palette.background
+        return ChartScene(width: size.width, height: size.height, background: background, items: items,
+                          plotArea: plotArea ?? SceneRect(x: 0, y: 0, width: 1, height: 1),
+                          pointPositions: positions, elementFrames: frames)
     }
 }
 

@@ -20,10 +20,20 @@ public struct AxisWording: Sendable {
         }
     }
 
-    /// The y axis: "Birth rate, 179 births per 10,000 people to 268 births per 10,000 people".
+    /// The y axis: "Birth rate, 179 births per 10,000 people to 268 births per 10,000 people"; a chart with
+    /// several scales names each: "Weight, 1,613 to 5,140; own scale: Cylinders, 3 to 8".
     public var y: String {
+        let groups = chart.scaleGroups
+        guard groups.count > 1 else { return y(of: chart.yAxis) }
         let L = Localization.self
-        let a = chart.yAxis
+        return groups.enumerated().map { g, members in
+            g == 0 ? y(of: chart.yAxis) : L.tr("own scale: %@", y(of: chart.yAxis(ofSeries: members[0])))
+        }.joined(separator: L.tr("; "))
+    }
+
+    /// One y scale in words: title, lowest and highest value, and whether it is logarithmic.
+    public func y(of a: NumericAxis) -> String {
+        let L = Localization.self
         var text = L.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
         if a.scale != .linear { text += L.tr(" (logarithmic scale)") }
         return text

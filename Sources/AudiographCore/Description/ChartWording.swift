@@ -4,7 +4,6 @@ import Foundation
 struct ChartWording {
     let chart: ChartDescriptor
     let x: XValueFormatting
-    let y: ValueFormatter
     private let L = Localization.self
     /// What goes between two sentences: a space in English; Japanese puts nothing after 。 (its catalog
     /// gives a zero-width space, since an empty translation would count as none).
@@ -13,7 +12,6 @@ struct ChartWording {
     init(chart: ChartDescriptor) {
         self.chart = chart
         x = XValueFormatting(axis: chart.xAxis)
-        y = chart.yAxis.formatter
     }
 
     // MARK: Summary
@@ -34,7 +32,7 @@ struct ChartWording {
         case .bar:
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
-                        y.string(first.y[hi]), x.string(first.x[lo]), y.string(first.y[lo]))
+                        y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
         case .line:
             let span = L.tr("%@ to %@", x.string(first.x.first!), x.string(first.x.last!))
             if chart.series.count == 1 {
@@ -43,8 +41,8 @@ struct ChartWording {
             }
             let parts = zip(chart.series, analyses).prefix(3).map { s, an -> String in
                 guard let hi = an.statistics.maxIndex else { return s.name }
-                return onCategories ? L.trc("category", "%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
-                    : L.tr("%@ peaks at %@ %@", s.name, y.string(s.y[hi]), at(s.x[hi]))
+                return onCategories ? L.trc("category", "%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
+                    : L.tr("%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
             }
             let more = chart.series.count > 3 ? " " + L.tr("and %ld more series", chart.series.count - 3) : ""
             return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + sentenceGap
@@ -67,11 +65,11 @@ struct ChartWording {
         } else {
             sentences.append(L.tr("%@: %@", s.name, count))
         }
-        sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", y.string(s.y[lo]), pointPosition(s, lo),
-                             y.string(s.y[hi]), pointPosition(s, hi))
+        sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", y(s).string(s.y[lo]), pointPosition(s, lo),
+                             y(s).string(s.y[hi]), pointPosition(s, hi))
         if let mean = st.mean, let median = st.median {
-            var centre = L.tr("Mean %@, median %@", y.derived(mean), y.derived(median))
-            if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y.derived(sd)) }
+            var centre = L.tr("Mean %@, median %@", y(s).derived(mean), y(s).derived(median))
+            if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y(s).derived(sd)) }
             sentences.append(centre + L.tr("."))
         }
         if chart.kind == .line, a.segments.count > 1 {
@@ -100,7 +98,7 @@ struct ChartWording {
         let span = abs((s.x.last ?? 0) - (s.x.first ?? 0))
         let (unit, factor) = x.slopeUnit(spanSeconds: span)
         let isDate = chart.xAxis.kindName == "date"
-        let slope = y.derived(abs(t.slope) * (isDate ? 86_400 : 1) * factor)
+        let slope = y(s).derived(abs(t.slope) * (isDate ? 86_400 : 1) * factor)
         let fit = fixed(t.r2, 2)
         let hasUnit: Bool = { if case .numeric(let axis) = chart.xAxis { return axis.unit != nil } else { return isDate } }()
         switch (t.direction, hasUnit) {
@@ -121,7 +119,7 @@ struct ChartWording {
         var clauses: [String] = []
         for (i, seg) in segments.enumerated() {
             let dy = seg.toY - seg.fromY
-            let value = y.string(seg.toY)
+            let value = y(s).string(seg.toY)
             let at = self.at(seg.toX)
             let end: String
             // On a category axis the place is a name ("for Europe"), which Japanese marks differently
@@ -139,8 +137,8 @@ struct ChartWording {
             let last = i == segments.count - 1
             let clause: String
             if abs(dy) < 0.05 * yRange {
-                clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y.string(seg.toY), x.string(seg.toX))
-                    : L.tr("stays flat at about %@ until %@", y.string(seg.toY), x.string(seg.toX))
+                clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), x.string(seg.toX))
+                    : L.tr("stays flat at about %@ until %@", y(s).string(seg.toY), x.string(seg.toX))
             } else if dy > 0 {
                 if relativeSlope > 2.5 {
                     clause = last ? L.trc("last clause", "rises steeply %@", end) : L.tr("rises steeply %@", end)
@@ -198,12 +196,15 @@ struct ChartWording {
 
     /// A point by label and values: "Prius Hybrid (1,380 kg, 31 km/L)" or "1946 (205 births per 10,000)".
     func pointName(_ s: DataSeries, _ i: Int) -> String {
-        let value = s.y[i].isFinite ? y.string(s.y[i]) : L.tr("missing")
+        let value = s.y[i].isFinite ? y(s).string(s.y[i]) : L.tr("missing")
         if let label = s.labels?[i], !label.isEmpty {
             return L.tr("%@ (%@, %@)", label, x.string(s.x[i]), value)
         }
         return L.tr("%@ (%@)", x.string(s.x[i]), value)
     }
+
+    /// How a series' values are written: its own scale's unit and its own decimals.
+    func y(_ s: DataSeries) -> ValueFormatter { chart.valueFormatter(for: s) }
 
     func pointCount(_ n: Int) -> String { L.trn("%ld point", "%ld points", n, n) }
 

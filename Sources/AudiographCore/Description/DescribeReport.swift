@@ -87,7 +87,9 @@ public struct DescribeReport: Sendable {
                 segments: a.segments.map { DescribeJSON.Segment(
                     from: DescribeJSON.Point(x: x.jsonValue($0.fromX), y: .number($0.fromY)),
                     to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY))) },
-                description: a.description)
+                description: a.description,
+                yAxis: s.ownYAxis.map(DescribeJSON.YAxisJSON.init(axis:)),
+                counts: s.counts)
         }
         let additional = chart.additionalAxes.map { axis -> DescribeJSON.AdditionalAxisJSON in
             switch axis {
@@ -104,8 +106,8 @@ public struct DescribeReport: Sendable {
             xAxis: .init(title: chart.xAxis.title, kind: chart.xAxis.kindName, min: xRange.0, max: xRange.1,
                          unit: { if case .numeric(let a) = chart.xAxis { return a.unit } else { return nil } }(),
                          categories: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return nil } }()),
-            yAxis: .init(title: chart.yAxis.title, unit: chart.yAxis.unit, min: chart.yAxis.range.lowerBound,
-                         max: chart.yAxis.range.upperBound, scale: chart.yAxis.scale.rawValue),
+            yAxis: .init(axis: chart.yAxis),
+            columns: DescribeJSON.ColumnsJSON(layout: document.layout, table: document.table),
             additionalAxes: additional, series: series,
             correlation: analysis.correlation.map { .init(pearson: $0.pearson, spearman: $0.spearman) },
             rows: document.table.rowCount, skippedRows: document.table.malformedRowCount,
@@ -121,6 +123,7 @@ enum DescribeJSON {
         var kind: String
         var xAxis: XAxisJSON
         var yAxis: YAxisJSON
+        var columns: ColumnsJSON
         var additionalAxes: [AdditionalAxisJSON]
         var series: [Series]
         var correlation: CorrelationJSON?
@@ -129,7 +132,7 @@ enum DescribeJSON {
         var warnings: [String]
 
         enum CodingKeys: String, CodingKey {
-            case title, summary, kind, xAxis, yAxis, additionalAxes, series, correlation, rows, skippedRows, warnings
+            case title, summary, kind, xAxis, yAxis, columns, additionalAxes, series, correlation, rows, skippedRows, warnings
         }
 
         func encode(to encoder: Encoder) throws {
@@ -139,6 +142,7 @@ enum DescribeJSON {
             try c.encode(kind, forKey: .kind)
             try c.encode(xAxis, forKey: .xAxis)
             try c.encode(yAxis, forKey: .yAxis)
+            try c.encode(columns, forKey: .columns)
             try c.encode(additionalAxes, forKey: .additionalAxes)
             try c.encode(series, forKey: .series)
             try c.encode(correlation, forKey: .correlation)  // null, not absent, when not a scatter plot
@@ -166,6 +170,14 @@ enum DescribeJSON {
 
         enum CodingKeys: String, CodingKey { case title, unit, min, max, scale }
 
+        init(axis: NumericAxis) {
+            title = axis.title
+            unit = axis.unit
+            min = axis.range.lowerBound
+            max = axis.range.upperBound
+            scale = axis.scale.rawValue
+        }
+
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(title, forKey: .title)
@@ -173,6 +185,41 @@ enum DescribeJSON {
             try c.encode(min, forKey: .min)
             try c.encode(max, forKey: .max)
             try c.encode(scale, forKey: .scale)
+        }
+    }
+
+    /// The columns the chart was made of, by header as written in the file (null where none).
+    struct ColumnsJSON: Encodable {
+        var x: String?
+        var y: [String]
+        var seriesBy: String?
+        var size: String?
+        var category: String?
+        var label: String?
+        var aggregate: String?
+
+        init(layout: ChartInference.Layout, table: Table) {
+            func header(_ i: Int?) -> String? { i.map { table.columns[$0].header } }
+            x = header(layout.x)
+            y = layout.y.map { table.columns[$0].header }
+            seriesBy = header(layout.seriesBy)
+            size = header(layout.size)
+            category = header(layout.category)
+            label = header(layout.label)
+            aggregate = layout.aggregate?.rawValue
+        }
+
+        enum CodingKeys: String, CodingKey { case x, y, seriesBy, size, category, label, aggregate }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(x, forKey: .x)  // null, not absent, for the row number
+            try c.encode(y, forKey: .y)
+            try c.encode(seriesBy, forKey: .seriesBy)
+            try c.encode(size, forKey: .size)
+            try c.encode(category, forKey: .category)
+            try c.encode(label, forKey: .label)
+            try c.encode(aggregate, forKey: .aggregate)
         }
     }
 
@@ -225,6 +272,10 @@ enum DescribeJSON {
         var outliers: [Outlier]
         var segments: [Segment]
         var description: String
+        /// Present only when the series has a y scale of its own.
+        var yAxis: YAxisJSON?
+        /// Present only for a summarised chart: rows behind each point's mean.
+        var counts: [Int]?
     }
 
     struct CorrelationJSON: Encodable {

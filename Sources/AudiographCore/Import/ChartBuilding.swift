@@ -44,7 +44,8 @@ extension ChartInference {
             additionalAxes.append(.categorical(CategoricalAxis(title: cols[c].title, categories: categories)))
             additionalColumns.append(.categorical(ids))
         }
-        let labelColumn: (ids: [Int32], names: [String])? = layout.label.flatMap {
+        if layout.aggregate == .mean { additionalAxes = []; additionalColumns = [] }  // a mean has no one size or colour
+        let labelColumn: (ids: [Int32], names: [String])? = layout.aggregate == .mean ? nil : layout.label.flatMap {
             if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
         }
 
@@ -65,18 +66,37 @@ extension ChartInference {
 
         var series: [DataSeries] = []
         let yColumns = layout.y
-        if let g = layout.seriesBy, case .text(let ids, let names) = cols[g].data,
-           case .numeric(let values, _) = cols[yColumns[0]].data {
+        let summarised = layout.aggregate == .mean
+        /// The series of one value column over some rows, summarised per x when the layout asks for means.
+        func valueSeries(name: String, rowsOfSeries: [Int], column: Int, sharesColumns: Bool) -> DataSeries? {
+            guard case .numeric(let values, let digits) = cols[column].data else { return nil }
+            var s: DataSeries
+            if summarised {
+                let mean = MeanByX.summarise(xs: xs, ys: values, rows: rowsOfSeries)
+                s = DataSeries(name: Localization.tr("Average %@", lowercasedFirstWord(name)), isContinuous: layout.kind == .line,
+                               x: mean.x, y: mean.y)
+                s.counts = mean.counts
+                s.fractionDigits = min(6, digits + 1)
+            } else {
+                s = makeSeries(name: name, rowsOfSeries: rowsOfSeries, yValues: values, sharesColumns: sharesColumns)
+                s.fractionDigits = digits
+            }
+            return s
+        }
+        if let g = layout.seriesBy, case .text(let ids, let names) = cols[g].data {
             var byGroup = [[Int]](repeating: [], count: names.count)
             for r in rows where ids[r] >= 0 { byGroup[Int(ids[r])].append(r) }
             for (k, groupRows) in byGroup.enumerated() where !groupRows.isEmpty {
-                series.append(makeSeries(name: names[k], rowsOfSeries: groupRows, yValues: values, sharesColumns: false))
+                if var s = valueSeries(name: names[k], rowsOfSeries: groupRows, column: yColumns[0], sharesColumns: false) {
+                    if summarised { s.name = names[k] }
+                    series.append(s)
+                }
             }
         } else {
             for yc in yColumns {
-                guard case .numeric(let values, _) = cols[yc].data else { continue }
-                series.append(makeSeries(name: cols[yc].title, rowsOfSeries: rows, yValues: values,
-                                         sharesColumns: rowsInFileOrder))
+                if let s = valueSeries(name: cols[yc].title, rowsOfSeries: rows, column: yc, sharesColumns: rowsInFileOrder) {
+                    series.append(s)
+                }
             }
         }
 
@@ -99,10 +119,44 @@ extension ChartInference {
             xAxis = .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange, gridlines: Gridlines.linear(xRange),
                                          formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
         }
-        let yCols = yColumns.map { cols[$0] }
-        let units = Set(yCols.map { $0.unit ?? "" })
-        let unit = settings.unit ?? (units.count == 1 ? yCols[0].unit : nil)
-        let digits = yCols.map { c -> Int in if case .numeric(_, let d) = c.data { return d } else { return 0 } }.max() ?? 0
+
+        // One scale per unit and size: the first group keeps the chart's axis, the others their own.
+        let wide = layout.seriesBy == nil && series.count == yColumns.count && series.count > 1
+        let groups: [[Int]] = wide && settings.unit == nil && !(settings.logY ?? false)
+            ? ScaleGroups.groups(units: yColumns.map { cols[$0].unit },
+                                 magnitudes: series.map { $0.y.reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 } })
+            : [Array(series.indices)]
+        var axes: [NumericAxis] = []
+        for (g, members) in groups.enumerated() {
+            let axis = yAxis(series: members.map { series[$0] }, columns: members.map { cols[yColumns[min($0, yColumns.count - 1)]] },
+                             named: layout.seriesBy == nil ? members.map { series[$0].name } : [series.first?.name ?? ""],
+                             singleColumn: layout.seriesBy != nil || yColumns.count == 1,
+                             settings: g == 0 ? settings : ChartSettings(), warnings: &warnings)
+            axes.append(axis)
+            if g > 0 { for i in members { series[i].ownYAxis = axis } }
+        }
+        var yAxis = axes[0]
+        if layout.seriesBy != nil, let column = yColumns.first {
+            yAxis.title = summarised ? Localization.tr("Average %@", lowercasedFirstWord(cols[column].title)) : cols[column].title
+        }
+        if series.isEmpty { yAxis.title = yColumns.first.map { cols[$0].title } ?? "" }
+        let yTitle = yAxis.title
+        let multiColumn = layout.seriesBy == nil && yColumns.count > 1
+        let title = settings.title ?? defaultTitle(kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
+                                                   seriesCount: series.count, multiColumn: multiColumn,
+                                                   fileTitle: fileTitle)
+        let chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
+                                    yAxis: yAxis, additionalAxes: additionalAxes, series: series)
+        return (chart, warnings)
+    }
+
+    /// The y axis shared by some series: range over their values, a common unit, the most decimals among them,
+    /// titled with their names (up to three) or "Value".
+    private static func yAxis(series: [DataSeries], columns: [Column], named names: [String], singleColumn: Bool,
+                              settings: ChartSettings, warnings: inout [String]) -> NumericAxis {
+        let units = Set(columns.map { $0.unit ?? "" })
+        let unit = settings.unit ?? (units.count == 1 ? columns.first?.unit : nil)
+        let digits = series.compactMap(\.fractionDigits).max() ?? 0
         var yMin = Double.infinity, yMax = -Double.infinity
         for s in series { for v in s.y where v.isFinite { yMin = min(yMin, v); yMax = max(yMax, v) } }
         if yMin > yMax { yMin = 0; yMax = 0 }
@@ -110,22 +164,15 @@ extension ChartInference {
         if settings.logY == true && !logY {
             warnings.append(Localization.tr("A logarithmic scale needs values above zero; using a linear scale."))
         }
-        let yTitle: String
-        if layout.seriesBy != nil || yCols.count == 1 { yTitle = yCols[0].title }
-        else if yCols.count <= 3 { yTitle = Localization.list(yCols.map(\.title)) }
-        else { yTitle = Localization.tr("Value") }
-        let yAxis = NumericAxis(title: yTitle, unit: unit, range: yMin...yMax,
-                                gridlines: logY ? Gridlines.log10(yMin...yMax) : Gridlines.linear(yMin...yMax),
-                                scale: logY ? .log10 : .linear,
-                                formatter: ValueFormatter(unit: unit, fractionDigits: digits,
-                                                          usesGrouping: !looksLikeYears(yCols[0], values: [yMin, yMax])))
-
-        let title = settings.title ?? defaultTitle(kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
-                                                   seriesCount: series.count, multiColumn: yCols.count > 1,
-                                                   fileTitle: fileTitle)
-        let chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
-                                    yAxis: yAxis, additionalAxes: additionalAxes, series: series)
-        return (chart, warnings)
+        let title: String
+        if singleColumn || names.count == 1 { title = names.first ?? "" }
+        else if names.count <= 3 { title = Localization.list(names) }
+        else { title = Localization.tr("Value") }
+        let years = columns.first.map { looksLikeYears($0, values: [yMin, yMax]) } ?? false
+        return NumericAxis(title: title, unit: unit, range: yMin...yMax,
+                           gridlines: logY ? Gridlines.log10(yMin...yMax) : Gridlines.linear(yMin...yMax),
+                           scale: logY ? .log10 : .linear,
+                           formatter: ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: !years))
     }
 
     /// "Birth rate by year", "Fuel efficiency vs weight", or the file's name for several columns.

@@ -1,8 +1,17 @@
 import Foundation
 
+/// How rows that share an x are combined into one point.
+public enum Aggregation: String, Codable, Sendable, CaseIterable {
+    /// One point per x (per series): the mean of its rows, with their count.
+    case mean
+    /// Every row is its own point (a setting that says "don't summarise").
+    case none
+}
+
 /// Turns a table into a chart: which column is x, which are series, size, category and labels, and the kind.
 ///
-/// With no settings the common shapes come out right (see `inferLayout`); settings override each guess.
+/// With no settings the common shapes come out right (see `inferLayout` and docs/decisions.md, "Choosing the
+/// chart"); settings override each guess.
 public enum ChartInference {
     /// Column roles decided for a table.
     public struct Layout: Equatable, Sendable {
@@ -14,6 +23,8 @@ public enum ChartInference {
         public var category: Int?
         public var label: Int?
         public var kind: ChartKind
+        /// `.mean` when rows that share an x are summarised as one point; nil otherwise.
+        public var aggregate: Aggregation? = nil
     }
 
     /// Builds the chart for `table` with `settings` (flags and sidecar merged). Throws for unknown columns.
@@ -23,13 +34,43 @@ public enum ChartInference {
         return build(table, layout: layout, settings: settings, fileTitle: fileTitle)
     }
 
-    /// Decides the column roles. Rules, in order, for what settings leave open:
-    /// x is the first date column, else the first numeric column that only rises (or only falls),
-    /// else a text column, else the first numeric column (scatter), else the row number; a long table
-    /// (a text column with a few repeating values, an x and one value column) splits into one series per value.
+    /// Decides the column roles; what settings leave open is guessed by `LayoutGuess` (rules in order there).
     /// A setting that is an empty string is not guessed: x is then the row number, the other roles stay empty.
     public static func inferLayout(_ table: Table, settings: ChartSettings) throws -> Layout {
-        /// An empty name asks for no column: for x the row number, for the others none at all (no guess).
+        let pins = try LayoutPins(table, settings: settings)
+        return try LayoutGuess(table: table, profile: TableProfile(table), pins: pins).layout()
+    }
+
+    /// True when the non-missing values only rise or only fall (ties allowed, not all equal).
+    static func isMonotonic(_ column: Column) -> Bool {
+        switch column.data {
+        case .numeric(let v, _), .date(let v, _): return OrderCheck.isMonotonic(v)
+        case .text: return false
+        }
+    }
+}
+
+/// The column roles a person fixed (flags, sidecar, the viewer's choices), resolved to column indices.
+struct LayoutPins {
+    var x: Int?
+    /// x is the row number ("x": "").
+    var xIsRow = false
+    var y: [Int]?
+    var seriesBy: Int?
+    var noSeriesBy = false
+    var size: Int?
+    var noSize = false
+    var category: Int?
+    var noCategory = false
+    var label: Int?
+    var noLabel = false
+    var kind: ChartKind?
+    var aggregate: Aggregation?
+
+    /// Every column a setting names.
+    var named: Set<Int> { Set([x, seriesBy, size, category, label].compactMap { $0 } + (y ?? [])) }
+
+    init(_ table: Table, settings: ChartSettings) throws {
         func isNone(_ name: String?) -> Bool { name.map { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }
         func resolve(_ name: String?) throws -> Int? {
             guard let name, !isNone(name) else { return nil }
@@ -38,98 +79,25 @@ public enum ChartInference {
             }
             return index
         }
-        let cols = table.columns
-        var x = try resolve(settings.x)
-        var y = try (settings.y ?? []).compactMap { try resolve($0) }
-        var seriesBy = try resolve(settings.seriesBy)
-        var size = try resolve(settings.size)
-        var category = try resolve(settings.category)
-        var label = try resolve(settings.label)
-        for index in y + [size].compactMap({ $0 }) where !cols[index].isNumeric {
-            throw ImportError.columnNotNumeric(path: table.path, name: cols[index].header)
+        x = try resolve(settings.x); xIsRow = isNone(settings.x)
+        if let names = settings.y { y = try names.compactMap { try resolve($0) } }
+        if y?.isEmpty == true { y = nil }
+        seriesBy = try resolve(settings.seriesBy); noSeriesBy = isNone(settings.seriesBy)
+        size = try resolve(settings.size); noSize = isNone(settings.size)
+        category = try resolve(settings.category); noCategory = isNone(settings.category)
+        label = try resolve(settings.label); noLabel = isNone(settings.label)
+        kind = settings.kind
+        aggregate = settings.aggregate
+        for index in (y ?? []) + [size].compactMap({ $0 }) where !table.columns[index].isNumeric {
+            throw ImportError.columnNotNumeric(path: table.path, name: table.columns[index].header)
         }
-        let numeric = cols.indices.filter { cols[$0].isNumeric }
-        if numeric.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
-        let texts = cols.indices.filter { cols[$0].isText }
-        let explicit = Set([x, seriesBy, size, category, label].compactMap { $0 } + y)
-
-        // A long table: symbol,date,price. Not when the person named the y columns themselves.
-        if seriesBy == nil && settings.y == nil && !isNone(settings.seriesBy) && !isNone(settings.x) {
-            let groupCandidates = texts.filter { !explicit.contains($0) && isGrouping(cols[$0], rows: table.rowCount) }
-            let valueCandidates = numeric.filter { $0 != x && $0 != size && !explicit.subtracting(y).contains($0) }
-            for group in groupCandidates {
-                let xCandidates = x.map { [$0] } ?? cols.indices.filter {
-                    (cols[$0].isDate || cols[$0].isNumeric) && $0 != group && $0 != size
-                }
-                guard let xc = xCandidates.first(where: { isMonotonicWithinGroups(cols[$0], groups: cols[group]) }) else { continue }
-                let values = y.isEmpty ? valueCandidates.filter { $0 != xc } : y
-                if values.count == 1 {
-                    x = xc; y = values; seriesBy = group
-                    break
-                }
-            }
-        }
-
-        var kind: ChartKind
-        if x == nil && !isNone(settings.x) {
-            if let date = cols.indices.first(where: { cols[$0].isDate && !explicit.contains($0) }) {
-                x = date
-            } else if let mono = numeric.first(where: { c in
-                !explicit.contains(c) && isMonotonic(cols[c]) && numeric.contains { $0 != c && $0 != size }
-            }) {
-                x = mono
-            } else if let text = texts.first(where: { !explicit.contains($0) }), prefersBars(table, numeric: numeric) {
-                x = text
-            } else if numeric.count >= 2 {
-                x = numeric.first { !explicit.contains($0) } ?? numeric[0]
-            }
-        }
-        if let x {
-            if cols[x].isText { kind = .bar }
-            else if isMonotonic(cols[x]) || cols[x].isDate || seriesBy != nil { kind = .line }
-            else { kind = .scatter }
-        } else {
-            kind = .line
-        }
-        if let forced = settings.kind { kind = forced }
-        if y.isEmpty {
-            y = numeric.filter { $0 != x && $0 != size && !explicit.contains($0) }
-            if kind == .scatter && y.count > 1 && settings.kind == nil {
-                // Apple's cars: weight → x, efficiency → y, price → size, country → category.
-                if size == nil && !isNone(settings.size) { size = y[1] }
-                y = [y[0]]
-            }
-        }
-        if y.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
-        if kind == .scatter || kind == .bar {
-            let free = texts.filter { $0 != x && $0 != seriesBy && !explicit.contains($0) }
-            if category == nil, !isNone(settings.category), let c = free.first(where: { isGrouping(cols[$0], rows: table.rowCount) }) { category = c }
-            if label == nil, !isNone(settings.label), let l = free.first(where: { $0 != category && cols[$0].categoryCount == table.rowCount }) { label = l }
-        }
-        return Layout(x: x, y: y, seriesBy: seriesBy, size: size, category: category, label: label, kind: kind)
     }
+}
 
-    /// A text x makes a bar chart when there is one value column, or a few rows of comparable columns;
-    /// otherwise several unlike numeric columns make a scatter (the text then labels the points).
-    static func prefersBars(_ table: Table, numeric: [Int]) -> Bool {
-        if numeric.count == 1 { return true }
-        let units = Set(numeric.map { table.columns[$0].unit ?? "" })
-        return units.count == 1 && table.rowCount <= 40
-    }
-
-    /// A text column with a handful of values that repeat: a grouping (country, symbol), not labels.
-    static func isGrouping(_ column: Column, rows: Int) -> Bool {
-        guard let count = column.categoryCount else { return false }
-        return count >= 2 && count <= 50 && count * 2 <= rows
-    }
-
+/// Order facts about a column of numbers (NaN where missing).
+enum OrderCheck {
     /// True when the non-missing values only rise or only fall (ties allowed, not all equal).
-    static func isMonotonic(_ column: Column) -> Bool {
-        let values: [Double]
-        switch column.data {
-        case .numeric(let v, _), .date(let v, _): values = v
-        case .text: return false
-        }
+    static func isMonotonic(_ values: [Double]) -> Bool {
         var rising = true, falling = true, previous = Double.nan, distinct = false
         for v in values where !v.isNaN {
             if !previous.isNaN {
@@ -143,24 +111,26 @@ public enum ChartInference {
         return distinct
     }
 
-    /// True when `column` only rises (or only falls) inside every group of `groups`.
-    static func isMonotonicWithinGroups(_ column: Column, groups: Column) -> Bool {
-        guard case .text(let ids, let categories) = groups.data else { return false }
-        let values: [Double]
-        switch column.data {
-        case .numeric(let v, _), .date(let v, _): values = v
-        case .text: return false
+    /// True when each group's rows come one after another (the group changes at most once per group).
+    static func isInBlocks(_ groups: [Int32]) -> Bool {
+        var changes = 0, previous: Int32 = -2, distinct = Set<Int32>()
+        for g in groups where g >= 0 {
+            if g != previous { changes += 1; previous = g; distinct.insert(g) }
         }
-        var last = [Double](repeating: .nan, count: categories.count)
-        var direction = [Int](repeating: 0, count: categories.count)
-        for (v, g) in zip(values, ids) where g >= 0 && !v.isNaN {
-            let k = Int(g)
-            if !last[k].isNaN && v != last[k] {
-                let d = v > last[k] ? 1 : -1
-                if direction[k] == 0 { direction[k] = d } else if direction[k] != d { return false }
-            }
-            last[k] = v
+        return distinct.count >= 2 && changes == distinct.count
+    }
+
+    /// True when no two rows of the same group (all rows when `groups` is nil) share an x value; rows with a
+    /// missing x or group are left out.
+    static func xIsUnique(_ xs: [Double], groups: [Int32]?) -> Bool {
+        struct Key: Hashable { var bits: UInt64; var group: Int32 }
+        var seen = Set<Key>()
+        seen.reserveCapacity(min(xs.count, 1 << 20))
+        for i in xs.indices where !xs[i].isNaN {
+            let g = groups?[i] ?? 0
+            if g < 0 { continue }
+            if !seen.insert(Key(bits: (xs[i] + 0).bitPattern, group: g)).inserted { return false }
         }
-        return direction.contains { $0 != 0 }
+        return true
     }
 }

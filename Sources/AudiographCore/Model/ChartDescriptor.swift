@@ -29,4 +29,36 @@ public struct ChartDescriptor: Sendable {
         self.additionalAxes = additionalAxes
         self.series = series
     }
+
+    /// The y axis a series is drawn, heard and spoken on: its own scale, or the chart's.
+    public func yAxis(ofSeries s: Int) -> NumericAxis {
+        series.indices.contains(s) ? series[s].ownYAxis ?? yAxis : yAxis
+    }
+
+    /// The formatter for a series' values: its scale's unit with the series' own decimals.
+    public func valueFormatter(ofSeries s: Int) -> ValueFormatter {
+        series.indices.contains(s) ? valueFormatter(for: series[s]) : yAxis.formatter
+    }
+
+    /// The formatter for one of this chart's series: its scale's unit with the series' own decimals.
+    public func valueFormatter(for s: DataSeries) -> ValueFormatter {
+        var formatter = (s.ownYAxis ?? yAxis).formatter
+        if let digits = s.fractionDigits { formatter.fractionDigits = max(0, min(6, digits)) }
+        return formatter
+    }
+
+    /// Series that share one y scale, in order: the chart's own scale first, then each own scale.
+    public var scaleGroups: [[Int]] {
+        var groups: [[Int]] = []
+        var keys: [String] = []
+        for (i, s) in series.enumerated() {
+            let key = s.ownYAxis.map { "\($0.title)|\($0.unit ?? "")|\($0.range)" } ?? ""
+            if let g = keys.firstIndex(of: key) { groups[g].append(i) } else { keys.append(key); groups.append([i]) }
+        }
+        if let main = keys.firstIndex(of: ""), main != 0 { groups.insert(groups.remove(at: main), at: 0) }
+        return groups
+    }
+
+    /// True when some series has its own y scale.
+    public var hasSeveralScales: Bool { series.contains { $0.ownYAxis != nil } }
 }

@@ -24,6 +24,13 @@ public struct DataSeries: Sendable {
     public var labels: [String]?
     /// Line numbers in the source file, same length as `x`, for messages; empty when unknown.
     public var sourceLines: [Int]
+    /// The series' own y scale when its unit or magnitude differs from the chart's (see `ScaleGroups`); nil
+    /// when it shares `ChartDescriptor.yAxis`.
+    public var ownYAxis: NumericAxis?
+    /// Decimals its values are written with (its own column's), nil for the y axis's.
+    public var fractionDigits: Int?
+    /// For a summarised chart: how many rows each point's mean was made of, same length as `x`.
+    public var counts: [Int]?
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {

@@ -57,7 +57,7 @@ public struct ElementNames: Sendable {
             return pointWords(i, in: series) + L.tr(", ") + position(element, of: elements)
         }
         let summary = ElementSummary(elements, element: element, series: series)
-        return intervalWords(summary) + L.tr(", ") + position(element, of: elements)
+        return intervalWords(summary, of: elements.series) + L.tr(", ") + position(element, of: elements)
     }
 
     /// One point's values without its position: label, x, y with unit, then any extra values.
@@ -66,7 +66,8 @@ public struct ElementNames: Sendable {
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
-        parts.append(series.y[i].isFinite ? chart.yAxis.formatter.string(series.y[i]) : L.tr("no value"))
+        parts.append(series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value"))
+        if let n = series.counts?[i] { parts.append(L.trn("mean of %ld row", "mean of %ld rows", n, n)) }
         for (axis, column) in zip(chart.additionalAxes, series.additional) {
             switch (axis, column) {
             case (.numeric(let a), .numeric(let values)) where values[i].isFinite:
@@ -81,9 +82,9 @@ public struct ElementNames: Sendable {
     }
 
     /// An interval's span and values: "1917 to 1922: 180 to 195, average 188 births per 10,000".
-    public func intervalWords(_ summary: ElementSummary) -> String {
+    public func intervalWords(_ summary: ElementSummary, of seriesIndex: Int) -> String {
         let span = L.tr("%@ to %@", x.string(summary.firstX), x.string(summary.lastX))
-        let y = chart.yAxis.formatter
+        let y = chart.valueFormatter(ofSeries: seriesIndex)
         guard let lo = summary.minY, let hi = summary.maxY, let mean = summary.meanY else {
             return L.tr("%@: no values", span)
         }

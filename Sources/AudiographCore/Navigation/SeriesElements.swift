@@ -21,6 +21,17 @@ public struct SeriesElements: Sendable {
         pointsPerElement = n > Self.pointLimit ? (n + Self.pointLimit - 1) / Self.pointLimit : 1
     }
 
+    /// The same elements under another series number (a panel numbers its series from 0).
+    public func renumbered(_ index: Int) -> SeriesElements {
+        SeriesElements(index: index, order: order, pointsPerElement: pointsPerElement)
+    }
+
+    private init(index: Int, order: PointOrder, pointsPerElement: Int) {
+        series = index
+        self.order = order
+        self.pointsPerElement = pointsPerElement
+    }
+
     /// Number of elements (0 for a series without a finite x).
     public var count: Int { (order.count + pointsPerElement - 1) / pointsPerElement }
     /// True when each element is an interval of several points.

@@ -12,7 +12,10 @@ public enum SeriesSelection: Sendable, Equatable {
 public struct Sonifier: Sendable {
     public var chart: ChartDescriptor
     public var settings: SonificationSettings
+    /// The pitch mapping of the chart's own y scale.
     public let pitch: PitchMapping
+    /// Each series' pitch mapping: its own scale's when it has one, so every scale spans the whole pitch range.
+    public let seriesPitch: [PitchMapping]
 
     /// Linear amplitude of one tone before loudness normalization.
     static let toneGain = 0.5
@@ -27,7 +30,12 @@ public struct Sonifier: Sendable {
         self.chart = chart
         self.settings = settings
         self.pitch = PitchMapping(axis: chart.yAxis, settings: settings)
+        let shared = pitch
+        self.seriesPitch = chart.series.map { $0.ownYAxis.map { PitchMapping(axis: $0, settings: settings) } ?? shared }
     }
+
+    /// The pitch mapping series `s` is heard with.
+    func pitch(forSeries s: Int) -> PitchMapping { seriesPitch.indices.contains(s) ? seriesPitch[s] : pitch }
 
     /// The score of the selected series.
     public func score(_ selection: SeriesSelection) -> Score {
@@ -80,6 +88,7 @@ public struct Sonifier: Sendable {
     /// A missing value gives a silent score of the same length. When the listener moved here from the
     /// point at `previous`, a tick at the start marks any x gridline crossed on the way.
     public func pointScore(series s: Int, index: Int, from previous: Int? = nil) -> Score {
+        let pitch = pitch(forSeries: s)
         let length = settings.pointToneDuration
         var score = Score(duration: length)
         guard chart.series.indices.contains(s), chart.series[s].y.indices.contains(index) else { return score }
@@ -100,6 +109,7 @@ public struct Sonifier: Sendable {
     /// x = `previousX`, a tick at the start marks any x gridline crossed on the way. Silent when every value
     /// is missing.
     public func intervalScore(series s: Int, points: PointOrder.SubSequence, fromX previousX: Double? = nil) -> Score {
+        let pitch = pitch(forSeries: s)
         let length = settings.pointToneDuration
         var score = Score(duration: length)
         guard chart.series.indices.contains(s), let first = points.first else { return score }
@@ -172,6 +182,7 @@ public struct Sonifier: Sendable {
     // MARK: - Tones
 
     private func tones(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         guard series.count > 0 else { return [] }
         if layout.intervalCount != nil {
@@ -187,6 +198,7 @@ public struct Sonifier: Sendable {
 
     /// A continuous series as gliding tones, one per unbroken run of values; a missing value breaks the line.
     private func line(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         var tones: [Tone] = []
         var path: [PitchPoint] = []
@@ -216,6 +228,7 @@ public struct Sonifier: Sendable {
     /// in the order they occur; an interval holding only missing values breaks the line.
     private func gatheredLine(series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
                               gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         var tones: [Tone] = []
         var path: [PitchPoint] = []
@@ -250,6 +263,7 @@ public struct Sonifier: Sendable {
 
     /// A discrete series as one note per point, centred in its slot; the note-length axis sets its length.
     private func notes(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         var tones: [Tone] = []
         tones.reserveCapacity(series.count)
@@ -268,6 +282,7 @@ public struct Sonifier: Sendable {
     /// one extreme to the other, in the order they occur.
     private func gatheredNotes(series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
                                gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         var tones: [Tone] = []
         let w = layout.slot, length = w * 0.8

@@ -8,12 +8,14 @@ final class ChartInferenceTests: XCTestCase {
         try ChartDocument.open(path: folder.write(name, text), overrides: settings).chart
     }
 
-    func testDateColumnIsXAndOtherNumbersAreSeries() throws {
-        let c = try chart("id,Month,Tropical (mm),Dry (mm)\n3,2023-01,250,10\n1,2023-02,200,12\n2,2023-03,180,8\n")
+    func testDateColumnIsXAndOtherNumbersAreSeriesButIdsAreNot() throws {
+        let c = try chart("id,Month,Tropical (mm),Dry (mm),Sun (h)\n3,2023-01,250,10,5\n1,2023-02,200,12,6\n2,2023-03,180,8,7\n")
         guard case .date = c.xAxis else { return XCTFail("x should be the date column") }
         XCTAssertEqual(c.kind, .line)
-        XCTAssertEqual(c.series.map(\.name), ["id", "Tropical", "Dry"])
-        XCTAssertEqual(c.yAxis.unit, nil, "mixed units give no common unit")
+        XCTAssertEqual(c.series.map(\.name), ["Tropical", "Dry", "Sun"], "an id column is never a series")
+        XCTAssertEqual(c.yAxis.unit, "mm", "the chart's own scale is the first unit's")
+        XCTAssertNil(c.series[1].ownYAxis, "Dry shares Tropical's unit, so its scale, though ten times smaller")
+        XCTAssertEqual(c.series[2].ownYAxis?.unit, "h", "another unit gets its own scale")
     }
 
     func testMonotonicNumericColumnIsXForALine() throws {
@@ -148,7 +150,11 @@ final class ChartInferenceTests: XCTestCase {
         var text = "Symbol,Date,Close\n"
         for day in 1...5 { for s in ["AAA", "BBB"] { text += "\(s),2024-01-0\(day),\(day)\n" } }
         let c = try chart(text, ChartSettings(seriesBy: ChartSettings.noColumn))
-        XCTAssertEqual(c.series.map(\.name), ["Close"])
+        XCTAssertEqual(c.series.map(\.name), ["Average close"], "dates repeat, so without series the rows are summarised")
+        XCTAssertEqual(c.series[0].counts, [2, 2, 2, 2, 2])
+        let wide = try chart(text, ChartSettings(seriesBy: ChartSettings.noColumn, aggregate: Aggregation.none))
+        XCTAssertEqual(wide.series.map(\.name), ["Close"])
+        XCTAssertEqual(wide.series[0].count, 10)
     }
 
     func testDocumentReportsItsLayoutAndCanSkipTheSidecar() throws {

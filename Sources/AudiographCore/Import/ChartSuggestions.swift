@@ -1,0 +1,166 @@
+import Foundation
+
+/// One chart a table could be shown as, with the settings that make it and a sentence that says what it is.
+public struct ChartSuggestion: Sendable {
+    /// Settings that name every column role, so applying them gives exactly this chart.
+    public var settings: ChartSettings
+    /// The fewest of those settings that still give this chart, for a command line a person reads.
+    public var flags: ChartSettings
+    public var layout: ChartInference.Layout
+    /// One spoken sentence: "Scatter plot: Weight against MPG, coloured by Origin, 398 points".
+    public var sentence: String
+    /// The chart's title, as the viewer would show it.
+    public var title: String
+}
+
+/// The charts that make sense for a table, best first: the one shown now, then alternatives (Excel's
+/// Recommended Charts and Lux rank candidate views the same way; see docs/decisions.md).
+public enum ChartSuggestions {
+    /// Most suggestions listed.
+    public static let limit = 8
+
+    /// The document's own chart first, then the other charts its table supports; none repeats another.
+    public static func list(for document: ChartDocument, limit: Int = ChartSuggestions.limit) -> [ChartSuggestion] {
+        let table = document.table
+        let profile = TableProfile(table)
+        let free = LayoutGuess(table: table, profile: profile, pins: LayoutPins.none)
+        var candidates: [ChartInference.Layout] = [document.layout]
+        if let guess = try? free.layout() { candidates.append(guess) }
+        candidates += alternatives(table: table, profile: profile, guess: free)
+        var seen: [ChartInference.Layout] = []
+        var result: [ChartSuggestion] = []
+        for layout in candidates where result.count < limit {
+            let settings = self.settings(for: layout, table: table)
+            guard let made = try? ChartInference.inferLayout(table, settings: settings), !seen.contains(made) else { continue }
+            seen.append(made)
+            let (chart, _) = ChartInference.build(table, layout: made, settings: settings,
+                                                  fileTitle: ChartDocument.humanTitle(forFile: table.path))
+            guard !chart.series.isEmpty, chart.series.contains(where: { $0.count > 0 }) else { continue }
+            result.append(ChartSuggestion(settings: settings, flags: fewestSettings(for: made, all: settings, table: table),
+                                          layout: made, sentence: sentence(chart, layout: made, table: table),
+                                          title: chart.title))
+        }
+        return result
+    }
+
+    /// Settings that pin every role of `layout` (an empty name for "none").
+    public static func settings(for layout: ChartInference.Layout, table: Table) -> ChartSettings {
+        func header(_ i: Int?) -> String { i.map { table.columns[$0].header } ?? ChartSettings.noColumn }
+        return ChartSettings(x: header(layout.x), y: layout.y.map { table.columns[$0].header },
+                             seriesBy: header(layout.seriesBy), size: header(layout.size),
+                             category: header(layout.category), label: header(layout.label), kind: layout.kind,
+                             aggregate: layout.aggregate ?? Aggregation.none)
+    }
+
+    /// The roles a person would type: the columns used, then the kind, then "no summary", then every "none",
+    /// whichever first gives `layout` again.
+    static func fewestSettings(for layout: ChartInference.Layout, all: ChartSettings, table: Table) -> ChartSettings {
+        func named(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+        var fewest = ChartSettings(x: named(all.x), y: all.y, seriesBy: named(all.seriesBy), size: named(all.size),
+                                   category: named(all.category), label: named(all.label))
+        if layout.x == nil { fewest.x = ChartSettings.noColumn }
+        for step in 0..<3 {
+            if (try? ChartInference.inferLayout(table, settings: fewest)) == layout { return fewest }
+            switch step {
+            case 0: fewest.kind = all.kind
+            case 1: fewest.aggregate = all.aggregate
+            default: break
+            }
+        }
+        return (try? ChartInference.inferLayout(table, settings: fewest)) == layout ? fewest : all
+    }
+
+    /// Other charts worth offering: a map, each time column with the measures, the scatter plots of the
+    /// most related pairs, and the mean of a measure per group.
+    static func alternatives(table: Table, profile: TableProfile, guess: LayoutGuess) -> [ChartInference.Layout] {
+        let columns = table.columns
+        let measures = guess.measures
+        var out: [ChartInference.Layout] = []
+        // A map.
+        if let lat = profile.columns.first(where: { $0.coordinate == .latitude && $0.role == .measure })?.index,
+           let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index {
+            out.append(guess.scatter(x: lon, y: lat))
+        }
+        // Measures over each time column: lines when the time is unique, else one line per group or the mean.
+        let times = profile.indices(.time).filter { columns[$0].isDate } + profile.indices(.time).filter { !columns[$0].isDate }
+        for t in times.prefix(2) {
+            let values = measures.filter { $0 != t }
+            guard !values.isEmpty else { continue }
+            if !profile[t].repeats {
+                out.append(.init(x: t, y: values, kind: .line))
+                continue
+            }
+            let xs: [Double]
+            switch columns[t].data { case .numeric(let v, _), .date(let v, _): xs = v; case .text: continue }
+            let groups = profile.indices(.grouping).filter { g in
+                if case .text(let ids, _) = columns[g].data { return OrderCheck.xIsUnique(xs, groups: ids) }
+                return false
+            }
+            for y in values.prefix(3) {
+                if let g = groups.first { out.append(.init(x: t, y: [y], seriesBy: g, kind: .line)) }
+                out.append(.init(x: t, y: [y], kind: .line, aggregate: .mean))
+            }
+        }
+        // Scatter plots: the first continuous measure against those that move with it most.
+        let continuous = measures.filter { profile[$0].isContinuous }
+        if let x = continuous.first {
+            let partners = continuous.dropFirst().map { ($0, strength(columns[x], columns[$0])) }
+                .sorted { $0.1 > $1.1 }.prefix(2).map(\.0)
+            for y in partners { out.append(guess.scatter(x: x, y: y)) }
+        }
+        // The mean of the first measures per group, as bars.
+        for g in profile.indices(.grouping).prefix(2) {
+            for y in measures.prefix(2) { out.append(.init(x: g, y: [y], kind: .bar, aggregate: .mean)) }
+        }
+        return out
+    }
+
+    /// |Spearman ρ| of two numeric columns over at most 100,000 evenly spaced rows; 0 when it can't be told.
+    static func strength(_ a: Column, _ b: Column) -> Double {
+        guard case .numeric(let xs, _) = a.data, case .numeric(let ys, _) = b.data else { return 0 }
+        let step = max(1, xs.count / 100_000)
+        let sx = stride(from: 0, to: xs.count, by: step).map { xs[$0] }
+        let sy = stride(from: 0, to: ys.count, by: step).map { ys[$0] }
+        return abs(Correlation.compute(xs: sx, ys: sy)?.spearman ?? 0)
+    }
+
+    /// "Line chart: Close by date, one line per Symbol, 3 lines", "Scatter plot: Weight against MPG, coloured by
+    /// Origin, 398 points", "Bar chart: Average weight by group, 3 bars".
+    static func sentence(_ chart: ChartDescriptor, layout: ChartInference.Layout, table: Table) -> String {
+        let L = Localization.self
+        let points = chart.series.reduce(0) { $0 + $1.count }
+        var parts: [String] = []
+        switch chart.kind {
+        case .scatter:
+            parts.append(L.tr("Scatter plot: %@ against %@", chart.yAxis.title, chart.xAxis.title))
+        case .line:
+            parts.append(L.tr("Line chart: %@", chart.title))
+        case .bar:
+            parts.append(L.tr("Bar chart: %@", chart.title))
+        }
+        if let g = layout.seriesBy {
+            parts.append(L.tr("one line per %@", table.columns[g].title))
+        }
+        if chart.kind == .scatter, let c = layout.category {
+            parts.append(L.tr("coloured by %@", table.columns[c].title))
+        }
+        if chart.hasSeveralScales {
+            parts.append(L.trn("%ld scale", "%ld scales", chart.scaleGroups.count, chart.scaleGroups.count))
+        }
+        if chart.series.count > 1 {
+            parts.append(L.trn("%ld series", "%ld series", chart.series.count, chart.series.count))
+        } else if chart.kind == .bar {
+            parts.append(L.trn("%ld bar", "%ld bars", points, points))
+        } else {
+            parts.append(L.trn("%ld point", "%ld points", points, points))
+        }
+        return parts.joined(separator: L.tr(", "))
+    }
+}
+
+extension LayoutPins {
+    /// No pins at all: everything guessed.
+    static var none: LayoutPins { LayoutPins() }
+
+    private init() {}
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// What one column of a table is, for choosing a chart: an identifier, a time, a measure, a grouping or labels.
+///
+/// Decided from the header and the values together (see docs/decisions.md, "Choosing the chart"). Large
+/// columns are looked at through at most `sampleLimit` evenly spaced rows where a whole pass would be costly.
+public struct ColumnProfile: Sendable, Equatable {
+    /// The part a column plays when nobody said which.
+    public enum Role: String, Sendable {
+        /// Row numbers, ids and codes: never a series, never a measure.
+        case identifier
+        /// Dates, or numbers under a header that names a time (year, week, time).
+        case time
+        /// Numbers worth charting.
+        case measure
+        /// Text with a few values that repeat (country, species): colour, timbre or one series each.
+        case grouping
+        /// Text with a different value on (almost) every row: names the points.
+        case labels
+        /// Text with too many values to group and too many repeats to name points.
+        case text
+        /// No values at all, or the same value on every row.
+        case constant
+    }
+
+    /// Which coordinate a column holds, by header and range.
+    public enum Coordinate: String, Sendable { case latitude, longitude }
+
+    public var index: Int
+    public var role: Role
+    /// Distinct non-missing values, counted up to `distinctLimit` (more is "many").
+    public var distinct: Int
+    /// Non-missing values.
+    public var present: Int
+    /// True when two rows share a value (non-missing).
+    public var repeats: Bool
+    /// Numbers only: every value a whole number.
+    public var isWholeNumbers: Bool
+    /// Numbers and dates: values only rise or only fall (ties allowed), not all equal.
+    public var isMonotonic: Bool
+    /// Numbers: the values are the row numbers 1…n (or 0…n−1) in order, or a shuffle of consecutive integers.
+    public var isSequence: Bool
+    /// Numbers: the largest absolute value (0 when none), which sets the scale group.
+    public var magnitude: Double
+    public var coordinate: Coordinate?
+    /// The header names a time: year, month, week, time, date, period, and their Japanese words.
+    public var headerNamesTime: Bool
+
+    /// Largest number of distinct values counted.
+    static let distinctLimit = 100_000
+    /// Rows looked at for distinctness in very long columns.
+    static let sampleLimit = 1_000_000
+    /// Most values a grouping column may have (more lines or colours than that can't be told apart by ear).
+    public static let groupingLimit = 50
+
+    /// True for numbers a chart can use as values (measures and numeric times).
+    public var isMeasure: Bool { role == .measure }
+    /// True when the values are continuous enough for an axis of a scatter plot (not a handful of codes).
+    public var isContinuous: Bool { role == .measure && (distinct >= 10 || (!isWholeNumbers && distinct >= 5)) }
+}
+
+/// Profiles of every column of a table, computed once per chart choice.
+public struct TableProfile: Sendable {
+    public var columns: [ColumnProfile]
+    public var rowCount: Int
+
+    public init(_ table: Table) {
+        rowCount = table.rowCount
+        columns = table.columns.indices.map { ColumnProfiler.profile(table.columns[$0], index: $0, rows: table.rowCount) }
+    }
+
+    public subscript(_ index: Int) -> ColumnProfile { columns[index] }
+
+    /// Columns of a role, in file order.
+    public func indices(_ role: ColumnProfile.Role) -> [Int] { columns.filter { $0.role == role }.map(\.index) }
+}
+
+/// Computes a column's profile.
+enum ColumnProfiler {
+    /// Headers that only ever hold row numbers or keys (compared lower-cased, words joined by one space).
+    static let identifierWords: Set<String> = ["id", "ids", "idx", "index", "rownames", "rowname", "row", "rowid", "row id",
+                                               "row names", "row name", "unnamed: 0", "unnamed 0", "key", "code", "codes",
+                                               "fips", "zip", "zipcode", "zip code", "serial", "obs", "record", "no", "#",
+                                               "uuid", "guid", "番号", "ｉｄ"]
+    /// Last words of a header that make it a key: "Patient ID", "county_fips" (not "code": "Lines of code").
+    static let identifierLastWords: Set<String> = ["id", "ids", "idx", "fips", "zip", "zipcode", "uuid"]
+    /// Words of a header that name a time.
+    static let timeWords: Set<String> = ["year", "years", "yr", "yyyy", "month", "week", "day", "date", "time", "period",
+                                         "quarter", "decade", "hour", "minute", "season", "t", "timestamp", "datetime",
+                                         "年", "年度", "月", "日", "時刻", "時間", "日付"]
+
+    static func profile(_ column: Column, index: Int, rows: Int) -> ColumnProfile {
+        let words = headerWords(column.title)
+        let joined = words.joined(separator: " ")
+        let namesIdentifier = identifierWords.contains(joined) || identifierWords.contains(column.header.lowercased())
+            || (words.count > 1 && identifierLastWords.contains(words.last!)) || column.header.isEmpty
+        let namesTime = words.contains { timeWords.contains($0) }
+        var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
+                              isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
+        switch column.data {
+        case .text(let ids, let categories):
+            p.distinct = categories.count
+            p.present = ids.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
+            p.repeats = p.present > p.distinct
+            if p.distinct <= 1 { p.role = .constant }
+            else if p.distinct * 10 >= p.present * 9 { p.role = .labels }
+            else if p.distinct <= ColumnProfile.groupingLimit && p.distinct * 2 <= p.present { p.role = .grouping }
+            else { p.role = .text }
+        case .date(let values, _):
+            fillNumberFacts(&p, values, rows: rows)
+            p.role = p.distinct <= 1 ? .constant : .time
+        case .numeric(let values, _):
+            fillNumberFacts(&p, values, rows: rows)
+            p.coordinate = coordinate(words: words, p)
+            if p.distinct <= 1 { p.role = .constant }
+            else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) { p.role = .time }
+            else if namesIdentifier && p.isWholeNumbers { p.role = .identifier }
+            else if p.isSequence && !namesTime && p.coordinate == nil { p.role = .identifier }
+            else { p.role = .measure }
+        }
+        return p
+    }
+
+    /// Distinctness, order, whole numbers, sequence and magnitude of a numeric or date column.
+    private static func fillNumberFacts(_ p: inout ColumnProfile, _ values: [Double], rows: Int) {
+        var present = 0, whole = true, rising = true, falling = true, changes = false
+        var previous = Double.nan, lo = Double.infinity, hi = -Double.infinity
+        var inOrderFromOne = true, inOrderFromZero = true
+        for (i, v) in values.enumerated() {
+            guard v.isFinite else { inOrderFromOne = false; inOrderFromZero = false; continue }
+            present += 1
+            if whole && v != v.rounded() { whole = false }
+            if v != Double(i + 1) { inOrderFromOne = false }
+            if v != Double(i) { inOrderFromZero = false }
+            if !previous.isNaN {
+                if v < previous { rising = false }
+                if v > previous { falling = false }
+                if v != previous { changes = true }
+            }
+            previous = v
+            lo = min(lo, v)
+            hi = max(hi, v)
+        }
+        p.present = present
+        p.isWholeNumbers = whole && present > 0
+        p.isMonotonic = (rising || falling) && changes
+        p.magnitude = present > 0 ? max(abs(lo), abs(hi)) : 0
+        if p.isMonotonic {
+            // Sorted: neighbours tell distinctness in one pass.
+            var distinct = 0, last = Double.nan
+            for v in values where v.isFinite { if v != last { distinct += 1; last = v } }
+            p.distinct = distinct
+            p.repeats = distinct < present
+        } else {
+            var seen = Set<Double>()
+            let stride = max(1, values.count / ColumnProfile.sampleLimit)
+            var looked = 0
+            var i = 0
+            while i < values.count {
+                let v = values[i]
+                if v.isFinite {
+                    looked += 1
+                    if !seen.insert(v).inserted { p.repeats = true }
+                    if seen.count >= ColumnProfile.distinctLimit { break }
+                }
+                i += stride
+            }
+            p.distinct = seen.count
+            if stride > 1 && !p.repeats && looked > 0 { p.distinct = present }  // no repeat seen in the sample
+        }
+        // Row numbers: 1…n or 0…n−1 in order, or a shuffle of consecutive whole numbers; a few rows can't tell.
+        let consecutive = whole && present == values.count && present >= 20 && !p.repeats && hi - lo + 1 == Double(present)
+        p.isSequence = (inOrderFromOne || inOrderFromZero) && present >= 5 || consecutive
+    }
+
+    /// Latitude or longitude by header word and range (−90…90, −180…360).
+    private static func coordinate(words: [String], _ p: ColumnProfile) -> ColumnProfile.Coordinate? {
+        guard p.present > 0 else { return nil }
+        let latitude: Set<String> = ["lat", "latitude", "緯度"]
+        let longitude: Set<String> = ["lon", "long", "lng", "longitude", "経度"]
+        if words.contains(where: latitude.contains) && p.magnitude <= 90 { return .latitude }
+        if words.contains(where: longitude.contains) && p.magnitude <= 360 { return .longitude }
+        return nil
+    }
+
+    /// A header's words, lower-cased: "Patient_ID" → ["patient", "id"], "Sepal.Length" → ["sepal", "length"],
+    /// "modelYear" → ["model", "year"].
+    static func headerWords(_ header: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for ch in header {
+            if ch == "_" || ch == "." || ch == " " || ch == "-" || ch == "/" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            if ch.isUppercase && previousWasLower {
+                words.append(current)
+                current = ""
+            }
+            current.append(ch)
+            previousWasLower = ch.isLowercase
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+/// Guesses the column roles a table calls for, around whatever the person fixed.
+///
+/// The rules, in order (anchors and reasons in docs/decisions.md, "Choosing the chart"):
+/// 1. Identifiers (row numbers, ids, codes) are never series; a unique text column names the points.
+/// 2. Latitude and longitude make a map: a scatter with longitude along x.
+/// 3. A long table — a text column that makes each x unique — gives one line per value of that column.
+/// 4. x is the first time column (dates, or numbers under a header such as year), else the first measure that
+///    only rises or falls, else a text column (bars), else a scatter of two measures, else the row number.
+/// 5. Records are not series: when x repeats, two or more other measures make a scatter (the first two
+///    continuous measures, the grouping as colour), and a single measure is summarised per x (mean, with counts).
+/// 6. Every other measure is a series of a line or bar chart; `build` gives each unit or magnitude its own scale.
+struct LayoutGuess {
+    let table: Table
+    let profile: TableProfile
+    let pins: LayoutPins
+
+    /// Most values a category column may have to colour a scatter plot (timbres and palette colours to tell apart).
+    static let categoryLimit = 12
+
+    private var columns: [Column] { table.columns }
+
+    /// Measures free for the guess, in file order; time-like numbers when there is nothing else.
+    var measures: [Int] {
+        let named = pins.named.subtracting(pins.y ?? [])
+        let free = profile.indices(.measure).filter { !named.contains($0) }
+        if !free.isEmpty { return free }
+        let times = profile.columns.filter { $0.role == .time && columns[$0.index].isNumeric && !named.contains($0.index) }
+        return times.map(\.index)
+    }
+
+    /// The layout: the first rule that fits, then the person's pins on top.
+    func layout() throws -> ChartInference.Layout {
+        let values = pins.y ?? measures
+        if values.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
+        if let map = mapLayout() { return finish(map) }
+        if let long = longTableLayout() { return finish(long) }
+        if pins.x == nil && !pins.xIsRow, pins.y == nil, let records = recordsWithoutX() { return finish(records) }
+        let x = pins.xIsRow ? nil : (pins.x ?? chooseX())
+        guard let x else {
+            if values.count >= 2 && pins.kind == nil && !pins.xIsRow, pins.y == nil, let pair = scatterPair(values) {
+                return finish(scatter(x: pair.x, y: pair.y))
+            }
+            return finish(.init(x: nil, y: values, kind: .line))
+        }
+        let others = (pins.y ?? measures).filter { $0 != x }
+        // A time or category that repeats is records; so is a measure whose values mostly repeat (each on two
+        // rows or more on average). A continuous measure with the odd tie is a scatter plot's x.
+        let p = profile[x]
+        let repeats = p.repeats && pins.seriesBy == nil && (p.role != .measure || p.distinct * 2 <= p.present)
+        if repeats && pins.aggregate != Aggregation.none && pins.kind != .scatter {
+            // Records: rows share an x.
+            if pins.x == nil && pins.y == nil && pins.kind != .line && pins.kind != .bar,
+               others.count >= 2, let pair = scatterPair(others) {
+                var s = scatter(x: pair.x, y: pair.y)
+                if s.category == nil && !pins.noCategory && profile[x].role == .grouping && profile[x].distinct <= Self.categoryLimit {
+                    s.category = x
+                }
+                return finish(s)
+            }
+            if !others.isEmpty {
+                let y = pins.y ?? Array(others.prefix(pins.x == nil ? 1 : others.count))
+                return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: .mean))
+            }
+        }
+        if others.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
+        let kind: ChartKind
+        if columns[x].isText { kind = .bar }
+        else if profile[x].isMonotonic || profile[x].role == .time || pins.seriesBy != nil { kind = .line }
+        else { kind = .scatter }
+        if kind == .scatter && pins.y == nil {
+            return finish(scatter(x: x, y: others[0]))
+        }
+        return finish(.init(x: x, y: others, seriesBy: pins.seriesBy, kind: kind,
+                            aggregate: pins.aggregate == .mean ? .mean : nil))
+    }
+
+    // MARK: Rules
+
+    /// Latitude and longitude, when nothing else is fixed: longitude along x, latitude up y.
+    private func mapLayout() -> ChartInference.Layout? {
+        guard pins.x == nil, !pins.xIsRow, pins.y == nil, pins.kind == nil || pins.kind == .scatter, pins.seriesBy == nil,
+              let lat = profile.columns.first(where: { $0.coordinate == .latitude && $0.role == .measure })?.index,
+              let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index
+        else { return nil }
+        var layout = ChartInference.Layout(x: lon, y: [lat], kind: .scatter)
+        layout.category = pins.category ?? (pins.noCategory ? nil : groupingForColour(excluding: []))
+        layout.label = pins.label ?? (pins.noLabel ? nil : labelColumn(excluding: [layout.category].compactMap { $0 }))
+        layout.size = pins.size
+        return layout
+    }
+
+    /// A long table: a grouping column that makes each x unique within it; one series per group.
+    private func longTableLayout() -> ChartInference.Layout? {
+        guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
+              pins.kind == nil || pins.kind == .line else { return nil }
+        let groups = pins.seriesBy.map { [$0] } ?? profile.indices(.grouping).filter { !pins.named.contains($0) }
+        let xCandidates = pins.x.map { [$0] } ?? timeColumns() + profile.columns.filter {
+            $0.role == .measure && !pins.named.contains($0.index)
+        }.map(\.index)
+        for g in groups {
+            guard case .text(let ids, _) = columns[g].data else { continue }
+            for x in xCandidates where x != g && !columns[x].isText {
+                guard case .numeric(let xs, _) = columns[x].data else {
+                    if case .date(let xs, _) = columns[x].data, fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
+                    continue
+                }
+                if fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
+            }
+        }
+        return nil
+    }
+
+    /// x works for a long table when no group has an x twice, and the groups share their x values (each x on
+    /// two rows or more on average, as dates in a table of stock prices) or each group is one block of rows
+    /// over time (a log sorted by sensor). A record table whose x repeats by chance is neither.
+    private func fitsLongTable(_ xs: [Double], _ groups: [Int32], _ x: Int) -> Bool {
+        guard OrderCheck.xIsUnique(xs, groups: groups) else { return false }
+        if pins.seriesBy != nil { return true }
+        let p = profile[x]
+        if p.repeats && p.distinct * 2 <= p.present { return true }
+        return p.role == .time && OrderCheck.isInBlocks(groups)
+    }
+
+    private func long(x: Int, group: Int) -> ChartInference.Layout? {
+        let values = pins.y ?? measures.filter { $0 != x && $0 != group }
+        guard let first = values.first else { return nil }
+        return .init(x: x, y: [first], seriesBy: group, kind: .line)
+    }
+
+    /// A table with no time or ordered column whose text repeats (records of a few kinds): a scatter of two
+    /// measures coloured by the grouping, or the mean of the only measure per group as bars.
+    private func recordsWithoutX() -> ChartInference.Layout? {
+        guard timeColumns().isEmpty, firstOrderedMeasure() == nil else { return nil }
+        let free = measures
+        if free.count >= 2 && (pins.kind == nil || pins.kind == .scatter), let pair = scatterPair(free) {
+            return scatter(x: pair.x, y: pair.y)
+        }
+        if free.count == 1, pins.kind != .scatter, pins.aggregate != Aggregation.none,
+           let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) }) {
+            return .init(x: g, y: free, kind: .bar, aggregate: .mean)
+        }
+        return nil
+    }
+
+    /// x when none was named: a time, an ordered measure, text for bars, or nil (scatter or row number).
+    private func chooseX() -> Int? {
+        if let t = timeColumns().first { return t }
+        if let ordered = firstOrderedMeasure() { return ordered }
+        let text = (profile.indices(.labels) + profile.indices(.grouping)).sorted().first { !pins.named.contains($0) }
+        if let text, prefersBars() { return text }
+        return nil
+    }
+
+    /// Dates first, then numbers under a time header, in file order.
+    private func timeColumns() -> [Int] {
+        let times = profile.indices(.time).filter { !pins.named.contains($0) }
+        return times.filter { columns[$0].isDate } + times.filter { !columns[$0].isDate }
+    }
+
+    /// The first measure that only rises or falls, when another measure is left to plot against it.
+    private func firstOrderedMeasure() -> Int? {
+        let free = measures
+        return free.first { c in profile[c].isMonotonic && !profile[c].repeats && free.contains { $0 != c } }
+    }
+
+    /// Bars for a text x: one value column, or a few rows of columns in one unit.
+    private func prefersBars() -> Bool {
+        let free = pins.y ?? measures
+        if free.count == 1 { return true }
+        let units = Set(free.map { columns[$0].unit ?? "" })
+        return units.count == 1 && table.rowCount <= 40 && ScaleGroups.sameMagnitude(free.map { profile[$0].magnitude })
+    }
+
+    // MARK: Scatter plots
+
+    /// The two measures a scatter plot shows: x is the first continuous measure (the order the table's author
+    /// gave, as Tableau and Excel read it) and y the one that moves with it most (largest |Spearman ρ|, which one
+    /// outlier can't swing), skipping a near copy of x. Apple's cars: weight and fuel efficiency.
+    func scatterPair(_ candidates: [Int]) -> (x: Int, y: Int)? {
+        let continuous = candidates.filter { profile[$0].isContinuous }
+        let pool = continuous.count >= 2 ? continuous : candidates
+        guard let x = pool.first else { return nil }
+        let rest = pool.dropFirst().filter { !isNearCopy(x, $0) }
+        let strengths = rest.map { ChartSuggestions.strength(columns[x], columns[$0]) }
+        guard let best = strengths.indices.max(by: { strengths[$0] < strengths[$1] || (strengths[$0] == strengths[$1] && $0 > $1) })
+        else { return pool.dropFirst().first.map { (x, $0) } }
+        return (x, rest[best])
+    }
+
+    /// True when two columns rise together almost exactly (r above 0.995: the same quantity in two units, as
+    /// °C and °F); a perfect fall is a finding, not a copy.
+    private func isNearCopy(_ a: Int, _ b: Int) -> Bool {
+        guard case .numeric(let xs, _) = columns[a].data, case .numeric(let ys, _) = columns[b].data else { return false }
+        let stride = max(1, xs.count / 100_000)
+        let sx = Swift.stride(from: 0, to: xs.count, by: stride).map { xs[$0] }
+        let sy = Swift.stride(from: 0, to: ys.count, by: stride).map { ys[$0] }
+        guard let r = Correlation.compute(xs: sx, ys: sy)?.pearson else { return false }
+        return r > 0.995
+    }
+
+    /// A scatter of y against x, with size, colour and point names filled in where the table has them.
+    func scatter(x: Int, y: Int) -> ChartInference.Layout {
+        var layout = ChartInference.Layout(x: x, y: [y], kind: .scatter)
+        if let s = pins.size { layout.size = s }
+        else if !pins.noSize {
+            // A third measure becomes the size only when it is the one continuous measure left (Apple's cars:
+            // price as note length); with more, any one would be an arbitrary pick.
+            let left = measures.filter { $0 != x && $0 != y && profile[$0].isContinuous }
+            if left.count == 1 { layout.size = left[0] }
+        }
+        layout.category = pins.category ?? (pins.noCategory ? nil : groupingForColour(excluding: [x]))
+        layout.label = pins.label ?? (pins.noLabel ? nil : labelColumn(excluding: [layout.category].compactMap { $0 }))
+        return layout
+    }
+
+    /// A text column with a few repeating values, to colour a scatter plot.
+    private func groupingForColour(excluding: [Int]) -> Int? {
+        profile.indices(.grouping).first {
+            !excluding.contains($0) && !pins.named.contains($0) && profile[$0].distinct <= Self.categoryLimit
+        }
+    }
+
+    /// A text column with a different value on every row, to name the points.
+    private func labelColumn(excluding: [Int]) -> Int? {
+        profile.columns.first {
+            $0.role == .labels && $0.distinct == $0.present && !excluding.contains($0.index) && !pins.named.contains($0.index)
+        }?.index
+    }
+
+    // MARK: Pins
+
+    /// The guess with the person's pins laid over it.
+    private func finish(_ guess: ChartInference.Layout) -> ChartInference.Layout {
+        var layout = guess
+        if let kind = pins.kind { layout.kind = kind }
+        if pins.seriesBy != nil { layout.seriesBy = pins.seriesBy }
+        if pins.size != nil || pins.noSize { layout.size = pins.size }
+        if pins.category != nil || pins.noCategory { layout.category = pins.category }
+        if pins.label != nil || pins.noLabel { layout.label = pins.label }
+        if pins.aggregate == Aggregation.none { layout.aggregate = nil }
+        if layout.kind == .scatter || layout.kind == .bar, layout.seriesBy == nil {
+            if layout.category == nil && !pins.noCategory && layout.aggregate == nil {
+                layout.category = groupingForColour(excluding: [layout.x].compactMap { $0 })
+            }
+            if layout.label == nil && !pins.noLabel && layout.aggregate == nil {
+                layout.label = labelColumn(excluding: [layout.x, layout.category].compactMap { $0 })
+            }
+        }
+        if layout.x == nil && (pins.x != nil) { layout.x = pins.x }
+        return layout
+    }
+}
