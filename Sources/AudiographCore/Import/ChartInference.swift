@@ -127,7 +127,7 @@ public enum ChartInference {
     static func isMonotonic(_ column: Column) -> Bool {
         let values: [Double]
         switch column.data {
-        case .numeric(let v, _), .date(let v, _): values = v
+        case .numeric(let v, _), .date(let v, _, _): values = v
         case .text: return false
         }
         var rising = true, falling = true, previous = Double.nan, distinct = false
@@ -148,7 +148,7 @@ public enum ChartInference {
         guard case .text(let ids, let categories) = groups.data else { return false }
         let values: [Double]
         switch column.data {
-        case .numeric(let v, _), .date(let v, _): values = v
+        case .numeric(let v, _), .date(let v, _, _): values = v
         case .text: return false
         }
         var last = [Double](repeating: .nan, count: categories.count)
