@@ -14,9 +14,13 @@ enum TemporalColumns {
         }
     }
 
-    /// True for headers that announce a timestamp: containing time, timestamp, epoch or unix, or ending in _ts.
+    /// True for headers that announce a timestamp: a word time, timestamp, datetime, epoch or unix (or one starting
+    /// with epoch or unix), or ending in _ts; "lifetime value" is not one.
     static func namesTimestamp(_ title: String) -> Bool {
-        ["time", "epoch", "unix"].contains { title.contains($0) } || title.hasSuffix("_ts")
+        let words = title.split(whereSeparator: { !$0.isLetter })
+        return title.hasSuffix("_ts") || words.contains { word in
+            ["time", "timestamp", "datetime", "ts"].contains(word) || word.hasPrefix("epoch") || word.hasPrefix("unix")
+        }
     }
 
     /// Seconds since the epoch (precision second) when `title` names a timestamp and every value is a whole

@@ -98,6 +98,9 @@ final class DateColumnTests: XCTestCase {
         let milliseconds = try read("created_ts,Value\n946684800000,1\n946771200000,2\n")
         XCTAssertEqual(dates(milliseconds, 0), [day(2000, 1, 1), day(2000, 1, 2)])
         XCTAssertTrue(try read("id,Value\n946684800,1\n946771200,2\n").columns[0].isNumeric)
+        XCTAssertTrue(try read("Lifetime value,Value\n946684800,1\n946771200,2\n").columns[0].isNumeric)
+        XCTAssertNotNil(dates(try read("Unix time,Value\n946684800,1\n946771200,2\n"), 0))
+        XCTAssertNotNil(dates(try read("event_ts,Value\n946684800,1\n946771200,2\n"), 0))
         XCTAssertTrue(try read("Time (s),Value\n12.5,1\n13.5,2\n").columns[0].isNumeric)
         XCTAssertTrue(try read("epoch,Value\n946684800.5,1\n946771200,2\n").columns[0].isNumeric)
     }
