@@ -240,8 +240,9 @@ struct SceneDraft {
             let texts = TickLabels.numeric(xScale.gridlines, formatter: axis.formatter, logarithmic: xScale.logarithmic)
             xTicks = thinnedXTicks(positions: positions, texts: texts)
             return 1
-        case .date:
-            let texts = TickLabels.dates(xScale.gridlines)
+        case .date(let axis):
+            let texts = axis.precision == .timeOfDay ? xScale.gridlines.map(DateParsing.clockText)
+                : TickLabels.dates(xScale.gridlines, utcOffsetSeconds: axis.utcOffsetSeconds)
             xTicks = thinnedXTicks(positions: positions, texts: texts, maximum: Self.maximumDateLabels)
             return 1
         }

@@ -24,12 +24,13 @@ public enum TickLabels {
     /// Labels for date gridlines (seconds since the epoch, UTC, ascending): "2023" for yearly lines,
     /// "Jan 2023", "Feb" … for monthly ones (the year on the first and on each January), "Jan 8" for daily or
     /// weekly ones (the year on the first), "14:00" within a day (the date on the first and at midnight).
-    public static func dates(_ values: [Double]) -> [String] {
+    /// Times are written in `utcOffsetSeconds` east of UTC when given.
+    public static func dates(_ values: [Double], utcOffsetSeconds: Int? = nil) -> [String] {
         let day = 86_400.0
         let spacing = values.count > 1 ? zip(values, values.dropFirst()).map { $1 - $0 }.min()! : 365 * day
         var previous: (year: Int, month: Int, day: Int)?
         return values.map { value in
-            let c = DateParsing.components(value)
+            let c = DateParsing.components(value + Double(utcOffsetSeconds ?? 0))
             defer { previous = (c.year, c.month, c.day) }
             let month = Localization.tr(shortMonthNames[c.month - 1])
             if spacing >= 360 * day { return String(c.year) }

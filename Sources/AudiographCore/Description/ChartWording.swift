@@ -188,6 +188,8 @@ struct ChartWording {
 
     func at(_ value: Double) -> String {
         switch chart.xAxis {
+        // TRANSLATORS: a time of day with its preposition, "at 13:45".
+        case .date(let a) where a.precision == .timeOfDay: return L.tr("at %@", x.string(value))
         case .date(let a) where a.precision >= .day: return L.tr("on %@", x.string(value))
         case .categorical: return L.tr("for %@", x.string(value))
         default: return L.tr("in %@", x.string(value))

@@ -10,7 +10,7 @@ public struct XValueFormatting: Sendable {
     public func string(_ x: Double) -> String {
         switch axis {
         case .numeric(let a): return a.formatter.string(x)
-        case .date(let a): return XValueFormatting.spokenDate(x, precision: a.precision)
+        case .date(let a): return XValueFormatting.spokenDate(x, precision: a.precision, utcOffsetSeconds: a.utcOffsetSeconds)
         case .categorical(let a):
             let i = Int(x)
             return i >= 0 && i < a.categories.count ? a.categories[i] : "–"
@@ -21,15 +21,18 @@ public struct XValueFormatting: Sendable {
     public func jsonValue(_ x: Double) -> JSONValue {
         switch axis {
         case .numeric: return .number(x)
-        case .date(let a): return .string(DateParsing.iso8601(x, precision: a.precision))
+        case .date(let a):
+            return .string(DateParsing.iso8601(x, precision: a.precision, utcOffsetSeconds: a.utcOffsetSeconds))
         case .categorical: return .string(string(x))
         }
     }
 
-    /// The x unit a slope is given per: the numeric axis's unit, or a day/month/year for dates.
+    /// The x unit a slope is given per: the numeric axis's unit, an hour for times of day, or a day/month/year
+    /// for dates.
     public func slopeUnit(spanSeconds: Double) -> (perUnit: String, factor: Double) {
         switch axis {
         case .numeric(let a): return (a.unit ?? Localization.tr("unit of %@", Localization.lowercasesTitlesInSentences ? a.title.lowercased() : a.title), 1)
+        case .date(let a) where a.precision == .timeOfDay: return (Localization.tr("hour"), 1.0 / 24)
         case .date:
             let day = 86_400.0
             if spanSeconds >= 2 * 365.25 * day { return (Localization.tr("year"), 365.25) }
@@ -42,13 +45,22 @@ public struct XValueFormatting: Sendable {
     static let monthNames = [N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
                              N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December")]
 
-    /// "1960", "March 2023", "January 31, 2024", "January 31, 2024 14:05".
-    static func spokenDate(_ seconds: Double, precision: DatePrecision) -> String {
+    /// "1960", "Q1 2000", "March 2023", "week 5 of 2000", "January 31, 2024", "January 31, 2024 14:05", "13:45",
+    /// with times in `utcOffsetSeconds` east of UTC when given.
+    static func spokenDate(_ seconds: Double, precision: DatePrecision, utcOffsetSeconds: Int? = nil) -> String {
         guard seconds.isFinite else { return "–" }
-        let c = DateParsing.components(seconds)
+        let local = seconds + Double(utcOffsetSeconds ?? 0)
+        let c = DateParsing.components(local)
         let month = Localization.tr(monthNames[c.month - 1])
         switch precision {
         case .year: return String(c.year)
+        // TRANSLATORS: a quarter of a year, "Q1 2000"; the first number is the quarter 1…4, the second the year.
+        case .quarter: return Localization.tr("Q%ld %ld", (c.month - 1) / 3 + 1, c.year)
+        case .week:
+            let week = DateParsing.isoWeek(local)
+            // TRANSLATORS: an ISO week, "week 5 of 2000"; the first number is the week 1…53, the second the year.
+            return Localization.tr("week %ld of %ld", week.week, week.weekYear)
+        case .timeOfDay: return DateParsing.clockText(local)
         case .month: return Localization.trc("month year", "%@ %ld", month, c.year)
         case .day: return Localization.tr("%@ %ld, %ld", month, c.day, c.year)
         case .minute, .second:

@@ -40,6 +40,10 @@ public struct CSVReadOptions: Sendable {
     public var limits = ImportLimits()
     /// Bytes read per step, which is also how often progress is reported and cancellation checked.
     public var chunkBytes = 1 << 20
+    /// How to read "03/04/2000"-style dates when neither their column nor another date column of the file shows
+    /// the order: true for month/day, false for day/month; nil follows the interface locale
+    /// (`DayMonthOrder.localePrefersMonthFirst`).
+    public var monthFirstWhenUndecided: Bool?
 
     public init(delimiter: Character? = nil) { self.delimiter = delimiter }
 }
@@ -115,7 +119,9 @@ public enum CSVReader {
             carry.append(contentsOf: chunk)
         }
         if source.shrank { throw ImportError.changedWhileReading(path: path) }
-        var table = try state.finish(encoding: encoding)
+        var table = try state.finish(encoding: encoding, monthFirstWhenUndecided: options.monthFirstWhenUndecided
+                                        ?? DayMonthOrder.localePrefersMonthFirst())
+        TemporalColumns.convert(&table)
         if let change = input.changeSinceOpening() { table.warnings.append(change) }
         return table
     }
@@ -219,8 +225,9 @@ private struct StreamState {
         if rowCount > limits.maxRows { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
     }
 
-    /// Turns the builders into a table, or explains why there is no usable data.
-    func finish(encoding: TextEncodingName) throws -> Table {
+    /// Turns the builders into a table, or explains why there is no usable data. "03/04/2000"-style columns that
+    /// nothing in the file decides are read month/day when `monthFirstWhenUndecided`, else day/month.
+    func finish(encoding: TextEncodingName, monthFirstWhenUndecided: Bool) throws -> Table {
         if rowCount == 0 {
             if malformedCount > 0 {
                 throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount,
@@ -247,6 +254,7 @@ private struct StreamState {
             }
             names[i] = name
         }
+        let orderWarnings = DayMonthOrder.resolve(builders, names: names, monthFirstWhenUndecided: monthFirstWhenUndecided)
         let columns = zip(names, builders).map { Column(header: $0.0, data: $0.1.finish()) }
         var warnings: [String] = []
         if malformedCount > 0 {
@@ -277,6 +285,7 @@ private struct StreamState {
                     builder.nonFiniteCount, column.header, builder.nonFiniteCount))
             }
         }
+        warnings += orderWarnings
         return Table(path: path, columns: columns, rowCount: rowCount, encoding: encoding,
                      delimiter: Character(Unicode.Scalar(guess.delimiter)), decimalStyle: guess.decimalStyle,
                      hasHeader: guess.hasHeader, malformedLines: malformedLines, malformedRowCount: malformedCount,

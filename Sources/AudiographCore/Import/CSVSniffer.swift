@@ -104,7 +104,7 @@ enum CSVSniffer {
     }
 
     /// A column is numeric when ≥ 90% of its non-missing sample values are numbers, else a date when ≥ 90%
-    /// read in one date format, else text. A column with no values in the sample is numeric.
+    /// read in one date format (or one day/month family), else text. A column with no values in the sample is numeric.
     static func classify(_ values: [[UInt8]], style: DecimalStyle) -> ColumnBuilder.Kind {
         var nonMissing = 0, numbers = 0
         var dateCounts: [DateFormat: Int] = [:]
@@ -122,10 +122,22 @@ enum CSVSniffer {
         if nonMissing == 0 { return .numeric }
         let needed = Double(nonMissing) * 0.9
         if Double(numbers) >= needed { return .numeric }
-        if let (format, count) = dateCounts.max(by: { $0.value < $1.value }), Double(count) >= needed {
-            return .date(format)
-        }
+        if let format = chooseDateFormat(dateCounts, needed: needed) { return .date(format) }
         return .text
+    }
+
+    /// The one date format at least `needed` sample values read in, counting "03/04/2000"-style values as one
+    /// family whose order the values decide: month/day if some can only be that, day/month likewise, undecided
+    /// (`.dayOrMonthFirst`) if all read both ways, and none when some show each order (a mixed column).
+    static func chooseDateFormat(_ counts: [DateFormat: Int], needed: Double) -> DateFormat? {
+        let monthFirst = counts[.monthDayYear] ?? 0, dayFirst = counts[.dayMonthYear] ?? 0
+        let either = counts[.dayOrMonthFirst] ?? 0
+        if Double(monthFirst + dayFirst + either) >= needed {
+            if monthFirst > 0 && dayFirst > 0 { return nil }
+            return monthFirst > 0 ? .monthDayYear : dayFirst > 0 ? .dayMonthYear : .dayOrMonthFirst
+        }
+        if let (format, count) = counts.max(by: { $0.value < $1.value }), Double(count) >= needed { return format }
+        return nil
     }
 
     /// True when a field reads as a number, a date or a missing value, as data rows do and headers don't.

@@ -10,7 +10,7 @@ extension ChartInference {
         var xs: [Double]
         if let x = layout.x {
             switch cols[x].data {
-            case .numeric(let v, _), .date(let v, _): xs = v
+            case .numeric(let v, _), .date(let v, _, _): xs = v
             case .text(let ids, _): xs = ids.map { $0 < 0 ? .nan : Double($0) }
             }
         } else {
@@ -110,8 +110,9 @@ extension ChartInference {
                 xAxis = .numeric(NumericAxis(title: cols[x].title, unit: cols[x].unit, range: xRange,
                                              gridlines: Gridlines.linear(xRange),
                                              formatter: formatter(for: cols[x], unit: cols[x].unit, digits: digits, values: xFinite)))
-            case .date(_, let precision):
-                xAxis = .date(DateAxis(title: cols[x].title, range: xRange, precision: precision))
+            case .date(_, let precision, let utcOffsetSeconds):
+                xAxis = .date(DateAxis(title: cols[x].title, range: xRange, precision: precision,
+                                       utcOffsetSeconds: utcOffsetSeconds))
             case .text(_, let categories):
                 xAxis = .categorical(CategoricalAxis(title: cols[x].title, categories: categories))
             }

@@ -44,7 +44,7 @@ public enum ChartInference {
     /// True when the non-missing values only rise or only fall (ties allowed, not all equal).
     static func isMonotonic(_ column: Column) -> Bool {
         switch column.data {
-        case .numeric(let v, _), .date(let v, _): return OrderCheck.isMonotonic(v)
+        case .numeric(let v, _), .date(let v, _, _): return OrderCheck.isMonotonic(v)
         case .text: return false
         }
     }

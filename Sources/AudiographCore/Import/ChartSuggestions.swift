@@ -91,7 +91,7 @@ public enum ChartSuggestions {
                 continue
             }
             let xs: [Double]
-            switch columns[t].data { case .numeric(let v, _), .date(let v, _): xs = v; case .text: continue }
+            switch columns[t].data { case .numeric(let v, _), .date(let v, _, _): xs = v; case .text: continue }
             let groups = profile.indices(.grouping).filter { g in
                 if case .text(let ids, _) = columns[g].data { return OrderCheck.xIsUnique(xs, groups: ids) }
                 return false

@@ -21,12 +21,27 @@ final class ColumnBuilder {
     private(set) var badValueLines: [Int] = []
     private(set) var badValueCount = 0
     private(set) var nonFiniteCount = 0
+    /// The UTC offset (seconds) of every date read so far, while they all agree; see `commonUTCOffset`.
+    private var firstUTCOffset: Int?
+    private var sawDate = false
+    private var utcOffsetsDiffer = false
+    /// For `.dayOrMonthFirst` columns, which keep both readings until the whole column is read: the
+    /// day-first reading (`numbers` holds the month-first one), its bad values, and what the values showed.
+    private var dayFirstNumbers: [Double] = []
+    private var dayFirstBadValueLines: [Int] = []
+    private var dayFirstBadValueCount = 0
+    /// Values readable only month-first (second number above 12) and only day-first (first number above 12).
+    private(set) var onlyMonthFirstCount = 0
+    private(set) var onlyDayFirstCount = 0
+    /// The first value, as written, that reads differently in the two orders ("03/04/2000").
+    private(set) var ambiguousExample: String?
 
     init(kind: Kind, decimalStyle: DecimalStyle, encoding: TextEncodingName, expectedRows: Int) {
         self.kind = kind
         self.decimalStyle = decimalStyle
         self.encoding = encoding
         if kind == .text { indices.reserveCapacity(expectedRows) } else { numbers.reserveCapacity(expectedRows) }
+        if kind == .date(.dayOrMonthFirst) { dayFirstNumbers.reserveCapacity(expectedRows) }
     }
 
     var count: Int { kind == .text ? indices.count : numbers.count }
@@ -49,12 +64,14 @@ final class ColumnBuilder {
                 numbers.append(.nan)
                 noteBadValue(line)
             }
+        case .date(.dayOrMonthFirst):
+            appendInBothOrders(field, line: line)
         case .date(let format):
             if NumberParsing.isMissingToken(field) {
                 numbers.append(.nan)
             } else if let parsed = DateParsing.parse(field, format: format) {
                 numbers.append(parsed.seconds)
-                if parsed.precision > datePrecision { datePrecision = parsed.precision }
+                noteDate(parsed)
             } else {
                 numbers.append(.nan)
                 noteBadValue(line)
@@ -76,6 +93,67 @@ final class ColumnBuilder {
         }
     }
 
+    /// Reads a "03/04/2000"-style value both month-first (into `numbers`) and day-first, counting which
+    /// values only one order can read.
+    private func appendInBothOrders(_ field: UnsafeBufferPointer<UInt8>, line: Int) {
+        if NumberParsing.isMissingToken(field) {
+            numbers.append(.nan)
+            dayFirstNumbers.append(.nan)
+            return
+        }
+        let monthFirst = NumericDates.dayAndMonth(field, monthFirst: true)
+        let dayFirst = NumericDates.dayAndMonth(field, monthFirst: false)
+        numbers.append(monthFirst?.seconds ?? .nan)
+        dayFirstNumbers.append(dayFirst?.seconds ?? .nan)
+        if let parsed = monthFirst ?? dayFirst { noteDate(parsed) }
+        switch (monthFirst, dayFirst) {
+        case (nil, nil): break
+        case (_, nil): onlyMonthFirstCount += 1
+        case (nil, _): onlyDayFirstCount += 1
+        case (let m?, let d?):
+            if ambiguousExample == nil && m.seconds != d.seconds { ambiguousExample = String(decoding: field, as: UTF8.self) }
+        }
+        if monthFirst == nil { noteBadValue(line) }
+        if dayFirst == nil {
+            dayFirstBadValueCount += 1
+            if dayFirstBadValueLines.count < 5 { dayFirstBadValueLines.append(line) }
+        }
+    }
+
+    /// True (month first) or false (day first) when the values themselves show the order of a
+    /// `.dayOrMonthFirst` column (the larger count wins if both appear); nil when every value reads both ways.
+    var orderShownByValues: Bool? {
+        if onlyMonthFirstCount == 0 && onlyDayFirstCount == 0 { return nil }
+        return onlyMonthFirstCount >= onlyDayFirstCount
+    }
+
+    /// Keeps one reading of a `.dayOrMonthFirst` column: month/day when `monthFirst`, else day/month.
+    func chooseOrder(monthFirst: Bool) {
+        guard kind == .date(.dayOrMonthFirst), !monthFirst else {
+            dayFirstNumbers = []
+            return
+        }
+        numbers = dayFirstNumbers
+        badValueLines = dayFirstBadValueLines
+        badValueCount = dayFirstBadValueCount
+        dayFirstNumbers = []
+    }
+
+    /// Notes a date's precision and zone.
+    @inline(__always)
+    private func noteDate(_ parsed: DateParsing.Parsed) {
+        if parsed.precision > datePrecision { datePrecision = parsed.precision }
+        if !sawDate {
+            sawDate = true
+            firstUTCOffset = parsed.utcOffsetSeconds
+        } else if parsed.utcOffsetSeconds != firstUTCOffset {
+            utcOffsetsDiffer = true
+        }
+    }
+
+    /// The UTC offset in seconds every date of the column was written in; nil when none was written or they differ.
+    var commonUTCOffset: Int? { utcOffsetsDiffer ? nil : firstUTCOffset }
+
     private func noteBadValue(_ line: Int) {
         badValueCount += 1
         if badValueLines.count < 5 { badValueLines.append(line) }
@@ -85,7 +163,7 @@ final class ColumnBuilder {
     func finish() -> ColumnData {
         switch kind {
         case .numeric: return .numeric(values: numbers, fractionDigits: fractionDigits)
-        case .date: return .date(values: numbers, precision: datePrecision)
+        case .date: return .date(values: numbers, precision: datePrecision, utcOffsetSeconds: commonUTCOffset)
         case .text:
             categoryIndex = [:]
             return .text(indices: indices, categories: categories)

@@ -106,7 +106,7 @@ enum ColumnProfiler {
             else if p.distinct * 10 >= p.present * 9 { p.role = .labels }
             else if p.distinct <= ColumnProfile.groupingLimit && p.distinct * 2 <= p.present { p.role = .grouping }
             else { p.role = .text }
-        case .date(let values, _):
+        case .date(let values, _, _):
             fillNumberFacts(&p, values, rows: rows)
             p.role = p.distinct <= 1 ? .constant : .time
         case .numeric(let values, _):

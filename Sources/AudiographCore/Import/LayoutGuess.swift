@@ -103,7 +103,7 @@ struct LayoutGuess {
             guard case .text(let ids, _) = columns[g].data else { continue }
             for x in xCandidates where x != g && !columns[x].isText {
                 guard case .numeric(let xs, _) = columns[x].data else {
-                    if case .date(let xs, _) = columns[x].data, fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
+                    if case .date(let xs, _, _) = columns[x].data, fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
                     continue
                 }
                 if fitsLongTable(xs, ids, x) { return long(x: x, group: g) }

@@ -4,14 +4,15 @@ import Foundation
 public enum ColumnData: Sendable {
     /// Numbers (NaN where missing); `fractionDigits` is the most decimals written in the file.
     case numeric(values: [Double], fractionDigits: Int)
-    /// Seconds since the epoch (NaN where missing), with the finest precision written.
-    case date(values: [Double], precision: DatePrecision)
+    /// Seconds since the epoch (NaN where missing), with the finest precision written and the UTC offset in
+    /// seconds that every value was written in (nil when none or several were).
+    case date(values: [Double], precision: DatePrecision, utcOffsetSeconds: Int?)
     /// Category indices into `categories` in order of first appearance; -1 where missing.
     case text(indices: [Int32], categories: [String])
 
     public var count: Int {
         switch self {
-        case .numeric(let v, _), .date(let v, _): return v.count
+        case .numeric(let v, _), .date(let v, _, _): return v.count
         case .text(let i, _): return i.count
         }
     }

@@ -41,10 +41,12 @@ public struct CategoricalAxis: Sendable {
 
 /// How precisely a date axis's values are known, which decides how they are written ("2024-01" vs "2024-01-31").
 public enum DatePrecision: String, Codable, Sendable, Comparable {
-    case year, month, day, minute, second
+    case year, quarter, month, week, day, minute, second
+    /// A time of day without a date ("13:45"); the values are seconds since midnight of 1970-01-01.
+    case timeOfDay
 
     public static func < (lhs: DatePrecision, rhs: DatePrecision) -> Bool {
-        let order: [DatePrecision] = [.year, .month, .day, .minute, .second]
+        let order: [DatePrecision] = [.year, .quarter, .month, .week, .day, .minute, .second, .timeOfDay]
         return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
     }
 }
@@ -57,13 +59,18 @@ public struct DateAxis: Sendable {
     public var precision: DatePrecision
     /// Gridline positions in seconds since the epoch (round calendar instants), ascending, inside `range`.
     public var gridlines: [Double]
+    /// The UTC offset, in seconds east of Greenwich, that all the file's times were written in (32400 for
+    /// +09:00); times are spoken and written in it. Nil when the file wrote no zone or several.
+    public var utcOffsetSeconds: Int?
 
     /// A date axis; gridlines default to round calendar instants over `range`.
-    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision, gridlines: [Double]? = nil) {
+    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision, gridlines: [Double]? = nil,
+                utcOffsetSeconds: Int? = nil) {
         self.title = title
         self.range = range
         self.precision = precision
         self.gridlines = gridlines ?? DateGridlines.lines(range)
+        self.utcOffsetSeconds = utcOffsetSeconds
     }
 }
 

@@ -74,7 +74,7 @@ final class CSVReaderTests: XCTestCase {
         for (text, expectedFirst) in [("2024/01/31", 1_706_659_200.0), ("31.01.2024", 1_706_659_200), ("Jan 2024", 1_704_067_200),
                                       ("2024-01", 1_704_067_200)] {
             let table = try read("When,Value\n\(text),1\n\(text),2\n")
-            guard case .date(let values, _) = table.columns[0].data else { return XCTFail(text) }
+            guard case .date(let values, _, _) = table.columns[0].data else { return XCTFail(text) }
             XCTAssertEqual(values[0], expectedFirst, text)
         }
     }
