@@ -91,6 +91,8 @@ public enum ActionTable {
                     group: 1, keys: .chart),
         ActionEntry(name: "win.choose-columns", label: tr("Choose _Columns…"), accelerators: ["<Control>k"],
                     section: .chart, group: 2),
+        ActionEntry(name: "win.other-charts", label: tr("_Other Charts…"), accelerators: ["<Control>j"],
+                    section: .chart, group: 2),
         ActionEntry(name: "win.previous-point", label: tr("_Previous Point"), accelerators: ["Left"], section: .go,
                     group: 0, keys: .chart),
         ActionEntry(name: "win.next-point", label: tr("_Next Point"), accelerators: ["Right"], section: .go, group: 0,
@@ -121,7 +123,7 @@ public enum ActionTable {
 
     /// The actions a focused chart performs, the ones `ChartView` handles.
     public static var chartActions: [ActionEntry] {
-        entries.filter { $0.section == .chart || $0.section == .go }.filter { $0.name != "win.choose-columns" }
+        entries.filter { $0.section == .chart || $0.section == .go }.filter { $0.name != "win.choose-columns" && $0.name != "win.other-charts" }
     }
 
     /// The entry named `name` ("app.open").

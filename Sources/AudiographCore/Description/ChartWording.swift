@@ -174,7 +174,7 @@ struct ChartWording {
     /// Where a point is, with its preposition: "in 1960", "on January 31, 2024", "for Liberty Tourer".
     func pointPosition(_ s: DataSeries, _ i: Int) -> String {
         if let label = s.labels?[i], !label.isEmpty { return L.tr("for %@", label) }
-        if chart.kind == .scatter { return L.tr("at %@ %@", L.lowercasesTitlesInSentences ? chart.xAxis.title.lowercased() : chart.xAxis.title,
+        if chart.kind == .scatter { return L.tr("at %@ %@", L.titleInSentence(chart.xAxis.title),
                                                    x.string(s.x[i])) }
         return at(s.x[i])
     }

@@ -31,7 +31,7 @@ public struct XValueFormatting: Sendable {
     /// for dates.
     public func slopeUnit(spanSeconds: Double) -> (perUnit: String, factor: Double) {
         switch axis {
-        case .numeric(let a): return (a.unit ?? Localization.tr("unit of %@", Localization.lowercasesTitlesInSentences ? a.title.lowercased() : a.title), 1)
+        case .numeric(let a): return (a.unit ?? Localization.tr("unit of %@", Localization.titleInSentence(a.title)), 1)
         case .date(let a) where a.precision == .timeOfDay: return (Localization.tr("hour"), 1.0 / 24)
         case .date:
             let day = 86_400.0

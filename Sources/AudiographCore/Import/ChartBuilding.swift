@@ -40,7 +40,7 @@ extension ChartInference {
                 formatter: formatter(for: cols[s], unit: cols[s].unit, digits: digits, values: finite))))
             additionalColumns.append(.numeric(v))
         }
-        if let c = layout.category, case .text(let ids, let categories) = cols[c].data {
+        if let c = layout.category, let (ids, categories) = cols[c].asCategories {
             additionalAxes.append(.categorical(CategoricalAxis(title: cols[c].title, categories: categories)))
             additionalColumns.append(.categorical(ids))
         }
@@ -73,7 +73,7 @@ extension ChartInference {
             var s: DataSeries
             if summarised {
                 let mean = MeanByX.summarise(xs: xs, ys: values, rows: rowsOfSeries)
-                s = DataSeries(name: Localization.tr("Average %@", lowercasedFirstWord(name)), isContinuous: layout.kind == .line,
+                s = DataSeries(name: Localization.tr("Average %@", Localization.titleInSentence(name)), isContinuous: layout.kind == .line,
                                x: mean.x, y: mean.y)
                 s.counts = mean.counts
                 s.fractionDigits = min(6, digits + 1)
@@ -83,7 +83,7 @@ extension ChartInference {
             }
             return s
         }
-        if let g = layout.seriesBy, case .text(let ids, let names) = cols[g].data {
+        if let g = layout.seriesBy, let (ids, names) = cols[g].asCategories {
             var byGroup = [[Int]](repeating: [], count: names.count)
             for r in rows where ids[r] >= 0 { byGroup[Int(ids[r])].append(r) }
             for (k, groupRows) in byGroup.enumerated() where !groupRows.isEmpty {
@@ -138,7 +138,7 @@ extension ChartInference {
         }
         var yAxis = axes[0]
         if layout.seriesBy != nil, let column = yColumns.first {
-            yAxis.title = summarised ? Localization.tr("Average %@", lowercasedFirstWord(cols[column].title)) : cols[column].title
+            yAxis.title = summarised ? Localization.tr("Average %@", Localization.titleInSentence(cols[column].title)) : cols[column].title
         }
         if series.isEmpty { yAxis.title = yColumns.first.map { cols[$0].title } ?? "" }
         let yTitle = yAxis.title
@@ -180,16 +180,8 @@ extension ChartInference {
     static func defaultTitle(kind: ChartKind, xTitle: String, yTitle: String, seriesCount: Int, multiColumn: Bool,
                              fileTitle: String?) -> String {
         if multiColumn, let fileTitle, !fileTitle.isEmpty { return fileTitle }
-        let x = lowercasedFirstWord(xTitle)
+        let x = Localization.titleInSentence(xTitle)
         return kind == .scatter ? Localization.tr("%@ vs %@", yTitle, x) : Localization.tr("%@ by %@", yTitle, x)
-    }
-
-    /// "Year" → "year" but "GDP" stays "GDP".
-    static func lowercasedFirstWord(_ text: String) -> String {
-        let chars = Array(text)
-        guard Localization.lowercasesTitlesInSentences, chars.count > 1, chars[0].isUppercase, !chars[1].isUppercase
-        else { return text }
-        return chars[0].lowercased() + String(chars.dropFirst())
     }
 
     /// A formatter with the column's unit and decimals; years are written without grouping ("1960").

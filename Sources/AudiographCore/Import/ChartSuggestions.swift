@@ -31,7 +31,8 @@ public enum ChartSuggestions {
         var result: [ChartSuggestion] = []
         for layout in candidates where result.count < limit {
             let settings = self.settings(for: layout, table: table)
-            guard let made = try? ChartInference.inferLayout(table, settings: settings), !seen.contains(made) else { continue }
+            guard let made = try? ChartInference.inferLayout(table, settings: settings),
+                  !seen.contains(where: { $0 == made || isSwapped($0, made) }) else { continue }
             seen.append(made)
             let (chart, _) = ChartInference.build(table, layout: made, settings: settings,
                                                   fileTitle: ChartDocument.humanTitle(forFile: table.path))
@@ -41,6 +42,11 @@ public enum ChartSuggestions {
                                           title: chart.title))
         }
         return result
+    }
+
+    /// True for two scatter plots of the same two columns with x and y swapped: the same picture turned over.
+    static func isSwapped(_ a: ChartInference.Layout, _ b: ChartInference.Layout) -> Bool {
+        a.kind == .scatter && b.kind == .scatter && a.y.count == 1 && b.y.count == 1 && a.x == b.y[0] && b.x == a.y[0]
     }
 
     /// Settings that pin every role of `layout` (an empty name for "none").
@@ -92,9 +98,9 @@ public enum ChartSuggestions {
             }
             let xs: [Double]
             switch columns[t].data { case .numeric(let v, _), .date(let v, _, _): xs = v; case .text: continue }
-            let groups = profile.indices(.grouping).filter { g in
-                if case .text(let ids, _) = columns[g].data { return OrderCheck.xIsUnique(xs, groups: ids) }
-                return false
+            let groups = profile.groupings.filter { g in
+                guard g != t, !values.contains(g), let (ids, _) = columns[g].asCategories else { return false }
+                return OrderCheck.xIsUnique(xs, groups: ids)
             }
             for y in values.prefix(3) {
                 if let g = groups.first { out.append(.init(x: t, y: [y], seriesBy: g, kind: .line)) }
@@ -109,7 +115,7 @@ public enum ChartSuggestions {
             for y in partners { out.append(guess.scatter(x: x, y: y)) }
         }
         // The mean of the first measures per group, as bars.
-        for g in profile.indices(.grouping).prefix(2) {
+        for g in profile.groupings.filter({ !measures.contains($0) && profile[$0].distinct <= LayoutGuess.categoryLimit }).prefix(2) {
             for y in measures.prefix(2) { out.append(.init(x: g, y: [y], kind: .bar, aggregate: .mean)) }
         }
         return out

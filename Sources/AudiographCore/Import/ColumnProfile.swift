@@ -55,6 +55,12 @@ public struct ColumnProfile: Sendable, Equatable {
 
     /// True for numbers a chart can use as values (measures and numeric times).
     public var isMeasure: Bool { role == .measure }
+    /// A measure that is really a code: whole numbers with a few values, each on five rows or more on average
+    /// (cylinders 4/6/8, diet 1–4, chick 1–50). It can colour points or split rows into series.
+    public var isCode: Bool {
+        role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2
+            && distinct <= ColumnProfile.groupingLimit && distinct * 5 <= present
+    }
     /// True when the values are continuous enough for an axis of a scatter plot (not a handful of codes).
     public var isContinuous: Bool { role == .measure && (distinct >= 10 || (!isWholeNumbers && distinct >= 5)) }
 }
@@ -73,6 +79,9 @@ public struct TableProfile: Sendable {
 
     /// Columns of a role, in file order.
     public func indices(_ role: ColumnProfile.Role) -> [Int] { columns.filter { $0.role == role }.map(\.index) }
+
+    /// Columns that group rows: text groupings first, then code columns, in file order.
+    public var groupings: [Int] { indices(.grouping) + columns.filter(\.isCode).map(\.index) }
 }
 
 /// Computes a column's profile.

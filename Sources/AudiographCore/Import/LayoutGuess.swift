@@ -25,6 +25,9 @@ struct LayoutGuess {
     var measures: [Int] {
         let named = pins.named.subtracting(pins.y ?? [])
         let free = profile.indices(.measure).filter { !named.contains($0) }
+        // Codes (cylinders, diet) are groupings while real measures are left to chart.
+        let real = free.filter { !profile[$0].isCode }
+        if !real.isEmpty { return real }
         if !free.isEmpty { return free }
         let times = profile.columns.filter { $0.role == .time && columns[$0.index].isNumeric && !named.contains($0.index) }
         return times.map(\.index)
@@ -95,12 +98,12 @@ struct LayoutGuess {
     private func longTableLayout() -> ChartInference.Layout? {
         guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
               pins.kind == nil || pins.kind == .line else { return nil }
-        let groups = pins.seriesBy.map { [$0] } ?? profile.indices(.grouping).filter { !pins.named.contains($0) }
+        let groups = pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
         let xCandidates = pins.x.map { [$0] } ?? timeColumns() + profile.columns.filter {
             $0.role == .measure && !pins.named.contains($0.index)
         }.map(\.index)
         for g in groups {
-            guard case .text(let ids, _) = columns[g].data else { continue }
+            guard let (ids, _) = columns[g].asCategories else { continue }
             for x in xCandidates where x != g && !columns[x].isText {
                 guard case .numeric(let xs, _) = columns[x].data else {
                     if case .date(let xs, _, _) = columns[x].data, fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
@@ -138,7 +141,8 @@ struct LayoutGuess {
             return scatter(x: pair.x, y: pair.y)
         }
         if free.count == 1, pins.kind != .scatter, pins.aggregate != Aggregation.none,
-           let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) }) {
+           let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) }) ?? profile.groupings.first(where: {
+               !pins.named.contains($0) && !free.contains($0) && profile[$0].distinct <= Self.categoryLimit }) {
             return .init(x: g, y: free, kind: .bar, aggregate: .mean)
         }
         return nil
@@ -217,7 +221,7 @@ struct LayoutGuess {
 
     /// A text column with a few repeating values, to colour a scatter plot.
     private func groupingForColour(excluding: [Int]) -> Int? {
-        profile.indices(.grouping).first {
+        profile.groupings.first {
             !excluding.contains($0) && !pins.named.contains($0) && profile[$0].distinct <= Self.categoryLimit
         }
     }

@@ -49,6 +49,22 @@ public struct Column: Sendable {
     public var isDate: Bool { if case .date = data { return true } else { return false } }
     public var isText: Bool { if case .text = data { return true } else { return false } }
 
+    /// The column as categories: a text column's own, or for numbers each distinct value in ascending order,
+    /// named with the title ("cylinders 4"); -1 where missing. For a code column (diet 1–4) used as a grouping.
+    public var asCategories: (ids: [Int32], names: [String])? {
+        switch data {
+        case .text(let ids, let categories): return (ids, categories)
+        case .date: return nil
+        case .numeric(let values, let digits):
+            let distinct = Set(values.filter { $0.isFinite }).sorted()
+            guard distinct.count <= 1_000 else { return nil }
+            var index: [Double: Int32] = [:]
+            for (i, v) in distinct.enumerated() { index[v] = Int32(i) }
+            let names = distinct.map { Localization.tr("%@ %@", title, ValueFormatter.format($0, fractionDigits: digits, grouping: false)) }
+            return (values.map { $0.isFinite ? index[$0]! : -1 }, names)
+        }
+    }
+
     /// Number of distinct non-missing values of a text column, else nil.
     public var categoryCount: Int? { if case .text(_, let c) = data { return c.count } else { return nil } }
 }
@@ -91,8 +107,21 @@ public enum HeaderParsing {
             let unit = trimmed[trimmed.index(after: openIndex)..<trimmed.index(before: trimmed.endIndex)]
                 .trimmingCharacters(in: .whitespaces)
             let title = trimmed[..<openIndex].trimmingCharacters(in: .whitespaces)
-            if !unit.isEmpty && !title.isEmpty { return (title, unit) }
+            if !unit.isEmpty && !title.isEmpty { return (spoken(title), unit) }
         }
-        return (trimmed, nil)
+        return (spoken(trimmed), nil)
+    }
+
+    /// A header as words to say: "temp_max" → "temp max", "Sepal.Length" → "Sepal Length"; a dot between
+    /// single letters stays ("U.S.").
+    static func spoken(_ header: String) -> String {
+        var words = header.replacingOccurrences(of: "_", with: " ")
+        let parts = words.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.allSatisfy({ $0.count >= 2 && $0.first!.isLetter && $0.last!.isLetter || $0.isEmpty }),
+           parts.filter({ !$0.isEmpty }).count >= 2, !(parts.last?.isEmpty ?? false) {
+            words = parts.joined(separator: " ")
+        }
+        let collapsed = words.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return collapsed.isEmpty ? header : collapsed
     }
 }

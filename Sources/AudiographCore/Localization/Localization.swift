@@ -53,6 +53,27 @@ public enum Localization {
         // sentence ("Birth rate by year"); keep "yes" otherwise. Not shown to anyone.
         trc("lower-case titles inside sentences", "yes") == "yes"
 
+    /// A column title as it reads inside a sentence, where the language lower-cases titles: "Year" → "year",
+    /// "Sepal Length" → "sepal length" (every word capitalised: title case), "New York population" → "new York
+    /// population" (only the first word); acronyms keep their case ("GDP", "US employment", "CO2").
+    public static func titleInSentence(_ title: String) -> String {
+        guard lowercasesTitlesInSentences else { return title }
+        func isCapitalised(_ word: Substring) -> Bool {
+            let chars = Array(word)
+            return chars.count > 1 && chars[0].isUppercase && chars[1].isLowercase
+        }
+        func lowered(_ word: Substring) -> String {
+            isCapitalised(word) ? word.prefix(1).lowercased() + word.dropFirst() : String(word)
+        }
+        let words = title.split(separator: " ", omittingEmptySubsequences: false)
+        let letterWords = words.filter { $0.first?.isLetter == true && $0.count > 1 }
+        if letterWords.count > 1 && letterWords.allSatisfy({ isCapitalised($0) || $0.allSatisfy(\.isUppercase) }) {
+            return words.map(lowered).joined(separator: " ")
+        }
+        guard let first = words.first else { return title }
+        return ([lowered(first)] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+
     /// The interface language ("ja"), or nil for English (also when its catalog could not be found).
     public static var language: String? { loaded.language }
 

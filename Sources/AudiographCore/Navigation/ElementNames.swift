@@ -27,6 +27,10 @@ public struct ElementNames: Sendable {
     public var chartTitle: String {
         var text = L.tr("%@, %@", chart.title, kindWords)
         if chart.series.count > 1 { text += L.tr(", ") + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count) }
+        if chart.hasSeveralScales {
+            let scales = chart.scaleGroups.count
+            text += L.tr(", ") + L.trn("%ld scale", "%ld scales", scales, scales)
+        }
         return text
     }
 
@@ -39,8 +43,15 @@ public struct ElementNames: Sendable {
     /// A series' name among several: "Europe, series 2 of 3, 59 points".
     public func seriesName(_ s: Int) -> String {
         let series = chart.series[s]
-        return L.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
-                    L.trn("%ld point", "%ld points", series.count, series.count))
+        var text = L.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
+                        L.trn("%ld point", "%ld points", series.count, series.count))
+        if chart.hasSeveralScales, let group = chart.scaleGroups.firstIndex(where: { $0.contains(s) }) {
+            // Which panel it is drawn in and the scale it is heard on: "scale 2 of 2, 1,600 to 4,830".
+            let axis = chart.yAxis(ofSeries: s)
+            text += L.tr(", ") + L.tr("scale %ld of %ld, %@ to %@", group + 1, chart.scaleGroups.count,
+                                      axis.formatter.string(axis.range.lowerBound), axis.formatter.string(axis.range.upperBound))
+        }
+        return text
     }
 
     /// "point 44 of 59" or "interval 3 of 60".

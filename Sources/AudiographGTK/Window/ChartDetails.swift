@@ -116,7 +116,7 @@ final class ChartDetails {
         columns.append((chart.xAxis.title, { s, i in x.string(chart.series[s].x[i]) }))
         columns.append((chart.yAxis.title, { s, i in
             let y = chart.series[s].y[i]
-            return y.isFinite ? chart.yAxis.formatter.string(y) : tr("no value")
+            return y.isFinite ? chart.valueFormatter(ofSeries: s).string(y) : tr("no value")
         }))
         func row(_ cells: [String], bold: Bool) -> UnsafeMutablePointer<GtkWidget> {
             let box = Widgets.box(vertical: false, spacing: 12)

@@ -42,6 +42,8 @@ final class DocumentWindow {
     private var details: ChartDetails?
     /// The open column picker, until its window is destroyed.
     private var picker: ColumnPicker?
+    /// The open Other Charts window, until it is destroyed.
+    private var otherCharts: OtherCharts?
     /// Content to return to when a load is cancelled.
     private var contentBeforeLoad: Content = .start
     private var destroyed = false
@@ -281,6 +283,20 @@ final class DocumentWindow {
         picker.present()
     }
 
+    /// Opens the list of other charts for the shown file (the "win.other-charts" action).
+    private func showOtherCharts() {
+        guard case .chart(let path) = content, let document, loader == nil else { return }
+        if let otherCharts { return otherCharts.present() }
+        let dialog = OtherCharts(parent: window, document: document, path: path, owner: self)
+        dialog.onClosed = { [weak self, weak dialog] in
+            guard let self, self.otherCharts === dialog, !self.destroyed else { return }
+            self.otherCharts = nil
+            self.returnFocus()
+        }
+        otherCharts = dialog
+        dialog.present()
+    }
+
     private func updateActions() {
         var enabled = false
         if case .chart = content { enabled = true }
@@ -320,6 +336,7 @@ final class DocumentWindow {
     private func perform(_ name: String) {
         switch name {
         case "win.choose-columns": chooseColumns()
+        case "win.other-charts": showOtherCharts()
         case "win.export": exportAudioGraph()
         case "win.fullscreen":
             if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }

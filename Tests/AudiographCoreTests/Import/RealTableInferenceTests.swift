@@ -1,0 +1,176 @@
+import XCTest
+@testable import AudiographCore
+
+/// The chart guessed for the shapes real tables come in (issue 14): records, identifiers, maps, scales, names.
+final class RealTableInferenceTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private func document(_ text: String, _ settings: ChartSettings = ChartSettings(), name: String = "t.csv") throws -> ChartDocument {
+        try ChartDocument.open(path: folder.write(name, text), overrides: settings)
+    }
+
+    private func headers(_ d: ChartDocument, _ indices: [Int]) -> [String] { indices.map { d.table.columns[$0].header } }
+
+    /// A deterministic stand-in for the 406 cars of the UCI/ISLR table: weight drives fuel use, years repeat.
+    private func carsText(rows: Int = 120) -> String {
+        var text = "rownames,name,mpg,cylinders,displacement,horsepower,weight,acceleration,year,origin\n"
+        let origins = ["USA", "Europe", "Japan"]
+        for i in 0..<rows {
+            let weight = 1600 + (i * 7919) % 3500
+            let mpg = 46.0 - Double(weight) / 130 + Double((i * 31) % 7) / 3
+            let cylinders = [4, 4, 6, 8, 8, 3, 5][(i * 13) % 7]
+            let displacement = 60 + (i * 104_729) % 400
+            let horsepower = 50 + (i * 613) % 180
+            let acceleration = 8 + Double((i * 17) % 160) / 10
+            text += "\(i + 1),car \(i),\(String(format: "%.1f", mpg)),\(cylinders),\(displacement),\(horsepower),\(weight),"
+                + "\(acceleration),\(70 + i % 13),\(origins[i % 3])\n"
+        }
+        return text
+    }
+
+    func testRecordsWithRepeatedYearsBecomeAScatterOfTheMostRelatedMeasures() throws {
+        let d = try document(carsText())
+        XCTAssertEqual(d.chart.kind, .scatter, "34 cars a year are records, not a line over years")
+        XCTAssertEqual(headers(d, [d.layout.x!] + d.layout.y), ["mpg", "weight"], "weight moves with mpg most")
+        XCTAssertEqual(d.layout.category.map { d.table.columns[$0].header }, "origin")
+        XCTAssertEqual(d.layout.label.map { d.table.columns[$0].header }, "name")
+        XCTAssertNil(d.layout.size, "with several measures left, none is picked arbitrarily as size")
+        XCTAssertEqual(d.chart.series.count, 1)
+        XCTAssertFalse(headers(d, d.layout.y).contains("rownames"))
+    }
+
+    func testOneMeasureOverRepeatedYearsIsItsMeanWithCounts() throws {
+        var text = "year,mpg\n"
+        for i in 0..<60 { text += "\(70 + i % 6),\(20 + i % 6 + (i / 6) % 2)\n" }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertEqual(d.layout.aggregate, .mean)
+        XCTAssertEqual(d.chart.title, "Average mpg by year")
+        XCTAssertEqual(d.chart.series[0].x, [70, 71, 72, 73, 74, 75], "one point per year, never two at one x")
+        XCTAssertEqual(d.chart.series[0].counts, [10, 10, 10, 10, 10, 10])
+        XCTAssertEqual(d.chart.series[0].y[0], 20.5, accuracy: 1e-9)
+        let spoken = ElementNames(chart: d.chart).pointWords(0, in: d.chart.series[0])
+        XCTAssertEqual(spoken, "70, 20.5, mean of 10 rows")
+    }
+
+    func testBarsOverRepeatedCategoriesAreMeans() throws {
+        var text = "weight,group\n"
+        for (g, base) in [("ctrl", 5.0), ("trt1", 4.6), ("trt2", 5.5)] {
+            for k in 0..<10 { text += "\(base + Double(k % 5) / 10),\(g)\n" }
+        }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .bar)
+        XCTAssertEqual(d.layout.aggregate, .mean)
+        guard case .categorical(let axis) = d.chart.xAxis else { return XCTFail("x should be the groups") }
+        XCTAssertEqual(axis.categories, ["ctrl", "trt1", "trt2"])
+        XCTAssertEqual(d.chart.series[0].count, 3)
+        XCTAssertEqual(d.chart.series[0].counts, [10, 10, 10])
+        XCTAssertEqual(d.chart.title, "Average weight by group")
+    }
+
+    func testIdentifiersAreNeverSeries() throws {
+        var text = "ID,index,Patient ID,code,reading,dose\n"
+        for i in 0..<30 { text += "\((i * 7) % 30 + 100),\(i),\(500 + i),C\(i),\(Double(i % 9) * 1.5),\(i * 2)\n" }
+        let d = try document(text)
+        let used = headers(d, d.layout.y) + headers(d, [d.layout.x].compactMap { $0 })
+        for id in ["ID", "index", "Patient ID"] { XCTAssertFalse(used.contains(id), "\(id) was used: \(used)") }
+        XCTAssertEqual(headers(d, d.layout.y), ["reading"])
+        XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "dose", "an ordered measure is x")
+        let profile = TableProfile(d.table)
+        XCTAssertEqual(profile[0].role, .identifier, "a shuffle of consecutive numbers under ID")
+        XCTAssertEqual(profile[1].role, .identifier, "row numbers 0…n−1")
+        XCTAssertEqual(profile[2].role, .identifier, "a header ending in ID")
+        XCTAssertEqual(profile[3].role, .labels, "a unique text code names the points")
+    }
+
+    func testLatitudeAndLongitudeMakeAMapWithLongitudeAlongX() throws {
+        var text = "name,latitude,longitude,altitude\n"
+        for i in 0..<40 { text += "Airport \(i),\(30 + Double(i % 17)),\(-120 + Double((i * 7) % 50)),\(i * 37 % 900)\n" }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .scatter)
+        XCTAssertEqual(d.chart.xAxis.title, "longitude")
+        XCTAssertEqual(d.chart.yAxis.title, "latitude")
+        XCTAssertEqual(d.chart.series[0].labels?.first, "Airport 0")
+    }
+
+    func testUnlikeSizesWithoutUnitsGetTheirOwnScale() throws {
+        var text = "date,cylinders,weight,rate\n"
+        for i in 0..<20 { text += "2000-01-\(String(format: "%02d", i + 1)),\(3 + i % 6),\(1600 + i * 170),\(30 + i % 9)\n" }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertEqual(d.chart.series.map(\.name), ["cylinders", "weight", "rate"])
+        XCTAssertEqual(d.chart.scaleGroups, [[0, 2], [1]], "cylinders and rate share a scale; weight is 100 times bigger")
+        XCTAssertNil(d.chart.series[0].ownYAxis)
+        XCTAssertEqual(d.chart.series[1].ownYAxis?.range, 1600...4830)
+        XCTAssertEqual(d.chart.yAxis.range, 3...38)
+        // Each scale spans the whole pitch range.
+        let sonifier = Sonifier(chart: d.chart)
+        XCTAssertEqual(sonifier.pitch(forSeries: 1).frequency(of: 1600)!, sonifier.pitch(forSeries: 0).frequency(of: 3)!,
+                       accuracy: 0.01)
+        XCTAssertTrue(AxisWording(chart: d.chart).y.contains("own scale: weight, 1,600 to 4,830"), AxisWording(chart: d.chart).y)
+        // Drawn as two panels, one above the other, each series inside its own.
+        let scene = ChartSceneBuilder.build(chart: d.chart, size: SceneSize(width: 640, height: 480))
+        let weightY = scene.pointPositions[1].compactMap { $0?.y }
+        let cylindersY = scene.pointPositions[0].compactMap { $0?.y }
+        XCTAssertEqual(weightY.count, 20)
+        XCTAssertLessThan(cylindersY.max()!, 240, "the first scale's panel is the top half")
+        XCTAssertGreaterThan(weightY.min()!, 240, "weight's panel is the bottom half")
+        XCTAssertLessThan(weightY.max()! - weightY.min()!, 240)
+        XCTAssertGreaterThan(weightY.max()! - weightY.min()!, 100, "weight fills its own panel, not a sliver")
+    }
+
+    func testEachSeriesIsWrittenWithItsOwnDecimals() throws {
+        var text = "year,age,latitude_deg\n"
+        for i in 0..<12 { text += "\(1990 + i),\(60 + i),\(String(format: "%.6f", 40 + Double(i) / 7))\n" }
+        let d = try document(text)
+        let age = d.chart.series.firstIndex { $0.name == "age" }!
+        XCTAssertEqual(d.chart.valueFormatter(ofSeries: age).string(87), "87", "not 87.000000")
+        let lat = d.chart.series.firstIndex { $0.name == "latitude deg" }!
+        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.500000")
+        XCTAssertTrue(ElementNames(chart: d.chart).pointWords(0, in: d.chart.series[age]).hasSuffix(", 60"))
+    }
+
+    func testHeadersReadAsWordsAndAcronymsKeepTheirCase() throws {
+        XCTAssertEqual(HeaderParsing.titleAndUnit("temp_max").title, "temp max")
+        XCTAssertEqual(HeaderParsing.titleAndUnit("Sepal.Length (cm)").title, "Sepal Length")
+        XCTAssertEqual(HeaderParsing.titleAndUnit("U.S.").title, "U.S.")
+        XCTAssertEqual(HeaderParsing.titleAndUnit("No.").title, "No.")
+        XCTAssertEqual(Localization.titleInSentence("Year"), "year")
+        XCTAssertEqual(Localization.titleInSentence("US employment"), "US employment")
+        XCTAssertEqual(Localization.titleInSentence("CO2"), "CO2")
+        var text = "Year,CO2 (ppm),US employment\n"
+        for i in 0..<10 { text += "\(2000 + i),\(370 + i * 2),\(130 + i)\n" }
+        let d = try document(text)
+        XCTAssertFalse(d.chart.title.contains("co2"), d.chart.title)
+        let slope = XValueFormatting(axis: .numeric(NumericAxis(title: "CO2", range: 0...1, formatter: ValueFormatter())))
+            .slopeUnit(spanSeconds: 1).perUnit
+        XCTAssertEqual(slope, "unit of CO2")
+    }
+
+    func testALongTableNeedsSharedXValuesNotChanceTies() throws {
+        var long = "symbol,date,price\n"
+        for s in ["AAA", "BBB", "CCC", "DDD", "EEE"] {
+            for day in 1...20 { long += "\(s),2000-02-\(String(format: "%02d", day)),\(Double(day) * 1.5 + Double(s.count))\n" }
+        }
+        let d = try document(long)
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertEqual(d.chart.series.map(\.name), ["AAA", "BBB", "CCC", "DDD", "EEE"])
+        for s in d.chart.series { XCTAssertEqual(Set(s.x).count, s.count, "never two points at one x in \(s.name)") }
+    }
+
+    func testSuggestionsStartWithTheChartShownAndEachGivesItself() throws {
+        let d = try document(carsText())
+        let suggestions = ChartSuggestions.list(for: d)
+        XCTAssertGreaterThanOrEqual(suggestions.count, 3)
+        XCTAssertEqual(suggestions[0].layout, d.layout)
+        XCTAssertEqual(suggestions[0].sentence, "Scatter plot: weight against mpg, coloured by origin, 120 points")
+        XCTAssertTrue(suggestions.contains { $0.sentence == "Line chart: Average mpg by year, 13 points" },
+                      suggestions.map(\.sentence).joined(separator: "\n"))
+        for s in suggestions {
+            let again = try ChartInference.inferLayout(d.table, settings: s.settings)
+            XCTAssertEqual(again, s.layout, s.sentence)
+            XCTAssertEqual(try ChartInference.inferLayout(d.table, settings: s.flags), s.layout, "fewest flags: \(s.sentence)")
+        }
+        XCTAssertEqual(Set(suggestions.map(\.sentence)).count, suggestions.count, "no chart offered twice")
+    }
+}
