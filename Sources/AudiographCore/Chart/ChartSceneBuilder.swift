@@ -22,9 +22,22 @@ public enum ChartSceneBuilder {
     /// over a 10-million-point chart costs as much as over a small one.
     public static func prepare(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
                                measure: any TextMeasuring = EstimatedTextMeasure()) -> ChartSceneBase {
-        let panels = ScalePanels.panels(of: chart, size: size).map { panel -> ScalePanels.Drawn in
-            var draft = SceneDraft(chart: panel.chart, size: panel.size, style: ChartStyle(appearance: appearance),
-                                   measure: measure)
+        let style = ChartStyle(appearance: appearance)
+        let layouts = ScalePanels.panels(of: chart, size: size)
+        // Stacked panels share one x axis: lay each out, then again with the widest left and right margins.
+        var left = 0.0, right = 0.0
+        if layouts.count > 1 {
+            for panel in layouts {
+                var draft = SceneDraft(chart: panel.chart, size: panel.size, style: style, measure: measure)
+                draft.layOut()
+                left = max(left, draft.plot.x)
+                right = max(right, panel.size.width - draft.plot.x - draft.plot.width)
+            }
+        }
+        let panels = layouts.map { panel -> ScalePanels.Drawn in
+            var draft = SceneDraft(chart: panel.chart, size: panel.size, style: style, measure: measure)
+            draft.plotLeftAtLeast = left
+            draft.rightMarginAtLeast = right
             draft.layOut()
             draft.drawGridAndAxes()
             draft.drawMarks()
@@ -114,6 +127,10 @@ struct SceneDraft {
     var cursor: [SceneItem] = []
     var pointPositions: [[ScenePoint?]]
 
+    /// Panels stacked on one x axis line their plots up: the left edge and right margin, in pixels, they share.
+    var plotLeftAtLeast = 0.0
+    var rightMarginAtLeast = 0.0
+
     // Layout decisions kept for drawing.
     var legend: LegendLayout?
     var endLabelNames: [String] = []
@@ -190,7 +207,7 @@ struct SceneDraft {
             let widest = endLabelNames.map { measure.width(of: $0, size: style.labelSize, bold: false) }.max() ?? 0
             right = pad + 8 + style.markerSize + 4 + widest
         }
-        let plotLeft = left, plotRight = max(plotLeft + 20, width - right)
+        let plotLeft = max(left, plotLeftAtLeast), plotRight = max(plotLeft + 20, width - max(right, rightMarginAtLeast))
         // Date gridlines for the room there is: about one per 110 pixels (at least 4 wanted, as many as twice
         // that allowed), so a few months of daily data get weekly lines rather than two month starts.
         if case .date = chart.xAxis, xScale.range.upperBound > xScale.range.lowerBound {

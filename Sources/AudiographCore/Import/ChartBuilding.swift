@@ -123,13 +123,22 @@ extension ChartInference {
 
         // One scale per unit and size: the first group keeps the chart's axis, the others their own.
         let wide = layout.seriesBy == nil && series.count == yColumns.count && series.count > 1
-        let groups: [[Int]] = wide && settings.unit == nil && !(settings.logY ?? false)
+        var groups: [[Int]] = wide && settings.unit == nil && !(settings.logY ?? false)
             ? ScaleGroups.groups(units: yColumns.map { cols[$0].unit },
                                  magnitudes: series.map { $0.y.reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 } })
             : [Array(series.indices)]
+        let groupsBefore = groups
+        var yColumnsInSeriesOrder = yColumns
+        if groups.count > 1 {
+            // Series in scale order, so Page Down walks one panel before the next.
+            series = groups.flatMap { $0.map { series[$0] } }
+            var start = 0
+            groups = groups.map { g in defer { start += g.count }; return Array(start..<(start + g.count)) }
+            yColumnsInSeriesOrder = groupsBefore.flatMap { $0.map { yColumns[$0] } }
+        }
         var axes: [NumericAxis] = []
         for (g, members) in groups.enumerated() {
-            let axis = yAxis(series: members.map { series[$0] }, columns: members.map { cols[yColumns[min($0, yColumns.count - 1)]] },
+            let axis = yAxis(series: members.map { series[$0] }, columns: members.map { cols[yColumnsInSeriesOrder[min($0, yColumnsInSeriesOrder.count - 1)]] },
                              named: layout.seriesBy == nil ? members.map { series[$0].name } : [series.first?.name ?? ""],
                              singleColumn: layout.seriesBy != nil || yColumns.count == 1,
                              settings: g == 0 ? settings : ChartSettings(), warnings: &warnings)

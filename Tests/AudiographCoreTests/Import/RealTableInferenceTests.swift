@@ -98,25 +98,26 @@ final class RealTableInferenceTests: XCTestCase {
         for i in 0..<20 { text += "2000-01-\(String(format: "%02d", i + 1)),\(3 + i % 6),\(1600 + i * 170),\(30 + i % 9)\n" }
         let d = try document(text)
         XCTAssertEqual(d.chart.kind, .line)
-        XCTAssertEqual(d.chart.series.map(\.name), ["cylinders", "weight", "rate"])
-        XCTAssertEqual(d.chart.scaleGroups, [[0, 2], [1]], "cylinders and rate share a scale; weight is 100 times bigger")
-        XCTAssertNil(d.chart.series[0].ownYAxis)
-        XCTAssertEqual(d.chart.series[1].ownYAxis?.range, 1600...4830)
+        XCTAssertEqual(d.chart.series.map(\.name), ["cylinders", "rate", "weight"], "series in scale order")
+        XCTAssertEqual(d.chart.scaleGroups, [[0, 1], [2]], "cylinders and rate share a scale; weight is 100 times bigger")
+        XCTAssertNil(d.chart.series[1].ownYAxis)
+        XCTAssertEqual(d.chart.series[2].ownYAxis?.range, 1600...4830)
         XCTAssertEqual(d.chart.yAxis.range, 3...38)
         // Each scale spans the whole pitch range.
         let sonifier = Sonifier(chart: d.chart)
-        XCTAssertEqual(sonifier.pitch(forSeries: 1).frequency(of: 1600)!, sonifier.pitch(forSeries: 0).frequency(of: 3)!,
+        XCTAssertEqual(sonifier.pitch(forSeries: 2).frequency(of: 1600)!, sonifier.pitch(forSeries: 0).frequency(of: 3)!,
                        accuracy: 0.01)
         XCTAssertTrue(AxisWording(chart: d.chart).y.contains("own scale: weight, 1,600 to 4,830"), AxisWording(chart: d.chart).y)
         // Drawn as two panels, one above the other, each series inside its own.
         let scene = ChartSceneBuilder.build(chart: d.chart, size: SceneSize(width: 640, height: 480))
-        let weightY = scene.pointPositions[1].compactMap { $0?.y }
+        let weightY = scene.pointPositions[2].compactMap { $0?.y }
         let cylindersY = scene.pointPositions[0].compactMap { $0?.y }
         XCTAssertEqual(weightY.count, 20)
         XCTAssertLessThan(cylindersY.max()!, 240, "the first scale's panel is the top half")
         XCTAssertGreaterThan(weightY.min()!, 240, "weight's panel is the bottom half")
         XCTAssertLessThan(weightY.max()! - weightY.min()!, 240)
         XCTAssertGreaterThan(weightY.max()! - weightY.min()!, 100, "weight fills its own panel, not a sliver")
+        XCTAssertEqual(ElementNames(chart: d.chart).seriesName(2), "weight, series 3 of 3, 20 points, scale 2 of 2, 1,600 to 4,830")
     }
 
     func testEachSeriesIsWrittenWithItsOwnDecimals() throws {
