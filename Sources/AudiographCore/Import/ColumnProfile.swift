@@ -87,9 +87,9 @@ public struct TableProfile: Sendable {
 /// Computes a column's profile.
 enum ColumnProfiler {
     /// Headers that only ever hold row numbers or keys (compared lower-cased, words joined by one space).
-    static let identifierWords: Set<String> = ["id", "ids", "idx", "index", "rownames", "rowname", "row", "rowid", "row id",
-                                               "row names", "row name", "unnamed: 0", "unnamed 0", "key", "code", "codes",
-                                               "fips", "zip", "zipcode", "zip code", "serial", "obs", "record", "no", "#",
+    static let identifierWords: Set<String> = ["id", "ids", "idx", "index", "rownames", "rowname", "row", "rowid", "row id",  // l10n: not shown
+                                               "row names", "row name", "unnamed: 0", "unnamed 0", "key", "code", "codes",  // l10n: not shown
+                                               "fips", "zip", "zipcode", "zip code", "serial", "obs", "record", "no", "#",  // l10n: not shown
                                                "uuid", "guid", "番号", "ｉｄ"]
     /// Last words of a header that make it a key: "Patient ID", "county_fips" (not "code": "Lines of code").
     static let identifierLastWords: Set<String> = ["id", "ids", "idx", "fips", "zip", "zipcode", "uuid"]
