@@ -119,11 +119,11 @@ struct LayoutGuess {
     /// two rows or more on average, as dates in a table of stock prices) or each group is one block of rows
     /// over time (a log sorted by sensor). A record table whose x repeats by chance is neither.
     private func fitsLongTable(_ xs: [Double], _ groups: [Int32], _ x: Int) -> Bool {
-        guard OrderCheck.xIsUnique(xs, groups: groups) else { return false }
-        if pins.seriesBy != nil { return true }
         let p = profile[x]
-        if p.repeats && p.distinct * 2 <= p.present { return true }
-        return p.role == .time && OrderCheck.isInBlocks(groups)
+        // The cheap tests first: the uniqueness check holds a set of every (x, group) pair.
+        let shape = pins.seriesBy != nil || (p.repeats && p.distinct * 2 <= p.present)
+            || (p.role == .time && OrderCheck.isInBlocks(groups))
+        return shape && OrderCheck.xIsUnique(xs, groups: groups)
     }
 
     private func long(x: Int, group: Int) -> ChartInference.Layout? {
