@@ -163,8 +163,8 @@ def roles_from_json(doc, headers, frame_loader):
 
 def is_identifier(header, series):
     """Row numbers, ids and codes: by name (rownames, id, index, R's X, pandas' "Unnamed: 0", *_id), or
-    a row number (integers 1..n or 0..n-1, in any order), or a code that counts up by exactly 1 on every
-    row (1001, 1002, ...; at least 20 rows, so a short measure such as heights 58..72 is not caught)."""
+    the row number 1..n in order, or a code that counts up by exactly 1 on every row (1001, 1002, ...;
+    at least 20 rows, so a short measure such as women's heights 58..72 is not caught)."""
     import numpy as np
     import pandas as pd
     raw = str(header).strip()
@@ -180,9 +180,8 @@ def is_identifier(header, series):
         return None
     if (values == np.arange(1, n + 1)).all():
         return f"'{header}' is the row number 1..{n}"
+    # A shuffled 1..n is not taken for an id: ranks (Guerry's Wealth, Crime_parents) are measures.
     low, high = values.min(), values.max()
-    if low in (0, 1) and high - low == n - 1 and len(np.unique(values)) == n:
-        return f"'{header}' is a row number ({int(low)}..{int(high)}, shuffled)"
     if n >= 20 and (np.diff(values) == 1).all() and not year_index(header, series):
         return f"'{header}' counts up by 1 on every row ({int(low)}..{int(high)})"
     return None
@@ -259,31 +258,44 @@ def year_index(header, series):
 
 
 def check_table(args):
-    """All failures for one CSV, as (rule, detail) pairs, plus the seconds the program took."""
+    """(failures as (rule, detail) pairs, seconds the program took, what it answered) for one CSV."""
     cli, path, timeout = args
     status, out, err, seconds = run_cli(cli, path, timeout)
+    if status is None:
+        outcome = "timed out"
+    elif status == 0:
+        outcome = "accepted"
+    elif status in REFUSALS:
+        outcome = f"refused ({status})"
+    else:
+        outcome = "crashed"
+    return judge_answer(path, timeout, status, out, err), seconds, outcome
+
+
+def judge_answer(path, timeout, status, out, err):
+    """Failures of one answer of the program: exit status, refusal message, then the chart itself."""
     base = os.path.basename(path)
     if status is None:
-        return [("hang", f"no answer within {timeout:g} s")], seconds
+        return [("hang", f"no answer within {timeout:g} s")]
     if status < 0:
-        return [("crash", f"killed by signal {-status} ({_signal_name(-status)}); stderr: {_first(err)}")], seconds
+        return [("crash", f"killed by signal {-status} ({_signal_name(-status)}); stderr: {_first(err)}")]
     if status not in OK_STATUSES:
-        return [("crash", f"exit status {status}; stderr: {_first(err)}")], seconds
+        return [("crash", f"exit status {status}; stderr: {_first(err)}")]
     if status in REFUSALS:
         lines = [l for l in err.splitlines() if l.strip()]
         if len(lines) != 1:
-            return [("refusal", f"exit {status} with {len(lines)} lines on stderr: {_first(err)}")], seconds
+            return [("refusal", f"exit {status} with {len(lines)} lines on stderr: {_first(err)}")]
         if base not in lines[0] and table_name(path) not in lines[0]:
-            return [("refusal", f"exit {status}, message does not name the file: {lines[0].strip()}")], seconds
-        return [], seconds
+            return [("refusal", f"exit {status}, message does not name the file: {lines[0].strip()}")]
+        return []
     try:
         doc = json.loads(out)
     except ValueError as e:
-        return [("json", f"exit 0 but no JSON on stdout ({e})")], seconds
+        return [("json", f"exit 0 but no JSON on stdout ({e})")]
     try:
-        return judge(path, doc), seconds
+        return judge(path, doc)
     except Exception as e:  # the checker's own trouble is reported, not hidden
-        return [("checker", f"{type(e).__name__}: {e}")], seconds
+        return [("checker", f"{type(e).__name__}: {e}")]
 
 
 def _first(text):
@@ -326,7 +338,7 @@ def judge(path, doc):
     if "all" in cache:
         f = cache["all"]
     else:
-        f = load_frame(path, usecols=sorted(set(needed))) if needed else None
+        f = load_frame(path, usecols=sorted(set(needed))) if needed else load_frame(path, usecols=[0]).iloc[:, :0]
     n = len(f) if f is not None else 0
 
     # Identifiers are not measures (a time index drawn as a series is reported under dates instead).
@@ -358,7 +370,7 @@ def judge(path, doc):
 
     # Records are not series: no two points at one x in a line or bar series.
     if kind in ("line", "bar") and x is not None and x in f.columns:
-        group = roles["seriesBy"] if roles["seriesBy"] in (f.columns if f is not None else []) else None
+        group = roles["seriesBy"] if roles["seriesBy"] in f.columns else None
         keys = [group, x] if group else [x]
         if roles["aggregate"]:
             for s in doc.get("series", []):
@@ -426,13 +438,13 @@ def main():
             try:
                 results[p] = job.result()
             except Exception as e:
-                results[p] = ([("checker", f"{type(e).__name__}: {e}")], 0.0)
+                results[p] = ([("checker", f"{type(e).__name__}: {e}")], 0.0, "checker")
     elapsed = time.monotonic() - start
 
     sensible = 0
     by_rule = {}
     for p in sorted(results):
-        failures, _ = results[p]
+        failures, _, _ = results[p]
         if not failures:
             sensible += 1
         for rule, detail in failures:
@@ -443,9 +455,14 @@ def main():
     if by_rule:
         print("failures by rule: " + ", ".join(f"{r} {c}" for r, c in sorted(by_rule.items(), key=lambda i: -i[1])))
     if args.slowest:
-        for p, (_, s) in sorted(results.items(), key=lambda i: -i[1][1])[: args.slowest]:
+        for p, (_, s, _) in sorted(results.items(), key=lambda i: -i[1][1])[: args.slowest]:
             print(f"slow: {table_name(p)}: {s:.1f} s")
-    print(f"time taken: {elapsed:.0f} s for {total} tables ({args.jobs} jobs)")
+    outcomes = {}
+    for _, _, outcome in results.values():
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    print("answers: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items(), key=lambda i: -i[1])))
+    program = sum(r[1] for r in results.values())
+    print(f"time taken: {elapsed:.0f} s for {total} tables ({args.jobs} jobs; the program ran {program:.0f} s of that)")
     print(f"{sensible} of {total} tables sensible ({100 * rate:.1f}%)")
     return 0 if rate >= args.min_rate else 1
 
