@@ -1,0 +1,471 @@
+#!/usr/bin/env python3
+"""Runs `audiograph-cli describe --json` over every CSV of the corpus and judges each chart.
+
+A benchmark of judgement: run it before and after every change to chart guessing.
+
+    Tests/corpus/export_rdatasets.py                 # once: ~2,300 CSV files to /tmp/audiograph-corpus
+    Tests/corpus/check_corpus.py [--cli PATH] [--dir DIR] [--min-rate 0.97] [--jobs 2] [--only PATTERN]
+
+Per table, checked automatically and independently of the program (the CSV is read again with pandas):
+  crash       the program died of a signal or exited with a status other than 0, 65 or 66
+  hang        it took longer than --timeout seconds (20)
+  refusal     a refusal (65/66) is not exactly one line on stderr naming the file
+  json        an accepted table printed no valid JSON document
+  repeated-x  a line or bar series holds two points at one x (rows grouped by seriesBy, if any);
+              with "aggregate" set: a series' count is more than the number of distinct x
+  identifier  a series (or the size) is a row number, id or code
+  dates       the chosen x column holds dates (by pandas) or R ts fractional years, but xAxis.kind
+              is not "date"; or R ts time is drawn as a series
+The column roles come from the JSON's "columns" object; without it (older programs) they are
+recovered from axis titles and series names.
+
+Prints one line per failure, `PACKAGE__NAME: rule: detail`, then `N of M tables sensible (P%)` and
+the time taken; exits 1 when the rate is below --min-rate.
+"""
+import argparse
+import concurrent.futures as futures
+import csv
+import fnmatch
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import warnings
+
+OK_STATUSES = {0, 65, 66}
+REFUSALS = {65, 66}
+ID_NAMES = {"rownames", "id", "index", "unnamed: 0", "rowid", "row_id", "...1"}  # and R's "X", case and all
+
+
+def default_dir():
+    return os.environ.get("AUDIOGRAPH_CORPUS_DIR") or "/tmp/audiograph-corpus"
+
+
+def default_cli():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    for conf in ("release", "debug"):
+        path = os.path.join(root, ".build", conf, "audiograph-cli")
+        if os.path.exists(path):
+            return path
+    return "audiograph-cli"
+
+
+def table_name(path):
+    return os.path.basename(path)[: -len(".csv")] if path.endswith(".csv") else os.path.basename(path)
+
+
+# MARK: Running the program
+
+def run_cli(cli, path, timeout):
+    """(status, stdout, stderr, seconds); status is None on a timeout, negative for a signal."""
+    env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    env.pop("LANGUAGE", None)  # English messages, whatever the machine says
+    start = time.monotonic()
+    proc = subprocess.Popen([cli, "describe", "--json", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+        status = proc.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # this process and only its own children
+        except ProcessLookupError:
+            pass
+        out, err = proc.communicate()
+        status = None
+    return status, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), time.monotonic() - start
+
+
+# MARK: Column roles
+
+def title_of(header):
+    """The program's title for a header: without a trailing "(unit)" or "[unit]" (HeaderParsing.titleAndUnit)."""
+    t = header.strip()
+    for op, cl in (("(", ")"), ("[", "]")):
+        if t.endswith(cl):
+            i = t.rfind(op)
+            if i > 0:
+                unit, title = t[i + 1:-1].strip(), t[:i].strip()
+                if unit and title:
+                    return title
+    return t
+
+
+def read_headers(path):
+    with open(path, newline="", encoding="utf-8", errors="replace") as f:
+        return next(csv.reader(f), [])
+
+
+def roles_from_json(doc, headers, frame_loader):
+    """Column roles {x, y, seriesBy, size, category, label, aggregate} by header, and whether they were
+    given ("columns" in the JSON) or recovered from titles and series names."""
+    cols = doc.get("columns")
+    if isinstance(cols, dict):
+        y = cols.get("y") or []
+        if isinstance(y, str):
+            y = [y]
+        return {"x": cols.get("x"), "y": list(y), "seriesBy": cols.get("seriesBy"), "size": cols.get("size"),
+                "category": cols.get("category"), "label": cols.get("label"),
+                "aggregate": cols.get("aggregate")}, True
+
+    by_title = {}
+    for h in headers:
+        by_title.setdefault(title_of(h), h)
+        by_title.setdefault(h, h)
+
+    def header_for(title):
+        if title is None:
+            return None
+        if title in by_title:
+            return by_title[title]
+        low = title.lower()
+        for t, h in by_title.items():
+            if t.lower() == low:
+                return h
+        return None
+
+    x_title = (doc.get("xAxis") or {}).get("title")
+    x = header_for(x_title)
+    names = [s.get("name") for s in doc.get("series", [])]
+    mapped = [header_for(n) for n in names]
+    series_by = None
+    if all(m is not None for m in mapped) and len(set(mapped)) == len(mapped):
+        y = mapped
+    else:
+        # A long table: series are the values of a text column; the value column is the y axis title.
+        value = header_for((doc.get("yAxis") or {}).get("title"))
+        y = [value] if value else []
+        frame = frame_loader()
+        wanted = {str(n) for n in names}
+        for h in headers:
+            if h in (x, value) or h not in frame.columns:
+                continue
+            values = set(frame[h].dropna().astype(str))
+            if wanted <= values:
+                series_by = h
+                break
+    size = category = None
+    for axis in doc.get("additionalAxes", []):
+        if axis.get("role") == "size":
+            size = header_for(axis.get("title"))
+        elif axis.get("role") == "category":
+            category = header_for(axis.get("title"))
+    return {"x": x, "y": y, "seriesBy": series_by, "size": size, "category": category, "label": None,
+            "aggregate": None}, False
+
+
+# MARK: Independent judgements (pandas)
+
+def is_identifier(header, series):
+    """Row numbers, ids and codes: by name (rownames, id, index, R's X, pandas' "Unnamed: 0", *_id), or
+    the row number 1..n in order, or a code that counts up by exactly 1 on every row (1001, 1002, ...;
+    at least 20 rows, so a short measure such as women's heights 58..72 is not caught)."""
+    import numpy as np
+    import pandas as pd
+    raw = str(header).strip()
+    name = raw.lower()
+    if raw == "X" or name in ID_NAMES or name.endswith("_id") or name.endswith(".id") or name.startswith("unnamed:"):
+        return f"'{header}' is named like an identifier"
+    s = series.dropna()
+    n = len(series)
+    if n < 5 or len(s) != n or not pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+        return None
+    values = s.to_numpy(dtype=float)
+    if not (values == values.round()).all():
+        return None
+    if (values == np.arange(1, n + 1)).all():
+        return f"'{header}' is the row number 1..{n}"
+    # A shuffled 1..n is not taken for an id: ranks (Guerry's Wealth, Crime_parents) are measures.
+    low, high = values.min(), values.max()
+    if n >= 20 and (np.diff(values) == 1).all() and not year_index(header, series):
+        return f"'{header}' counts up by 1 on every row ({int(low)}..{int(high)})"
+    return None
+
+
+DATE_SHAPE = re.compile(
+    r"^\s*(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}([ T]\d{1,2}:\d{2}(:\d{2})?)?"
+    r"|\d{1,2}[- ]?[A-Za-z]{3,9}[- ,]*\d{2,4}"
+    r"|[A-Za-z]{3,9}\.?[- ]\d{1,2},?[- ]\d{2,4}"
+    r"|[A-Za-z]{3,9}[- ]\d{4}"
+    r"|\d{4}[- ]?Q[1-4]|Q[1-4][- ]?\d{4}|\d{4}-?W\d{2}"
+    r"|\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(\s*[AaPp][Mm])?)\s*$")
+
+
+PERIOD_SHAPE = re.compile(r"^\s*(\d{4}[- ]?Q[1-4]|Q[1-4][- ]?\d{4}|\d{4}-?W\d{2})\s*$")
+
+
+def date_like(series):
+    """Most non-missing strings look like a date and parse with pd.to_datetime."""
+    import pandas as pd
+    if not (pd.api.types.is_object_dtype(series) or pd.api.types.is_string_dtype(series)):
+        return False
+    s = series.dropna().astype(str)
+    if s.empty:
+        return False
+    distinct = pd.Series(s.unique()[:300])
+    shaped = distinct[distinct.str.match(DATE_SHAPE)]
+    if len(shaped) < 0.9 * len(distinct):
+        return False
+    periods = shaped.str.match(PERIOD_SHAPE)  # quarters and weeks, which pd.to_datetime does not read
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            parsed = pd.to_datetime(shaped[~periods], errors="coerce", format="mixed")
+        except Exception:
+            return False
+    return int(periods.sum()) + int(parsed.notna().sum()) >= 0.9 * len(distinct)
+
+
+TS_FREQUENCIES = (1, 2, 4, 12, 52, 365)
+
+
+def ts_time(header, series):
+    """An R `ts` time column: named time/year, fractional years (1949.083) spaced by 1/frequency."""
+    import pandas as pd
+    if str(header).strip().lower() not in ("time", "year"):
+        return False
+    s = series.dropna()
+    if len(s) < 3 or not pd.api.types.is_float_dtype(s):
+        return False
+    v = s.to_numpy(dtype=float)
+    if v.min() < 1000 or v.max() > 2200 or (v == v.round()).all():
+        return False
+    for f in TS_FREQUENCIES[1:]:
+        scaled = v * f
+        if (abs(scaled - scaled.round()) < 1e-3 * f).all():
+            return True
+    return False
+
+
+def year_index(header, series):
+    """A time index: an R ts time column, or whole years (1000..2200, each once) in a column named time/year."""
+    import pandas as pd
+    if ts_time(header, series):
+        return True
+    if str(header).strip().lower() not in ("time", "year"):
+        return False
+    s = series.dropna()
+    if len(s) < 3 or not pd.api.types.is_numeric_dtype(s) or not s.is_unique:
+        return False
+    v = s.to_numpy(dtype=float)
+    return bool((v == v.round()).all() and v.min() >= 1000 and v.max() <= 2200)
+
+
+def check_table(args):
+    """(failures as (rule, detail) pairs, seconds the program took, what it answered) for one CSV."""
+    cli, path, timeout = args
+    status, out, err, seconds = run_cli(cli, path, timeout)
+    if status is None:
+        outcome = "timed out"
+    elif status == 0:
+        outcome = "accepted"
+    elif status in REFUSALS:
+        outcome = f"refused ({status})"
+    else:
+        outcome = "crashed"
+    return judge_answer(path, timeout, status, out, err), seconds, outcome
+
+
+def judge_answer(path, timeout, status, out, err):
+    """Failures of one answer of the program: exit status, refusal message, then the chart itself."""
+    base = os.path.basename(path)
+    if status is None:
+        return [("hang", f"no answer within {timeout:g} s")]
+    if status < 0:
+        return [("crash", f"killed by signal {-status} ({_signal_name(-status)}); stderr: {_first(err)}")]
+    if status not in OK_STATUSES:
+        return [("crash", f"exit status {status}; stderr: {_first(err)}")]
+    if status in REFUSALS:
+        lines = [l for l in err.splitlines() if l.strip()]
+        if len(lines) != 1:
+            return [("refusal", f"exit {status} with {len(lines)} lines on stderr: {_first(err)}")]
+        if base not in lines[0] and table_name(path) not in lines[0]:
+            return [("refusal", f"exit {status}, message does not name the file: {lines[0].strip()}")]
+        return []
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        return [("json", f"exit 0 but no JSON on stdout ({e})")]
+    try:
+        return judge(path, doc)
+    except Exception as e:  # the checker's own trouble is reported, not hidden
+        return [("checker", f"{type(e).__name__}: {e}")]
+
+
+def _first(text):
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    if not lines:
+        return "(empty)"
+    return lines[0][:160] + (f" (+{len(lines) - 1} more lines)" if len(lines) > 1 else "")
+
+
+def _signal_name(n):
+    try:
+        return signal.Signals(n).name
+    except ValueError:
+        return "?"
+
+
+def load_frame(path, usecols=None):
+    import pandas as pd
+    return pd.read_csv(path, usecols=usecols, low_memory=False)
+
+
+def judge(path, doc):
+    headers = read_headers(path)
+    cache = {}
+
+    def frame():
+        if "all" not in cache:
+            cache["all"] = load_frame(path)
+        return cache["all"]
+
+    roles, given = roles_from_json(doc, headers, frame)
+    failures = []
+    kind = doc.get("kind")
+    x = roles["x"]
+    y = [c for c in roles["y"] if c is not None]
+    needed = [c for c in [x, roles["seriesBy"], roles["size"]] + y if c is not None and c in headers]
+    missing = [c for c in [x, roles["seriesBy"], roles["size"]] + y if c is not None and c not in headers]
+    if given and missing:
+        failures.append(("columns", f"names columns not in the file: {', '.join(map(repr, missing))}"))
+    if "all" in cache:
+        f = cache["all"]
+    else:
+        f = load_frame(path, usecols=sorted(set(needed))) if needed else load_frame(path, usecols=[0]).iloc[:, :0]
+    n = len(f) if f is not None else 0
+
+    # Identifiers are not measures (a time index drawn as a series is reported under dates instead).
+    for c in y:
+        if c in f.columns and not roles["seriesBy"] and not year_index(c, f[c]):
+            why = is_identifier(c, f[c])
+            if why:
+                failures.append(("identifier", f"series {why}"))
+    if roles["seriesBy"] and y and y[0] in f.columns:
+        why = is_identifier(y[0], f[y[0]])
+        if why:
+            failures.append(("identifier", f"series values {why}"))
+    if roles["size"] and roles["size"] in f.columns:
+        why = is_identifier(roles["size"], f[roles["size"]])
+        if why:
+            failures.append(("identifier", f"size {why}"))
+
+    # Dates are dates.
+    x_kind = (doc.get("xAxis") or {}).get("kind")
+    if x is not None and x in f.columns and x_kind != "date":
+        if ts_time(x, f[x]):
+            failures.append(("dates", f"x '{x}' is an R ts fractional year but xAxis.kind is {x_kind!r}"))
+        elif date_like(f[x]):
+            sample = str(f[x].dropna().iloc[0])
+            failures.append(("dates", f"x '{x}' holds dates ('{sample}') but xAxis.kind is {x_kind!r}"))
+    for c in y:
+        if c in f.columns and year_index(c, f[c]):
+            failures.append(("dates", f"time index '{c}' is drawn as a series (x is {x!r})"))
+
+    # Records are not series: no two points at one x in a line or bar series.
+    if kind in ("line", "bar") and x is not None and x in f.columns:
+        group = roles["seriesBy"] if roles["seriesBy"] in f.columns else None
+        keys = [group, x] if group else [x]
+        if roles["aggregate"]:
+            for s in doc.get("series", []):
+                rows = f
+                if group and str(s.get("name")) in set(f[group].dropna().astype(str)):
+                    rows = f[f[group].astype(str) == str(s.get("name"))]
+                distinct = rows[x].dropna().nunique()
+                if s.get("count", 0) > distinct:
+                    failures.append(("repeated-x", f"aggregated series '{s.get('name')}' has {s.get('count')} "
+                                                   f"points but '{x}' has {distinct} distinct values"))
+        else:
+            worst = None
+            for c in (y[:1] if group else y):
+                if c not in f.columns:
+                    continue
+                rows = f[f[x].notna() & f[c].notna()]
+                if group:
+                    rows = rows[rows[group].notna()]
+                dup = rows.duplicated(subset=keys, keep=False)
+                if dup.any():
+                    count = int(rows[dup].drop_duplicates(subset=keys).shape[0])
+                    first = rows[dup].iloc[0]
+                    where = f"{group}={first[group]!s}, " if group else ""
+                    if worst is None or count > worst[0]:
+                        worst = (count, c, f"{where}{x}={first[x]!s}")
+            if worst:
+                failures.append(("repeated-x", f"{kind} series '{worst[1]}' has several points at {worst[0]} "
+                                               f"x values (e.g. {worst[2]}); {n} rows"))
+    return failures
+
+
+# MARK: Main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", default=default_cli(), help="the audiograph-cli to judge (default: %(default)s)")
+    ap.add_argument("--dir", default=default_dir(), help="folder of CSV files (default: %(default)s)")
+    ap.add_argument("--min-rate", type=float, default=0.97, help="exit 1 below this share of sensible tables")
+    ap.add_argument("--jobs", type=int, default=2, help="tables checked at once (default: %(default)s)")
+    ap.add_argument("--only", help="check only files whose name matches this glob (e.g. 'datasets__*')")
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per table before it counts as a hang")
+    ap.add_argument("--slowest", type=int, default=0, help="also list the N slowest tables")
+    args = ap.parse_args()
+
+    if not os.path.isdir(args.dir):
+        sys.exit(f"check_corpus: no folder {args.dir}; run Tests/corpus/export_rdatasets.py first")
+    files = sorted(os.path.join(args.dir, e) for e in os.listdir(args.dir) if e.endswith(".csv"))
+    if args.only:
+        files = [p for p in files if fnmatch.fnmatch(os.path.basename(p), args.only)
+                 or fnmatch.fnmatch(table_name(p), args.only)]
+    if not files:
+        sys.exit(f"check_corpus: no CSV files in {args.dir}" + (f" matching {args.only}" if args.only else ""))
+    if not (os.path.exists(args.cli) or any(os.path.exists(os.path.join(d, args.cli))
+                                            for d in os.environ.get("PATH", "").split(os.pathsep))):
+        sys.exit(f"check_corpus: no program {args.cli}; build it with swift build --product audiograph-cli")
+
+    start = time.monotonic()
+    # Largest first, so a long table does not start last and keep one core idle at the end.
+    files.sort(key=lambda p: -os.path.getsize(p))
+    results = {}
+    with futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        jobs = {pool.submit(check_table, (args.cli, p, args.timeout)): p for p in files}
+        for job in futures.as_completed(jobs):
+            p = jobs[job]
+            try:
+                results[p] = job.result()
+            except Exception as e:
+                results[p] = ([("checker", f"{type(e).__name__}: {e}")], 0.0, "checker")
+    elapsed = time.monotonic() - start
+
+    sensible = 0
+    by_rule = {}
+    for p in sorted(results):
+        failures, _, _ = results[p]
+        if not failures:
+            sensible += 1
+        for rule, detail in failures:
+            by_rule[rule] = by_rule.get(rule, 0) + 1
+            print(f"{table_name(p)}: {rule}: {detail}")
+    total = len(results)
+    rate = sensible / total if total else 0.0
+    if by_rule:
+        print("failures by rule: " + ", ".join(f"{r} {c}" for r, c in sorted(by_rule.items(), key=lambda i: -i[1])))
+    if args.slowest:
+        for p, (_, s, _) in sorted(results.items(), key=lambda i: -i[1][1])[: args.slowest]:
+            print(f"slow: {table_name(p)}: {s:.1f} s")
+    outcomes = {}
+    for _, _, outcome in results.values():
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    print("answers: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items(), key=lambda i: -i[1])))
+    program = sum(r[1] for r in results.values())
+    print(f"time taken: {elapsed:.0f} s for {total} tables ({args.jobs} jobs; the program ran {program:.0f} s of that)")
+    print(f"{sensible} of {total} tables sensible ({100 * rate:.1f}%)")
+    return 0 if rate >= args.min_rate else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
