@@ -14,6 +14,8 @@ axis titles and series names when an older program has none) and kind with the l
   kind       line, bar or scatter; "refuse" means the program must refuse the table (exit 65)
   aggregate  "mean" when x repeats and the chart shows one summary per x, else null
   size, category, label   checked only when the label names them
+  also       other {x, y} pairs that are as right (a close call, explained in "alsoWhy"); a scatter plot
+             with x and y swapped counts as the same
 
 Prints one line per mismatch and closes with `N passed, M failed`; exits 1 on any failure.
 """
@@ -72,11 +74,22 @@ def compare(label, path, status, doc, err):
     problems = []
     if doc.get("kind") != label["kind"]:
         problems.append(f"kind {doc.get('kind')!r}, expected {label['kind']!r}")
-    if roles["x"] != label["x"] and not (is_row_number(path, roles["x"], cache)
-                                         and is_row_number(path, label["x"], cache)):
-        problems.append(f"x {roles['x']!r}, expected {label['x']!r}")
-    if sorted(roles["y"], key=str) != sorted(label["y"], key=str):
-        problems.append(f"y {roles['y']!r}, expected {label['y']!r}")
+    def same_x(x):
+        return roles["x"] == x or (is_row_number(path, roles["x"], cache) and is_row_number(path, x, cache))
+
+    def same_y(y):
+        return sorted(roles["y"], key=str) == sorted(y, key=str)
+
+    # A scatter plot turned over (x and y swapped) is the same picture; "also" lists other pairs a careful
+    # person would draw as readily, each with its reason in "alsoWhy".
+    choices = [(label["x"], label["y"])] + [(a["x"], a["y"]) for a in label.get("also", [])]
+    if label["kind"] == "scatter":
+        choices += [(y[0], [x]) for x, y in choices if x is not None and len(y) == 1]
+    if not any(same_x(x) and same_y(y) for x, y in choices):
+        if not same_x(label["x"]):
+            problems.append(f"x {roles['x']!r}, expected {label['x']!r}")
+        if not same_y(label["y"]):
+            problems.append(f"y {roles['y']!r}, expected {label['y']!r}")
     if roles["seriesBy"] != label.get("seriesBy"):
         problems.append(f"seriesBy {roles['seriesBy']!r}, expected {label.get('seriesBy')!r}")
     if given and roles["aggregate"] != label.get("aggregate"):

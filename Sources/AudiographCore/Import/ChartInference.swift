@@ -120,6 +120,31 @@ enum OrderCheck {
         return distinct.count >= 2 && changes == distinct.count
     }
 
+    /// Share of rows (0…1) whose x value also occurs in another group: near 1 when groups share their x
+    /// values (dates in a table of stock prices), near 0 when x ties between groups only by chance.
+    static func sharedXFraction(_ xs: [Double], groups: [Int32]) -> Double {
+        var firstGroup: [UInt64: Int32] = [:], shared = Set<UInt64>()
+        var rows = 0
+        for i in xs.indices where !xs[i].isNaN && groups[i] >= 0 {
+            rows += 1
+            let key = (xs[i] + 0).bitPattern
+            if let g = firstGroup[key] { if g != groups[i] { shared.insert(key) } } else { firstGroup[key] = groups[i] }
+        }
+        guard rows > 0 else { return 0 }
+        var sharedRows = 0
+        for i in xs.indices where !xs[i].isNaN && groups[i] >= 0 && shared.contains((xs[i] + 0).bitPattern) { sharedRows += 1 }
+        return Double(sharedRows) / Double(rows)
+    }
+
+    /// Lag-1 autocorrelation (−1…1) of the first `limit` rows: near 1 when each row follows on from the last,
+    /// as the rows of a time series do; nil with fewer than 3 pairs or no variance.
+    static func lagOneAutocorrelation(_ values: [Double], limit: Int = 100_000) -> Double? {
+        let n = min(values.count, limit)
+        guard n >= 4 else { return nil }
+        let current = Array(values[0..<(n - 1)]), next = Array(values[1..<n])
+        return Correlation.compute(xs: current, ys: next)?.pearson
+    }
+
     /// True when no two rows of the same group (all rows when `groups` is nil) share an x value; rows with a
     /// missing x or group are left out.
     static func xIsUnique(_ xs: [Double], groups: [Int32]?) -> Bool {

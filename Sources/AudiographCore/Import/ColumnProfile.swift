@@ -121,7 +121,11 @@ enum ColumnProfiler {
         case .numeric(let values, _):
             fillNumberFacts(&p, values, rows: rows)
             p.coordinate = coordinate(words: words, p)
+            // R writes a table's row names as "rownames": years for some (WorldPhones), 1…n for most.
+            let yearNames = joined == "rownames" && p.isMonotonic && p.isWholeNumbers && !p.isSequence
+                && p.magnitude >= 1000 && p.magnitude <= 2999
             if p.distinct <= 1 { p.role = .constant }
+            else if yearNames { p.role = .time }
             else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) { p.role = .time }
             else if namesIdentifier && p.isWholeNumbers { p.role = .identifier }
             else if p.isSequence && !namesTime && p.coordinate == nil { p.role = .identifier }

@@ -39,10 +39,11 @@ struct LayoutGuess {
         if values.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
         if let map = mapLayout() { return finish(map) }
         if let long = longTableLayout() { return finish(long) }
-        if pins.x == nil && !pins.xIsRow, pins.y == nil, let records = recordsWithoutX() { return finish(records) }
+        let sequence = pins.x == nil && pins.y == nil && pins.kind != .scatter && rowsReadAsASequence()
+        if pins.x == nil && !pins.xIsRow, pins.y == nil, !sequence, let records = recordsWithoutX() { return finish(records) }
         let x = pins.xIsRow ? nil : (pins.x ?? chooseX())
         guard let x else {
-            if values.count >= 2 && pins.kind == nil && !pins.xIsRow, pins.y == nil, let pair = scatterPair(values) {
+            if values.count >= 2 && pins.kind == nil && !pins.xIsRow, pins.y == nil, !sequence, let pair = scatterPair(values) {
                 return finish(scatter(x: pair.x, y: pair.y))
             }
             return finish(.init(x: nil, y: values, kind: .line))
@@ -121,7 +122,8 @@ struct LayoutGuess {
     private func fitsLongTable(_ xs: [Double], _ groups: [Int32], _ x: Int) -> Bool {
         let p = profile[x]
         // The cheap tests first: the uniqueness check holds a set of every (x, group) pair.
-        let shape = pins.seriesBy != nil || (p.repeats && p.distinct * 2 <= p.present)
+        let shape = pins.seriesBy != nil
+            || (p.repeats && (p.distinct * 2 <= p.present || OrderCheck.sharedXFraction(xs, groups: groups) >= 0.5))
             || (p.role == .time && OrderCheck.isInBlocks(groups))
         return shape && OrderCheck.xIsUnique(xs, groups: groups)
     }
@@ -148,13 +150,34 @@ struct LayoutGuess {
         return nil
     }
 
-    /// x when none was named: a time, an ordered measure, text for bars, or nil (scatter or row number).
+    /// x when none was named: a time, names for bars, an ordered measure, other text for bars, or nil
+    /// (scatter or row number). Names before an ordered measure: death rates by age group all rise with age,
+    /// but the age groups are what the bars are of.
     private func chooseX() -> Int? {
         if let t = timeColumns().first { return t }
+        let labels = profile.indices(.labels).first { !pins.named.contains($0) }
+        if let labels, prefersBars() { return labels }
         if let ordered = firstOrderedMeasure() { return ordered }
         let text = (profile.indices(.labels) + profile.indices(.grouping)).sorted().first { !pins.named.contains($0) }
         if let text, prefersBars() { return text }
         return nil
+    }
+
+    /// True when the table is a time series without a time column (R's EuStockMarkets): two or more continuous
+    /// measures on one scale, none sorted, each row following on from the last (the lower median of their
+    /// lag-1 autocorrelations 0.85 or more). Records rarely are: iris 0.59, mtcars 0.34; records sorted by
+    /// one measure (cars by speed, trees by girth) are told by that measure.
+    private func rowsReadAsASequence() -> Bool {
+        let candidates = measures.filter { profile[$0].isContinuous }
+        guard candidates.count >= 2, candidates.count == measures.count,
+              !candidates.contains(where: { profile[$0].isMonotonic }),
+              ScaleGroups.sameMagnitude(candidates.map { profile[$0].magnitude }) else { return false }
+        let r = candidates.compactMap { c -> Double? in
+            guard case .numeric(let v, _) = columns[c].data else { return nil }
+            return OrderCheck.lagOneAutocorrelation(v)
+        }.sorted()
+        guard !r.isEmpty else { return false }
+        return r[(r.count - 1) / 2] >= 0.85
     }
 
     /// Dates first, then numbers under a time header, in file order.
@@ -193,15 +216,15 @@ struct LayoutGuess {
         return (x, rest[best])
     }
 
-    /// True when two columns rise together almost exactly (r above 0.995: the same quantity in two units, as
-    /// °C and °F); a perfect fall is a finding, not a copy.
+    /// True when two columns rise together almost exactly (Pearson or Spearman above 0.99: the same quantity
+    /// in two units, as °C and °F, or a diamond's carat and its length in mm); a perfect fall is a finding.
     private func isNearCopy(_ a: Int, _ b: Int) -> Bool {
         guard case .numeric(let xs, _) = columns[a].data, case .numeric(let ys, _) = columns[b].data else { return false }
         let stride = max(1, xs.count / 100_000)
         let sx = Swift.stride(from: 0, to: xs.count, by: stride).map { xs[$0] }
         let sy = Swift.stride(from: 0, to: ys.count, by: stride).map { ys[$0] }
-        guard let r = Correlation.compute(xs: sx, ys: sy)?.pearson else { return false }
-        return r > 0.995
+        guard let r = Correlation.compute(xs: sx, ys: sy) else { return false }
+        return max(r.pearson, r.spearman) > 0.99
     }
 
     /// A scatter of y against x, with size, colour and point names filled in where the table has them.
