@@ -38,7 +38,8 @@ import warnings
 
 OK_STATUSES = {0, 65, 66}
 REFUSALS = {65, 66}
-ID_NAMES = {"rownames", "id", "index", "unnamed: 0", "rowid", "row_id", "...1"}  # and R's "X", case and all
+# R's write.csv "X" is caught as 1..n below; a real variable named X (sem's Klein: private output) is not an id.
+ID_NAMES = {"rownames", "id", "index", "unnamed: 0", "rowid", "row_id", "...1"}
 
 
 def default_dir():
@@ -97,8 +98,33 @@ def title_of(header):
 
 
 def read_headers(path):
+    """The header row as pandas names the columns: a repeated name gets ".1", ".2", … after the first."""
     with open(path, newline="", encoding="utf-8", errors="replace") as f:
-        return next(csv.reader(f), [])
+        raw = next(csv.reader(f), [])
+    seen, names = {}, []
+    for h in raw:
+        k = seen.get(h, 0)
+        seen[h] = k + 1
+        names.append(h if k == 0 else f"{h}.{k}")
+    return names
+
+
+def file_header(name, headers):
+    """The file's header for a name as the program gives it: trimmed ("ACTFRemanded " → "ACTFRemanded"), and
+    a header that repeats, ignoring case, numbered ("iod (2)" is the second of "IOD" and "iod")."""
+    if name is None or name in headers:
+        return name
+    for h in headers:
+        if h.strip() == name:
+            return h
+    m = re.match(r"^(.*) \((\d+)\)$", name)
+    if m:
+        # The program numbers headers that repeat ignoring case ("IOD", then "iod (2)").
+        base, k = m.group(1).lower(), int(m.group(2))
+        same = [h for h in headers if re.sub(r"\.\d+$", "", h).strip().lower() == base]
+        if len(same) >= k:
+            return same[k - 1]
+    return name
 
 
 def roles_from_json(doc, headers, frame_loader):
@@ -109,8 +135,10 @@ def roles_from_json(doc, headers, frame_loader):
         y = cols.get("y") or []
         if isinstance(y, str):
             y = [y]
-        return {"x": cols.get("x"), "y": list(y), "seriesBy": cols.get("seriesBy"), "size": cols.get("size"),
-                "category": cols.get("category"), "label": cols.get("label"),
+        def h(name):
+            return file_header(name, headers)
+        return {"x": h(cols.get("x")), "y": [h(c) for c in y], "seriesBy": h(cols.get("seriesBy")),
+                "size": h(cols.get("size")), "category": h(cols.get("category")), "label": h(cols.get("label")),
                 "aggregate": cols.get("aggregate")}, True
 
     by_title = {}
@@ -162,14 +190,14 @@ def roles_from_json(doc, headers, frame_loader):
 # MARK: Independent judgements (pandas)
 
 def is_identifier(header, series):
-    """Row numbers, ids and codes: by name (rownames, id, index, R's X, pandas' "Unnamed: 0", *_id), or
+    """Row numbers, ids and codes: by name (rownames, id, index, pandas' "Unnamed: 0", *_id), or
     the row number 1..n in order, or a code that counts up by exactly 1 on every row (1001, 1002, ...;
     at least 20 rows, so a short measure such as women's heights 58..72 is not caught)."""
     import numpy as np
     import pandas as pd
     raw = str(header).strip()
     name = raw.lower()
-    if raw == "X" or name in ID_NAMES or name.endswith("_id") or name.endswith(".id") or name.startswith("unnamed:"):
+    if name in ID_NAMES or name.endswith("_id") or name.endswith(".id") or name.startswith("unnamed:"):
         return f"'{header}' is named like an identifier"
     s = series.dropna()
     n = len(series)

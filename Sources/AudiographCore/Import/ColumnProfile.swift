@@ -101,8 +101,11 @@ enum ColumnProfiler {
     static func profile(_ column: Column, index: Int, rows: Int) -> ColumnProfile {
         let words = headerWords(column.title)
         let joined = words.joined(separator: " ")
-        let namesIdentifier = identifierWords.contains(joined) || identifierWords.contains(column.header.lowercased())
-            || (words.count > 1 && identifierLastWords.contains(words.last!)) || column.header.isEmpty
+        // A whole header that names a key ("id", "rownames": R's row names, 1.1 and 1.2 for nested rows) is a
+        // key whatever its numbers; a last word ("Patient ID") only over whole numbers.
+        let isKeyHeader = identifierWords.contains(joined) || identifierWords.contains(column.header.lowercased())
+            || column.header.isEmpty
+        let namesIdentifier = isKeyHeader || (words.count > 1 && identifierLastWords.contains(words.last!))
         let namesTime = words.contains { timeWords.contains($0) }
         var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
                               isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
@@ -127,7 +130,7 @@ enum ColumnProfiler {
             if p.distinct <= 1 { p.role = .constant }
             else if yearNames { p.role = .time }
             else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) { p.role = .time }
-            else if namesIdentifier && p.isWholeNumbers { p.role = .identifier }
+            else if isKeyHeader || (namesIdentifier && p.isWholeNumbers) { p.role = .identifier }
             else if p.isSequence && !namesTime && p.coordinate == nil { p.role = .identifier }
             else { p.role = .measure }
         }

@@ -13,6 +13,8 @@ public enum ImportError: Error, Sendable, Equatable {
     case tooManyColumns(path: String, count: Int, limit: Int)
     case tooManyRows(path: String, limit: Int)
     case noNumericColumn(path: String)
+    /// Numbers, but only row numbers, ids, codes or times (named), with nothing measured against them.
+    case nothingMeasured(path: String, columns: [String])
     case mostlyMalformed(path: String, skipped: Int, total: Int, firstLine: Int)
     case unknownColumn(path: String, name: String, available: [String])
     case columnNotNumeric(path: String, name: String)
@@ -36,7 +38,7 @@ public enum ImportError: Error, Sendable, Equatable {
         switch self {
         case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
-             .tooManyRows(let p, _), .noNumericColumn(let p), .mostlyMalformed(let p, _, _, _),
+             .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
              .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .invalidSettings(let p, _), .cancelled(let p),
              .changedWhileReading(let p):
             return p
@@ -73,6 +75,9 @@ public enum ImportError: Error, Sendable, Equatable {
                         file, limit)
         case .noNumericColumn:
             return L.tr("%@: no column contains numbers, so there is nothing to plot. A chart needs at least one numeric column.", file)
+        case .nothingMeasured(_, let columns):
+            return L.tr("%@: its only numbers are row numbers, ids or times (%@), so there is nothing measured to plot. A chart needs a column of measured values; to plot one of these anyway, name it with --y.",
+                        file, L.list(columns.prefix(4).map { $0 }) + (columns.count > 4 ? L.tr(" and %ld more", columns.count - 4) : ""))
         case .mostlyMalformed(_, let skipped, let total, let firstLine):
             return L.tr("%@: %ld of %ld rows do not have the same number of fields as the header (first at line %ld). Check the delimiter and quoting.",
                         file, skipped, total, firstLine)

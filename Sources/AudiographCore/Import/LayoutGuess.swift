@@ -21,22 +21,23 @@ struct LayoutGuess {
 
     private var columns: [Column] { table.columns }
 
-    /// Measures free for the guess, in file order; time-like numbers when there is nothing else.
+    /// Measures free for the guess, in file order (codes only when nothing else is measured).
     var measures: [Int] {
         let named = pins.named.subtracting(pins.y ?? [])
         let free = profile.indices(.measure).filter { !named.contains($0) }
         // Codes (cylinders, diet) are groupings while real measures are left to chart.
         let real = free.filter { !profile[$0].isCode }
-        if !real.isEmpty { return real }
-        if !free.isEmpty { return free }
-        let times = profile.columns.filter { $0.role == .time && columns[$0.index].isNumeric && !named.contains($0.index) }
-        return times.map(\.index)
+        return real.isEmpty ? free : real
     }
 
     /// The layout: the first rule that fits, then the person's pins on top.
     func layout() throws -> ChartInference.Layout {
         let values = pins.y ?? measures
-        if values.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
+        if values.isEmpty {
+            let numbers = columns.indices.filter { columns[$0].isNumeric || columns[$0].isDate }
+            if numbers.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
+            throw ImportError.nothingMeasured(path: table.path, columns: numbers.map { columns[$0].header })
+        }
         if let map = mapLayout() { return finish(map) }
         if let long = longTableLayout() { return finish(long) }
         let sequence = pins.x == nil && pins.y == nil && pins.kind != .scatter && rowsReadAsASequence()
@@ -68,7 +69,9 @@ struct LayoutGuess {
                 return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: .mean))
             }
         }
-        if others.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
+        if others.isEmpty {
+            throw ImportError.nothingMeasured(path: table.path, columns: [columns[x].header])
+        }
         let kind: ChartKind
         if columns[x].isText { kind = .bar }
         else if profile[x].isMonotonic || profile[x].role == .time || pins.seriesBy != nil { kind = .line }
@@ -150,34 +153,44 @@ struct LayoutGuess {
         return nil
     }
 
-    /// x when none was named: a time, names for bars, an ordered measure, other text for bars, or nil
-    /// (scatter or row number). Names before an ordered measure: death rates by age group all rise with age,
-    /// but the age groups are what the bars are of.
+    /// x when none was named: a time, an evenly spaced ordered measure (a dose of 0, 2, 4 …), names for bars,
+    /// another ordered measure, other text for bars, or nil (scatter or row number). Names before an unevenly
+    /// rising measure: R's VADeaths' death rates all rise with age, but the age groups are what the bars are of.
     private func chooseX() -> Int? {
         if let t = timeColumns().first { return t }
+        let ordered = firstOrderedMeasure()
+        if let ordered, isEvenlySpaced(ordered) { return ordered }
         let labels = profile.indices(.labels).first { !pins.named.contains($0) }
         if let labels, prefersBars() { return labels }
-        if let ordered = firstOrderedMeasure() { return ordered }
+        if let ordered { return ordered }
         let text = (profile.indices(.labels) + profile.indices(.grouping)).sorted().first { !pins.named.contains($0) }
         if let text, prefersBars() { return text }
         return nil
     }
 
-    /// True when the table is a time series without a time column (R's EuStockMarkets): two or more continuous
-    /// measures on one scale, none sorted, each row following on from the last (the lower median of their
-    /// lag-1 autocorrelations 0.85 or more). Records rarely are: iris 0.59, mtcars 0.34; records sorted by
-    /// one measure (cars by speed, trees by girth) are told by that measure.
+    /// True when the table is a time series without a time column (R's EuStockMarkets, fpp2's prison): two or
+    /// more continuous measures, none sorted, at least three quarters of them with each row following on from
+    /// the last (lag-1 autocorrelation 0.85 or more; fpp2's arrivals: 0.91, 0.92, 0.90 and 0.65). Records
+    /// rarely are: half of iris's measures, two of diamonds' seven (sorted by price, its depth and table jump);
+    /// records sorted by one measure (cars by speed, trees by girth) are told by that measure.
     private func rowsReadAsASequence() -> Bool {
         let candidates = measures.filter { profile[$0].isContinuous }
         guard candidates.count >= 2, candidates.count == measures.count,
-              !candidates.contains(where: { profile[$0].isMonotonic }),
-              ScaleGroups.sameMagnitude(candidates.map { profile[$0].magnitude }) else { return false }
-        let r = candidates.compactMap { c -> Double? in
-            guard case .numeric(let v, _) = columns[c].data else { return nil }
-            return OrderCheck.lagOneAutocorrelation(v)
-        }.sorted()
-        guard !r.isEmpty else { return false }
-        return r[(r.count - 1) / 2] >= 0.85
+              !candidates.contains(where: { profile[$0].isMonotonic }) else { return false }
+        let following = candidates.filter { c in
+            guard case .numeric(let v, _) = columns[c].data, let r = OrderCheck.lagOneAutocorrelation(v) else { return false }
+            return r >= 0.85
+        }
+        return following.count * 4 >= candidates.count * 3
+    }
+
+    /// True when a sorted column steps by one amount (to a thousandth of its range), as a designed x does.
+    private func isEvenlySpaced(_ c: Int) -> Bool {
+        guard case .numeric(let v, _) = columns[c].data else { return false }
+        let values = v.filter { $0.isFinite }
+        guard values.count >= 3, let lo = values.min(), let hi = values.max(), hi > lo else { return false }
+        let step = values[1] - values[0], tolerance = (hi - lo) * 1e-3
+        return zip(values, values.dropFirst()).allSatisfy { abs(($1 - $0) - step) <= tolerance }
     }
 
     /// Dates first, then numbers under a time header, in file order.

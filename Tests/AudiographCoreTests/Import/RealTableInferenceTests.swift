@@ -180,4 +180,55 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(Gridlines.linear(70...82, wholeNumbers: true), [70, 75, 80], "model years 70 to 82: no 72.5")
         XCTAssertEqual(Gridlines.linear(1...3, wholeNumbers: true), [1, 2, 3], "never a step below one")
     }
+
+    func testATimeSeriesWithoutATimeColumnIsLinesOverTheRow() throws {
+        // Four smooth index series (R's EuStockMarkets has no time column).
+        var text = "DAX,SMI,CAC,FTSE\n"
+        for i in 0..<200 {
+            let t = Double(i)
+            text += String(format: "%.2f,%.2f,%.2f,%.2f\n", 1600 + 3 * t + 300 * sin(t / 9), 1700 + 2 * t + 260 * cos(t / 7),
+                           1800 + 4 * t + 290 * sin(t / 11), 2400 + 3 * t + 270 * cos(t / 13))
+        }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertNil(d.layout.x)
+        XCTAssertEqual(d.chart.series.map(\.name), ["DAX", "SMI", "CAC", "FTSE"])
+    }
+
+    func testRecordsSortedByOneMeasureAreStillAScatter() throws {
+        // R's cars: sorted by speed, with ties.
+        var text = "speed,dist\n"
+        for i in 0..<50 { text += "\(4 + i / 2),\(2 + (i * 37) % 60 + i)\n" }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .scatter)
+        XCTAssertEqual(headers(d, [d.layout.x!] + d.layout.y), ["speed", "dist"])
+    }
+
+    func testGroupsThatShareMostOfTheirYearsAreALongTable() throws {
+        // Marathon winners: men from 1980, women from 1982, rows interleaved in blocks of ten.
+        var rows: [String] = []
+        for year in 1980...2010 { rows.append("\(year),m,\(2.2 - Double(year - 1980) / 200)") }
+        for year in 1982...2010 { rows.append("\(year),f,\(2.5 - Double(year - 1982) / 150)") }
+        let order = Array(rows[0..<10]) + Array(rows[31..<41]) + Array(rows[10..<31]) + Array(rows[41...])
+        let d = try document("year,gender,time\n" + order.joined(separator: "\n") + "\n")
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertEqual(d.layout.seriesBy.map { d.table.columns[$0].header }, "gender")
+        XCTAssertEqual(d.chart.series.map(\.count), [31, 29])
+    }
+
+    func testRowNamesHoldingYearsAreTheTimeAxis() throws {
+        let d = try document("rownames,N.Amer,Europe,Asia\n1951,45939,21574,2876\n1956,60423,29990,4708\n"
+                             + "1957,64721,32510,5230\n1958,68484,35218,6662\n1959,71799,37598,6856\n")
+        XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
+        XCTAssertEqual(d.chart.series.map(\.name), ["N.Amer", "Europe", "Asia"])
+    }
+
+    func testNamedRowsOfOneUnitAreBarsEvenWhenAColumnRises() throws {
+        // R's VADeaths: death rates rise with age in every column, but the age groups are the bars.
+        let d = try document("rownames,Rural Male,Rural Female,Urban Male,Urban Female\n50-54,11.7,8.7,15.4,8.4\n"
+                             + "55-59,18.1,11.7,24.3,13.6\n60-64,26.9,20.3,37,19.3\n65-69,41,30.9,54.6,35.1\n70-74,66,54.3,71.1,50\n")
+        XCTAssertEqual(d.chart.kind, .bar)
+        XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
+        XCTAssertEqual(d.chart.series.count, 4)
+    }
 }
