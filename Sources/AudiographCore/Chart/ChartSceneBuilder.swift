@@ -29,6 +29,7 @@ public enum ChartSceneBuilder {
         if layouts.count > 1 {
             for panel in layouts {
                 var draft = SceneDraft(chart: panel.chart, size: panel.size, style: style, measure: measure)
+                draft.isPanel = true
                 draft.layOut()
                 left = max(left, draft.plot.x)
                 right = max(right, panel.size.width - draft.plot.x - draft.plot.width)
@@ -36,6 +37,7 @@ public enum ChartSceneBuilder {
         }
         let panels = layouts.map { panel -> ScalePanels.Drawn in
             var draft = SceneDraft(chart: panel.chart, size: panel.size, style: style, measure: measure)
+            draft.isPanel = layouts.count > 1
             draft.plotLeftAtLeast = left
             draft.rightMarginAtLeast = right
             draft.layOut()
@@ -127,6 +129,8 @@ struct SceneDraft {
     var cursor: [SceneItem] = []
     var pointPositions: [[ScenePoint?]]
 
+    /// True for one panel of a chart with several scales: its lines are labelled even when it holds one.
+    var isPanel = false
     /// Panels stacked on one x axis line their plots up: the left edge and right margin, in pixels, they share.
     var plotLeftAtLeast = 0.0
     var rightMarginAtLeast = 0.0
@@ -152,7 +156,7 @@ struct SceneDraft {
     var labelHeight: Double { style.labelSize * SceneText.lineHeight }
     var isCategorical: Bool { if case .categorical = chart.xAxis { return true } else { return false } }
     var drawsEndLabels: Bool {
-        style.differentiateWithoutColor && chart.kind == .line && chart.series.count >= 2
+        style.differentiateWithoutColor && chart.kind == .line && (chart.series.count >= 2 || isPanel)
     }
 
     /// Pixels kept free inside the plot edges so that markers do not sit on the axes: half the largest

@@ -45,6 +45,11 @@ public struct ColumnProfile: Sendable, Equatable {
     public var coordinate: Coordinate?
     /// The header names a time: year, month, week, time, date, period, and their Japanese words.
     public var headerNamesTime: Bool
+    /// The header names a key (id, index, rownames, an empty header), not a quantity.
+    public var headerNamesKey = false
+
+    /// Row numbers under a header of their own ("step", "trial"): never a series, but an x that keeps its name.
+    public var isNamedSequence: Bool { role == .identifier && isSequence && !headerNamesKey }
 
     /// Largest number of distinct values counted.
     static let distinctLimit = 100_000
@@ -109,6 +114,7 @@ enum ColumnProfiler {
         let namesTime = words.contains { timeWords.contains($0) }
         var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
                               isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
+        p.headerNamesKey = namesIdentifier
         switch column.data {
         case .text(let ids, let categories):
             p.distinct = categories.count

@@ -153,11 +153,15 @@ struct LayoutGuess {
         return nil
     }
 
-    /// x when none was named: a time, an evenly spaced ordered measure (a dose of 0, 2, 4 …), names for bars,
+    /// x when none was named: a time, row numbers under a name of their own ("step" 0, 1, 2 …), an evenly
+    /// spaced ordered measure (a dose of 0, 2, 4 …), names for bars,
     /// another ordered measure, other text for bars, or nil (scatter or row number). Names before an unevenly
     /// rising measure: R's VADeaths' death rates all rise with age, but the age groups are what the bars are of.
     private func chooseX() -> Int? {
         if let t = timeColumns().first { return t }
+        if let steps = profile.columns.first(where: { $0.isNamedSequence && !pins.named.contains($0.index) }) {
+            return steps.index
+        }
         let ordered = firstOrderedMeasure()
         if let ordered, isEvenlySpaced(ordered) { return ordered }
         let labels = profile.indices(.labels).first { !pins.named.contains($0) }

@@ -93,7 +93,11 @@ final class ChartElementLayer {
     }
 
     /// Names the group after the chart and what is selected ("…, point 44 of 59 selected").
+    /// The group's name as last set ("Birth rate by year, line chart, point 1 of 59 selected").
+    private(set) var groupName: String?
+
     func setGroupName(_ name: String) {
+        groupName = name
         ag_gtk_accessible_set_label(opaque(group), name)
     }
 

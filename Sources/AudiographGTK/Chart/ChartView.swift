@@ -130,6 +130,9 @@ final class ChartView {
     var shownChart: ChartDescriptor? { chart }
 
     /// Gives the keyboard focus to the chart's current element.
+    /// The chart's name as the accessibility bus has it, or nil before a chart is shown.
+    var accessibleName: String? { layer.groupName.flatMap { $0.isEmpty ? nil : $0 } }
+
     func grabFocus() {
         if !layer.grabFocus() { gtk_widget_grab_focus(widget) }
     }

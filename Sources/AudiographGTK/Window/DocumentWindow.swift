@@ -120,6 +120,35 @@ final class DocumentWindow {
     /// where the person is, as it does for other applications.
     private func windowActivated() {
         guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
+        refocus(focus)
+        guard !waitedForRegistration else { return }
+        waitedForRegistration = true
+        // A window manager may activate a new window before GTK has joined the accessibility registry, and
+        // Orca then drops what the window said as coming from an unknown application. If the program joins
+        // only now, the window says again where the person is.
+        AccessibilityRegistration.shared.whenJoiningLate { [weak self] in self?.sayWhereAfterLateJoin() }
+    }
+
+    private var waitedForRegistration = false
+
+    /// After a late join: the focus arrives again, so Orca says the focused control (the point, or Open
+    /// Another… with the error as its description), and over a chart the window's and chart's names are
+    /// announced, as Orca would have said them when the window opened. (Only there: an announcement goes
+    /// through the focused control's description, which on the error page holds the error.)
+    private func sayWhereAfterLateJoin() {
+        guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
+        refocus(focus)
+        guard case .chart = content, let chartName = chartView.accessibleName else { return }
+        Widgets.announce(([takeTitle()].compactMap { $0 } + [chartName]).joined(separator: tr(". ")), in: window)
+    }
+
+    /// The window's title, as its frame is named.
+    private func takeTitle() -> String? {
+        gtk_window_get_title(gcast(window)).map { String(cString: $0) }
+    }
+
+    /// Takes the focus off `focus` and gives it back, so the accessibility bus hears the focus arrive.
+    private func refocus(_ focus: UnsafeMutablePointer<GtkWidget>) {
         let held = g_object_ref(gpointerOf(focus))  // unset focus may drop the last other reference
         defer { g_object_unref(held) }
         gtk_window_set_focus(gcast(window), nil)
