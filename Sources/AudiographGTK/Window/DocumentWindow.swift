@@ -139,7 +139,7 @@ final class DocumentWindow {
         guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
         refocus(focus)
         guard case .chart = content, let chartName = chartView.accessibleName else { return }
-        Widgets.announce(([takeTitle()].compactMap { $0 } + [chartName]).joined(separator: tr(". ")), in: window)
+        Widgets.announce(([takeTitle()].compactMap { $0 } + [chartName]).joined(separator: tr(", ")), in: window)
     }
 
     /// The window's title, as its frame is named.

@@ -147,27 +147,16 @@ final class OtherCharts {
         let settings = suggestions[index].settings
         let remember = self.remember
         applying = true
-        owner.rechart(settings: settings) { [weak self] failure in
+        ChartChoice.apply(settings, remember: remember, path: path, owner: owner) { [weak self] failure in
             guard let self, !self.destroyed else { return }
             self.applying = false
             if let failure { return self.show(failure) }
-            if remember {
-                do {
-                    try SidecarSettings.save(settings, for: self.path)
-                } catch {
-                    return self.show(Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
-                                                     SidecarSettings.path(for: self.path), error.localizedDescription))
-                }
-            }
             gtk_window_destroy(gcast(self.window))
         }
     }
 
     /// Shows `text` above the buttons and has the screen reader speak it; focus stays where it is.
     private func show(_ text: String, isError: Bool = true) {
-        gtk_label_set_text(gcast(message), text)
-        if isError { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
-        gtk_widget_set_visible(message, 1)
-        Widgets.announce(text, in: window)
+        ChartChoice.show(text, isError: isError, in: message, window: window)
     }
 }

@@ -1,0 +1,35 @@
+import AudiographCore
+import CGtk
+
+/// What the windows that change the shown chart share (Choose Columns, Other Charts): making the chart again
+/// with new settings, kept next to the file when asked, and a message line the screen reader speaks.
+@MainActor
+enum ChartChoice {
+    /// Charts `owner`'s file again with `settings`; once it is shown, saves them in the file's sidecar when
+    /// `remember` is on. `done` gets nil, or a sentence saying what went wrong.
+    static func apply(_ settings: ChartSettings, remember: Bool, path: String, owner: DocumentWindow,
+                      done: @escaping @MainActor (String?) -> Void) {
+        owner.rechart(settings: settings) { failure in
+            if let failure { return done(failure) }
+            if remember {
+                do {
+                    try SidecarSettings.save(settings, for: path)
+                } catch {
+                    return done(Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
+                                                SidecarSettings.path(for: path), error.localizedDescription))
+                }
+            }
+            done(nil)
+        }
+    }
+
+    /// Shows `text` in the `message` label (styled as an error when it is one) and has the screen reader speak
+    /// it; the keyboard focus stays where it is.
+    static func show(_ text: String, isError: Bool, in message: UnsafeMutablePointer<GtkWidget>,
+                     window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_label_set_text(gcast(message), text)
+        if isError { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
+        gtk_widget_set_visible(message, 1)
+        Widgets.announce(text, in: window)
+    }
+}
