@@ -574,9 +574,20 @@ def loading_big_file(start):
     big_csv(path)
     size = os.path.getsize(path)
     title = lambda run: run.times.__setitem__("title", window_name(run.window))
+
+    def first_bar(run):
+        """Screenshots until the progress bar shows (the loading page waits 150 ms, then the first chunk),
+        at most 1.2 s after the window appeared: waits on what is drawn, not on a fixed time."""
+        while True:
+            run.shots["early"] = capture(run.window, "big-file-early")
+            run.times["early"] = time.time() - run.appeared
+            if progress_bar(run.shots["early"]) is not None or run.times["early"] >= 1.2:
+                return
+            time.sleep(0.05)
+
     try:
-        cancelled = Run("big-file", [path], "big.csv — Audiograph", settle=0.3, keys=[
-            ("shot", "early"),
+        cancelled = Run("big-file", [path], "big.csv — Audiograph", settle=0.1, keys=[
+            ("call", first_bar),
             ("call", lambda run: time.sleep(0.5)),
             ("shot", "later"),
             "Return",                       # Cancel has the focus
