@@ -595,8 +595,8 @@ def loading_big_file(start):
         ])
         # After Escape closes the menu GTK 4.8 leaves the focus on the menu bar (Return would open File
         # again), so Tab takes it back to Cancel, and Space presses that.
-        menu = Run("big-file-menu", [path], "big.csv — Audiograph", settle=0.3, keys=[
-            ("screen", "before"), "F10", ("screen", "menu"), "Escape", "Tab", ("shot", "before-cancel"), "space",
+        menu = Run("big-file-menu", [path], "big.csv — Audiograph", settle=0.1, keys=[
+            ("call", first_bar), ("screen", "before"), "F10", ("screen", "menu"), "Escape", "Tab", ("shot", "before-cancel"), "space",
             ("call", title),
         ])
     finally:
