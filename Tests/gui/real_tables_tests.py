@@ -14,11 +14,12 @@ import sys
 import tempfile
 import time
 
+import numpy
 import pyatspi
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from a11y_tests import (OUT, Orca, app_node, check, chart_group, failures, find_all, press_and_hear, start_app,  # noqa: E402
-                        stop, wait_for_window, window_node)
+from a11y_tests import (OUT, Orca, alsa_file_sink, app_node, check, chart_group, failures, find_all,  # noqa: E402
+                        press_and_hear, start_app, stop, wait_for_window, window_node)
 import gui_tests  # noqa: E402
 
 PYTHON = os.environ.get("AUDIOGRAPH_PYTHON") or shutil.which("python3", path=os.environ.get("PATH"))
@@ -51,6 +52,29 @@ def wait_for_name(node_getter, prefix, timeout=10):
             return node
         time.sleep(0.2)
     return node
+
+
+def first_tone_hz(raw, offset, timeout=5):
+    """The fundamental frequency (Hz) of the first tone written to the ALSA file sink after byte `offset`
+    (48 kHz, 16-bit stereo), by autocorrelation over 100 ms of it; None when no tone arrives in time."""
+    frames = int(0.1 * 48000)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if os.path.exists(raw) and os.path.getsize(raw) - offset >= (frames + 2400) * 4:
+            break
+        time.sleep(0.05)
+    else:
+        return None
+    with open(raw, "rb") as f:
+        f.seek(offset + 2400 * 4)  # past the tone's first 50 ms (its attack)
+        samples = numpy.frombuffer(f.read(frames * 4), dtype="<i2").reshape(-1, 2).mean(axis=1)
+    samples = samples - samples.mean()
+    if not samples.any():
+        return None
+    correlation = numpy.correlate(samples, samples, mode="full")[len(samples) - 1:]
+    low, high = 48000 // 2000, 48000 // 100  # lags for 2,000 Hz down to 100 Hz
+    lag = low + int(numpy.argmax(correlation[low:high]))
+    return 48000 / lag
 
 
 def records_and_other_charts(folder, home):
@@ -124,7 +148,8 @@ def panels_with_orca(folder, home):
     scale each; Page Down walks the series panel by panel and Orca names each one's scale."""
     print("economics.csv: one scale per size, stacked panels, named by Orca")
     orca = Orca()
-    process = start_app(os.path.join(folder, "economics.csv"), home)
+    config, raw = alsa_file_sink(home)
+    process = start_app(os.path.join(folder, "economics.csv"), home, {"ALSA_CONFIG_PATH": config})
     try:
         window = wait_for_window("economics.csv")
         app = app_node(process.pid)
@@ -152,7 +177,13 @@ def panels_with_orca(folder, home):
         press_and_hear(orca, "Tab", "Chart Details")
         press_and_hear(orca, "Tab", "Economics, line chart, 5 series, 3 scales")
         press_and_hear(orca, "Page_Down", "unemploy")
+        heard_before = os.path.getsize(raw) if os.path.exists(raw) else 0
         press_and_hear(orca, "Page_Down", "scale 2 of 3")
+        # pop's first point is its lowest on its own scale, so its tone is the lowest pitch, 220 Hz; on a scale
+        # shared with pce (at most 15,352) it would be at the top of the range.
+        pitch = first_tone_hz(raw, heard_before)
+        check(pitch is not None and abs(pitch - 220) < 12,
+              "pop's first point is heard at the bottom of its own scale: %s Hz" % (pitch and round(pitch, 1)))
         press_and_hear(orca, "y", "own scale: pop")
     finally:
         stop(process)
