@@ -60,11 +60,13 @@ public struct ColumnProfile: Sendable, Equatable {
 
     /// True for numbers a chart can use as values (measures and numeric times).
     public var isMeasure: Bool { role == .measure }
-    /// A measure that is really a code: whole numbers with a few values, each on five rows or more on average
-    /// (cylinders 4/6/8, diet 1–4, chick 1–50). It can colour points or split rows into series.
+    /// A measure that is really a code: whole numbers with a few values, each on five rows or more on average,
+    /// and either at most 12 of them (cylinders 4/6/8, gears, origin 1–3) or numbered from 0 or 1 up (diet 1–4,
+    /// chick 1–50). It can colour points or split rows into series. Miles per gallon in a city (9 to 35, 21
+    /// values) is a measure.
     public var isCode: Bool {
-        role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2
-            && distinct <= ColumnProfile.groupingLimit && distinct * 5 <= present
+        role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2 && distinct * 5 <= present
+            && (distinct <= 12 || (distinct <= ColumnProfile.groupingLimit && magnitude <= Double(distinct)))
     }
     /// True when the values are continuous enough for an axis of a scatter plot (not a handful of codes).
     public var isContinuous: Bool { role == .measure && (distinct >= 10 || (!isWholeNumbers && distinct >= 5)) }

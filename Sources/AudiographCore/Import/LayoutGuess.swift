@@ -103,9 +103,11 @@ struct LayoutGuess {
         guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
               pins.kind == nil || pins.kind == .line else { return nil }
         let groups = pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
-        let xCandidates = pins.x.map { [$0] } ?? timeColumns() + profile.columns.filter {
-            $0.role == .measure && !pins.named.contains($0.index)
-        }.map(\.index)
+        // A table whose first time column never repeats is wide over that time (Nightingale's monthly deaths by
+        // Date, with Month and Year beside it); only that column may then be a long table's x.
+        let times = timeColumns()
+        let xCandidates = pins.x.map { [$0] } ?? (times.first.map { !profile[$0].repeats } == true ? [times[0]]
+            : times + profile.columns.filter { $0.role == .measure && !pins.named.contains($0.index) }.map(\.index))
         for g in groups {
             guard let (ids, _) = columns[g].asCategories else { continue }
             for x in xCandidates where x != g && !columns[x].isText {
@@ -259,11 +261,15 @@ struct LayoutGuess {
         return layout
     }
 
-    /// A text column with a few repeating values, to colour a scatter plot.
+    /// A column with a few repeating values, to colour a scatter plot: named text groups first, the fewest
+    /// values first (ggplot2's mpg: drive, 3, before transmission, 10), then codes in file order (mtcars: cyl).
     private func groupingForColour(excluding: [Int]) -> Int? {
-        profile.groupings.first {
-            !excluding.contains($0) && !pins.named.contains($0) && profile[$0].distinct <= Self.categoryLimit
+        let usable = { (c: Int) in
+            !excluding.contains(c) && !self.pins.named.contains(c) && self.profile[c].distinct <= Self.categoryLimit
         }
+        let texts = profile.indices(.grouping).filter(usable).enumerated()
+            .sorted { (profile[$0.element].distinct, $0.offset) < (profile[$1.element].distinct, $1.offset) }.map(\.element)
+        return texts.first ?? profile.columns.filter(\.isCode).map(\.index).first(where: usable)
     }
 
     /// A text column with a different value on every row, to name the points.

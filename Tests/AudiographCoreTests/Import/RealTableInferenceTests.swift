@@ -231,4 +231,34 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
         XCTAssertEqual(d.chart.series.count, 4)
     }
+
+    func testAUniqueDateMakesAWideTableEvenWithMonthAndYearBesideIt() throws {
+        // HistData's Nightingale: monthly deaths by Date, with Month and Year columns that repeat.
+        let months = ["Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Jan", "Feb", "Mar"]
+        var text = "Date,Month,Year,Disease,Wounds\n"
+        for i in 0..<24 {
+            let year = 1854 + (i + 3) / 12
+            text += "\(year)-\(String(format: "%02d", (i + 3) % 12 + 1))-01,\(months[i % 12]),\(year),\(i * 37 % 300),\(i * 11 % 50)\n"
+        }
+        let d = try document(text)
+        XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "Date")
+        XCTAssertNil(d.layout.seriesBy, "not one line per month over years")
+        XCTAssertEqual(d.chart.series.map(\.name), ["Disease", "Wounds"])
+    }
+
+    func testWholeNumberMeasuresAreNotCodesAndTheFewestNamedGroupsColour() throws {
+        // ggplot2's mpg: city and highway mpg are whole numbers with about 20 values; drv has 3, trans 10.
+        var text = "displ,cty,hwy,trans,drv\n"
+        let trans = ["auto(l4)", "auto(l5)", "manual(m5)", "manual(m6)", "auto(s6)", "auto(l6)", "auto(av)", "auto(s4)",
+                     "auto(l3)", "auto(s5)"]
+        for i in 0..<200 {
+            let displ = 1.6 + Double((i * 17) % 40) / 10  // rows in no order, as records are
+            text += String(format: "%.1f,%d,%d,%@,%@\n", displ, 35 - Int(displ * 5) + i % 3, 44 - Int(displ * 6) + i % 4,
+                           trans[i % 10], ["f", "4", "r"][i % 3])
+        }
+        let d = try document(text)
+        XCTAssertEqual(d.chart.kind, .scatter)
+        XCTAssertFalse(TableProfile(d.table)[1].isCode, "cty, 9 to 35, is a measure")
+        XCTAssertEqual(d.layout.category.map { d.table.columns[$0].header }, "drv")
+    }
 }
