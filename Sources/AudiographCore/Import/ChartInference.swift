@@ -37,8 +37,14 @@ public enum ChartInference {
     /// Decides the column roles; what settings leave open is guessed by `LayoutGuess` (rules in order there).
     /// A setting that is an empty string is not guessed: x is then the row number, the other roles stay empty.
     public static func inferLayout(_ table: Table, settings: ChartSettings) throws -> Layout {
+        try inferLayout(table, settings: settings, profile: TableProfile(table))
+    }
+
+    /// The same with the table's profile already made (a pass over every column), for callers that try
+    /// several settings on one table.
+    static func inferLayout(_ table: Table, settings: ChartSettings, profile: TableProfile) throws -> Layout {
         let pins = try LayoutPins(table, settings: settings)
-        return try LayoutGuess(table: table, profile: TableProfile(table), pins: pins).layout()
+        return try LayoutGuess(table: table, profile: profile, pins: pins).layout()
     }
 
     /// True when the non-missing values only rise or only fall (ties allowed, not all equal).

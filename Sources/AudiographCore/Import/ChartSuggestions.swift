@@ -31,13 +31,13 @@ public enum ChartSuggestions {
         var result: [ChartSuggestion] = []
         for layout in candidates where result.count < limit {
             let settings = self.settings(for: layout, table: table)
-            guard let made = try? ChartInference.inferLayout(table, settings: settings),
+            guard let made = try? ChartInference.inferLayout(table, settings: settings, profile: profile),
                   !seen.contains(where: { $0 == made || isSwapped($0, made) }) else { continue }
             seen.append(made)
             let (chart, _) = ChartInference.build(table, layout: made, settings: settings,
                                                   fileTitle: ChartDocument.humanTitle(forFile: table.path))
             guard !chart.series.isEmpty, chart.series.contains(where: { $0.count > 0 }) else { continue }
-            result.append(ChartSuggestion(settings: settings, flags: fewestSettings(for: made, all: settings, table: table),
+            result.append(ChartSuggestion(settings: settings, flags: fewestSettings(for: made, all: settings, table: table, profile: profile),
                                           layout: made, sentence: sentence(chart, layout: made, table: table),
                                           title: chart.title))
         }
@@ -60,20 +60,21 @@ public enum ChartSuggestions {
 
     /// The roles a person would type: the columns used, then the kind, then "no summary", then every "none",
     /// whichever first gives `layout` again.
-    static func fewestSettings(for layout: ChartInference.Layout, all: ChartSettings, table: Table) -> ChartSettings {
+    static func fewestSettings(for layout: ChartInference.Layout, all: ChartSettings, table: Table,
+                               profile: TableProfile) -> ChartSettings {
         func named(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
         var fewest = ChartSettings(x: named(all.x), y: all.y, seriesBy: named(all.seriesBy), size: named(all.size),
                                    category: named(all.category), label: named(all.label))
         if layout.x == nil { fewest.x = ChartSettings.noColumn }
         for step in 0..<3 {
-            if (try? ChartInference.inferLayout(table, settings: fewest)) == layout { return fewest }
+            if (try? ChartInference.inferLayout(table, settings: fewest, profile: profile)) == layout { return fewest }
             switch step {
             case 0: fewest.kind = all.kind
             case 1: fewest.aggregate = all.aggregate
             default: break
             }
         }
-        return (try? ChartInference.inferLayout(table, settings: fewest)) == layout ? fewest : all
+        return (try? ChartInference.inferLayout(table, settings: fewest, profile: profile)) == layout ? fewest : all
     }
 
     /// Other charts worth offering: a map, each time column with the measures, the scatter plots of the
