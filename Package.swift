@@ -2,6 +2,31 @@
 import Foundation
 import PackageDescription
 
+/// GTK's version as pkg-config reports it (for example [4, 18, 6]), or [] where pkg-config or GTK is missing.
+/// The viewer uses newer GTK calls where the installed GTK has them (see docs/decisions.md, "GTK versions").
+func installedGTKVersion() -> [Int] {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--modversion", "gtk4"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    pkgConfig.standardError = FileHandle.nullDevice
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    guard pkgConfig.terminationStatus == 0 else { return [] }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
+}
+
+/// One compilation condition per GTK 4 minor release the viewer has a switch for: GTK_4_10 (GtkFileDialog),
+/// GTK_4_12 (gtk_css_provider_load_from_string, GTK_ALIGN_BASELINE_FILL), set when the installed GTK is at
+/// least that version. GTK 4.8 (Debian 12) gets none and keeps the older calls.
+let gtkConditions: [SwiftSetting] = {
+    let version = installedGTKVersion()
+    guard version.count >= 2, version[0] == 4 else { return [] }
+    return [10, 12].filter { version[1] >= $0 }.map { .define("GTK_4_\($0)") }
+}()
+
 let package = Package(
     name: "Audiograph",
     platforms: [.macOS(.v13)],
@@ -38,7 +63,8 @@ let package = Package(
         .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // The desktop viewer: application, windows, start page, loading, chart painting, View settings.
         // A library so tests can drive it; the `audiograph` executable only runs it.
-        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "AudiographALSA", "CGtk", "CGtkShim"]),
+        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "AudiographALSA", "CGtk", "CGtkShim"],
+                swiftSettings: gtkConditions),
         // Thin GUI executable: `audiograph [FILE...]`.
         .executableTarget(name: "audiograph", dependencies: ["AudiographCore", "AudiographGTK"]),
         // Thin command-line front end over the core.

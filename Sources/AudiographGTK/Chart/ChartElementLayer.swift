@@ -108,7 +108,12 @@ final class ChartElementLayer {
         guard !styleInstalled, let display = gdk_display_get_default() else { return }
         styleInstalled = true
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, ".ag-chart-element { outline: none; }", -1)  // l10n: not shown
+        let css = ".ag-chart-element { outline: none; }"  // l10n: not shown
+        #if GTK_4_12
+        gtk_css_provider_load_from_string(provider, css)
+        #else
+        gtk_css_provider_load_from_data(provider, css, -1)  // GTK 4.8 and 4.10 have no load_from_string
+        #endif
         gtk_style_context_add_provider_for_display(display, gcast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(gpointerOf(provider))
     }

@@ -53,7 +53,11 @@ final class ColumnPicker {
             var target = control
             if let mnemonicTarget { target = mnemonicTarget }
             let title = Widgets.mnemonicLabel(label, for: target)
-            gtk_widget_set_valign(title, GTK_ALIGN_BASELINE)
+            #if GTK_4_12
+            gtk_widget_set_valign(title, GTK_ALIGN_BASELINE_FILL)
+            #else
+            gtk_widget_set_valign(title, GTK_ALIGN_BASELINE)  // GTK_ALIGN_BASELINE_FILL is new in 4.12
+            #endif
             gtk_grid_attach(gcast(grid), title, 0, row, 1, 1)
             gtk_widget_set_hexpand(control, 1)
             gtk_grid_attach(gcast(grid), control, 1, row, 1, 1)

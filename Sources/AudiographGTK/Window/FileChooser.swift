@@ -1,18 +1,12 @@
 import CGtk
 
-/// The Open dialog: GtkFileChooserNative, which uses the desktop portal inside sandboxes (Flatpak, Snap)
-/// and GTK's own dialog elsewhere. GTK 4.8 has no GtkFileDialog.
+/// The Open and Export dialogs: GtkFileDialog on GTK 4.10 and later, GtkFileChooserNative on GTK 4.8
+/// (Debian 12), which has no GtkFileDialog; 4.10 deprecates the chooser. Both use the desktop portal inside
+/// sandboxes (Flatpak, Snap) and GTK's own dialog elsewhere. Chosen at build time (GTK_4_10, Package.swift).
 @MainActor
 enum FileChooser {
     /// Asks for one CSV, TSV or text file; calls `chosen` with its path unless the person cancels.
-    ///
-    /// Ownership: the native dialog is not a widget and nobody else holds it; our reference from
-    /// gtk_file_chooser_native_new keeps it alive while shown and is dropped in its response handler.
     static func choose(parent: UnsafeMutablePointer<GtkWidget>?, chosen: @escaping @MainActor (String) -> Void) {
-        let dialog = gtk_file_chooser_native_new(tr("Open a CSV File"), parent.map { gcast($0) },
-                                                 GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        gtk_native_dialog_set_modal(gcast(dialog), 1)
-        let chooser = dialog
         let tables = gtk_file_filter_new()!
         gtk_file_filter_set_name(tables, tr("CSV and TSV tables"))
         for mime in ["text/csv", "text/tab-separated-values", "text/x-csv", "application/csv"] {
@@ -24,35 +18,90 @@ enum FileChooser {
         gtk_file_filter_add_mime_type(text, "text/plain")
         gtk_file_filter_add_pattern(text, "*.txt")
         for pattern in ["*.csv", "*.tsv"] { gtk_file_filter_add_pattern(text, pattern) }
-        // The chooser takes its own references to the filters (they start floating and are sunk).
-        gtk_file_chooser_add_filter(chooser, tables)
-        gtk_file_chooser_add_filter(chooser, text)
-        gtk_file_chooser_set_filter(chooser, tables)
-        show(dialog, chosen: chosen)
+        present(Request(title: tr("Open a CSV File"), accept: tr("_Open"), saving: false, suggestedName: nil,
+                        filters: [tables, text]), parent: parent, chosen: chosen)
     }
-}
 
-extension FileChooser {
     /// Asks where to save a WAV file, suggesting `name`; calls `chosen` with the path unless the person cancels.
     /// GTK's own dialog asks before replacing an existing file.
-    ///
-    /// Ownership: as for `choose`, our reference keeps the dialog alive until its response.
     static func save(parent: UnsafeMutablePointer<GtkWidget>?, suggesting name: String,
                      chosen: @escaping @MainActor (String) -> Void) {
-        let dialog = gtk_file_chooser_native_new(tr("Export Audio Graph"), parent.map { gcast($0) },
-                                                 GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"), tr("_Cancel"))!
-        gtk_native_dialog_set_modal(gcast(dialog), 1)
-        let chooser = dialog
-        gtk_file_chooser_set_current_name(chooser, name)
-        show(dialog, chosen: chosen)
+        present(Request(title: tr("Export Audio Graph"), accept: tr("_Export"), saving: true, suggestedName: name,
+                        filters: []), parent: parent, chosen: chosen)
+    }
+
+    /// What one dialog asks. `filters` are our references from gtk_file_filter_new (GTK 4 filters are not
+    /// floating); `present` hands them to the dialog, which keeps its own, and drops ours. The first is the default.
+    private struct Request {
+        let title: String
+        let accept: String
+        let saving: Bool
+        let suggestedName: String?
+        let filters: [OpaquePointer]
     }
 }
 
+#if GTK_4_10
 extension FileChooser {
-    /// Shows `dialog` and calls `chosen` with the picked path on Accept; then destroys the dialog and drops
-    /// our reference (the one from gtk_file_chooser_native_new), whatever the answer.
-    private static func show(_ dialog: OpaquePointer, chosen: @escaping @MainActor (String) -> Void) {
+    /// Shows a GtkFileDialog for `request` and calls `chosen` with the picked path; a cancel calls nothing.
+    ///
+    /// Ownership: our reference from gtk_file_dialog_new lives until the answer arrives (the callback runs
+    /// exactly once, on the main loop, cancelled or not) and is dropped there.
+    private static func present(_ request: Request, parent: UnsafeMutablePointer<GtkWidget>?,
+                                chosen: @escaping @MainActor (String) -> Void) {
+        let dialog = gtk_file_dialog_new()!
+        gtk_file_dialog_set_title(dialog, request.title)
+        gtk_file_dialog_set_accept_label(dialog, request.accept)  // GTK makes its button with mnemonics
+        gtk_file_dialog_set_modal(dialog, 1)
+        if let name = request.suggestedName { gtk_file_dialog_set_initial_name(dialog, name) }
+        if !request.filters.isEmpty {
+            let list = g_list_store_new(gtk_file_filter_get_type())!
+            for filter in request.filters {
+                g_list_store_append(list, gpointerOf(filter))
+                g_object_unref(gpointerOf(filter))
+            }
+            gtk_file_dialog_set_filters(dialog, gcast(list))
+            gtk_file_dialog_set_default_filter(dialog, request.filters[0])
+            g_object_unref(gpointerOf(list))
+        }
+        let window: UnsafeMutablePointer<GtkWindow>? = parent.map { gcast($0) }
+        let saving = request.saving
+        Async.call({ ready, data in
+            if saving {
+                gtk_file_dialog_save(dialog, window, nil, ready, data)
+            } else {
+                gtk_file_dialog_open(dialog, window, nil, ready, data)
+            }
+        }, done: { result in
+            // A NULL error pointer: a cancel or dismissal is not worth a message, and nothing else is expected.
+            let file = saving ? gtk_file_dialog_save_finish(dialog, result, nil)
+                              : gtk_file_dialog_open_finish(dialog, result, nil)
+            if let file {
+                let path = filePath(file)
+                g_object_unref(gpointerOf(file))
+                chosen(path)
+            }
+            g_object_unref(gpointerOf(dialog))
+        })
+    }
+}
+#else
+extension FileChooser {
+    /// Shows a GtkFileChooserNative for `request` and calls `chosen` with the picked path on Accept; then
+    /// destroys the dialog and drops our reference (from gtk_file_chooser_native_new), whatever the answer.
+    private static func present(_ request: Request, parent: UnsafeMutablePointer<GtkWidget>?,
+                                chosen: @escaping @MainActor (String) -> Void) {
+        let dialog = gtk_file_chooser_native_new(request.title, parent.map { gcast($0) },
+                                                 request.saving ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                 request.accept, tr("_Cancel"))!
+        gtk_native_dialog_set_modal(gcast(dialog), 1)
         let chooser = dialog
+        if let name = request.suggestedName { gtk_file_chooser_set_current_name(chooser, name) }
+        for filter in request.filters {
+            gtk_file_chooser_add_filter(chooser, filter)  // the chooser takes its own reference
+            g_object_unref(gpointerOf(filter))
+        }
+        if let first = request.filters.first { gtk_file_chooser_set_filter(chooser, first) }
         Signal.connectWithInt(gpointerOf(dialog), "response") { response in
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
                 let path = filePath(file)
@@ -65,3 +114,4 @@ extension FileChooser {
         gtk_native_dialog_show(gcast(dialog))
     }
 }
+#endif
