@@ -5,7 +5,7 @@ EXAMPLE ?= data/births.csv
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run deps build test bench bench-scale install uninstall deb clean
+.PHONY: run deps build test test-desktop test-debian13 ci bench bench-scale install uninstall deb clean
 
 ## Install what is missing (Debian packages, through sudo when not root), build, and open an example chart
 ## in the viewer; without a display, describe it in the terminal instead.
@@ -38,6 +38,22 @@ test:
 	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
 	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh
 	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 30
+
+## The build, the unit tests and the GUI, accessibility and desktop suites (Tests/gui): what `test-debian13`
+## runs inside Debian 13, without the corpus, sanitizer and fuzzing runs, which test no platform difference.
+test-desktop: build
+	Tests/l10n/check-catalog.sh
+	$(SWIFT) test --disable-swift-testing
+	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
+
+## `test-desktop` on Debian 13 (GTK 4.18, Orca 48) in a clean debootstrap root, cached under
+## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
+test-debian13:
+	scripts/debian-root.sh prepare trixie
+	scripts/debian-root.sh run trixie make test-desktop
+
+## What CI runs (.ci/run, as root): every test here, then the desktop suites on Debian 13.
+ci: test test-debian13
 
 ## Benchmarks (not tests): print numbers next to pandas and astronify, and the viewer's start, scrub and
 ## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 10 million rows.

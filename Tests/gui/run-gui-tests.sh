@@ -3,10 +3,8 @@
 # Tests/gui/a11y_tests.py (AT-SPI tree, focus, sound, Orca's speech) and Tests/gui/real_tables_tests.py (public
 # Rdatasets tables: records, Other Charts, stacked scales, with Orca) against it, then Tests/gui/desktop_tests.py
 # (make install, gio open, make uninstall, make deb) on a virtual X display
-# (Xvfb, cairo renderer) and a private D-Bus session with its own AT-SPI bus. Screenshots and app logs go to
-# $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start). Xvfb runs with -noreset:
-# without it the server resets whenever the last app of a check exits, and the next app can fail to
-# connect during the reset.
+# (Xvfb through Tests/gui/virtual-display.sh, cairo renderer) and a private D-Bus session with its own AT-SPI
+# bus. Screenshots and app logs go to $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start).
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy at-spi2-core python3-pyatspi
 # orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
 # (scripts/install-deps.sh).
@@ -22,10 +20,11 @@ export GUI_TEST_OUT=${GUI_TEST_OUT:-$(mktemp -d /tmp/audiograph-gui.XXXXXX)}
 # UTF-8 for the X tools: in the plain C locale xdotool cannot read window titles with "—" and finds no
 # window. English stays the interface language (the tests that want Japanese set LANGUAGE=ja themselves).
 export LC_ALL=C.UTF-8
+export PYTHONUNBUFFERED=1
 unset LANGUAGE
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-exec xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "${session[@]}" bash -c '
+exec Tests/gui/virtual-display.sh "${session[@]}" bash -c '
   /usr/libexec/at-spi-bus-launcher --launch-immediately & bus=$!
   sleep 1
   status=0

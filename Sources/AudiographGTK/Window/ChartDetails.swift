@@ -87,10 +87,9 @@ final class ChartDetails {
     }
 
     func present() {
-        gtk_window_present(gcast(window))
         // After presenting: gtk_window_set_focus before the window shows makes GTK 4.8 put it on the
         // accessibility bus as an empty "filler".
-        gtk_widget_grab_focus(text)
+        DialogFocus.present(window) { [text] in gtk_widget_grab_focus(text) }
     }
 
     /// The text of the dialog: summary, axes, then each series' description.

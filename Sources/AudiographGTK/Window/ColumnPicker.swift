@@ -149,8 +149,7 @@ final class ColumnPicker {
 
     /// Shows the window with the keyboard focus on the first choice (x).
     func present() {
-        gtk_window_present(gcast(window))
-        gtk_widget_grab_focus(firstControl)
+        DialogFocus.present(window) { [firstControl] in gtk_widget_grab_focus(firstControl) }
     }
 
     /// Closes without applying; a chart being made for Apply is dropped.

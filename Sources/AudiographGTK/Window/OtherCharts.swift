@@ -102,8 +102,7 @@ final class OtherCharts {
 
     /// Shows the window with the keyboard focus on the list.
     func present() {
-        gtk_window_present(gcast(window))
-        Widgets.focusInto(list)
+        DialogFocus.present(window) { [list] in Widgets.focusInto(list) }
     }
 
     /// Closes without changing the chart; a chart being made is dropped.

@@ -43,8 +43,7 @@ enum PreferencesWindow {
         gtk_window_set_child(gcast(window), content)
         Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
         Signal.connect(gpointerOf(window), "destroy", onClosed)
-        gtk_window_present(gcast(window))
         // The focus starts on the first setting, so Orca says what this window is for.
-        if let firstCheck { gtk_widget_grab_focus(firstCheck) }
+        DialogFocus.present(window) { if let firstCheck { gtk_widget_grab_focus(firstCheck) } }
     }
 }

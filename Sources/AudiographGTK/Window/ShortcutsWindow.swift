@@ -91,7 +91,6 @@ enum ShortcutsWindow {
         gtk_window_set_child(gcast(window), outer)
         Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
         Signal.connect(gpointerOf(window), "destroy", onClosed)
-        gtk_window_present(gcast(window))
-        if let first = lists.first { Widgets.focusInto(first) }
+        DialogFocus.present(window) { if let first = lists.first { Widgets.focusInto(first) } }
     }
 }

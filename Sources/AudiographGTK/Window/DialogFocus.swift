@@ -1,0 +1,64 @@
+import CGtk
+
+/// Shows a dialog and places its first keyboard focus only once the dialog is the active window, so that
+/// every screen reader hears the dialog and then the focused control.
+///
+/// Why: Orca 48, handling the key that opened the dialog, finds the new active window, says it, and then
+/// silently takes the control that already has the focus there as its own position. The focus event that
+/// follows is for that same control, so Orca drops it: only the title was spoken (in about half the openings
+/// on Debian 13). With nothing focused until the window is active and the keys that opened it have been
+/// handled, Orca's silent step finds nothing, and the focus that arrives afterwards is news it speaks.
+/// Orca 43 (Debian 12) speaks the dialog and the control either way.
+@MainActor
+enum DialogFocus {
+    /// How long after the window becomes active the focus is placed, in milliseconds: long enough for a
+    /// screen reader to have handled the key that opened the window, short enough not to be noticed.
+    static let settleMilliseconds: UInt32 = 400
+
+    /// Presents `window` and runs `focus` (which gives a control the focus) once the window is active and
+    /// `settleMilliseconds` have passed; `focus` runs at most once, and not if the window was closed first.
+    static func present(_ window: UnsafeMutablePointer<GtkWidget>, focus: @escaping @MainActor () -> Void) {
+        // GTK gives a shown (and again a newly mapped) window's first focusable control the focus: until the
+        // window is active, nothing inside can take it (can-focus covers the whole subtree in GTK 4).
+        let content = gtk_window_get_child(gcast(window))
+        if let content { gtk_widget_set_can_focus(content, 0) }
+        gtk_window_present(gcast(window))
+        let pending = Pending(window: window, focus: { if let content { gtk_widget_set_can_focus(content, 1) }; focus() })
+        if gtk_window_is_active(gcast(window)) != 0 {
+            pending.schedule()
+            return
+        }
+        // The handler stays connected (the window owns it); `schedule` acts on the first activation only.
+        Signal.connectWithPointer(gpointerOf(window), "notify::is-active") { _ in
+            guard gtk_window_is_active(gcast(window)) != 0 else { return }
+            pending.schedule()
+        }
+    }
+
+    /// One dialog's first focus, waiting for its window to become active.
+    ///
+    /// Ownership: holds a reference to the window from `schedule` until the focus is placed, so a dialog
+    /// closed in between is still a valid object (it is then no longer visible, and nothing is focused).
+    @MainActor
+    private final class Pending {
+        let window: UnsafeMutablePointer<GtkWidget>
+        let focus: @MainActor () -> Void
+        private var scheduled = false
+
+        init(window: UnsafeMutablePointer<GtkWidget>, focus: @escaping @MainActor () -> Void) {
+            self.window = window
+            self.focus = focus
+        }
+
+        func schedule() {
+            guard !scheduled else { return }
+            scheduled = true
+            let held = g_object_ref(gpointerOf(window))
+            MainLoop.after(milliseconds: DialogFocus.settleMilliseconds) { [self] in
+                defer { g_object_unref(held) }
+                guard gtk_widget_get_visible(window) != 0 else { return }
+                focus()
+            }
+        }
+    }
+}
