@@ -21,9 +21,10 @@ packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           at-spi2-core python3-pyatspi orca speech-dispatcher
           pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
           desktop-file-utils appstream dpkg-dev man-db gettext
-          locales sway wtype grim)
+          locales sway wtype grim xclip)
 # locales: Japanese tests run under ja_JP.UTF-8 (generated below); glibc 2.41 (Debian 13) ignores LANGUAGE in
 #   the C and C.UTF-8 locales, so GTK's own words need a real locale there.
+# xclip: the Open dialog test pastes a path (typing races GTK 4.18's completion).
 # sway wtype grim: the Wayland tests run the app under a headless sway, type with wtype and screenshot with grim.
 
 # What Swift's toolchain itself needs at build time (swift.org's list for Debian), by this release's names:

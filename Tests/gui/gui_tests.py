@@ -106,6 +106,21 @@ class Run:
                 if isinstance(key, tuple) and key[0] == "call":
                     key[1](self)
                     continue
+                if isinstance(key, tuple) and key[0] == "paste":
+                    # The clipboard holds the text (xclip serves it in the foreground until stopped), then
+                    # Ctrl+V: typed paths race the file dialog's completion, which GTK 4.18 inserts late
+                    # (coffee.csvee.csv); a paste arrives whole.
+                    clipboard = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-i"],
+                                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                                 stderr=subprocess.DEVNULL)
+                    clipboard.stdin.write(key[1].encode())
+                    clipboard.stdin.close()
+                    time.sleep(0.3)
+                    subprocess.run(["xdotool", "key", "ctrl+v"], check=True)
+                    time.sleep(0.4)
+                    clipboard.terminate()
+                    clipboard.wait(5)
+                    continue
                 if isinstance(key, tuple):
                     subprocess.run(["xdotool", "type", "--delay", "15", key[1]], check=True)
                 else:
@@ -782,8 +797,9 @@ def main():
 
     loading_big_file(start)
 
-    print("keyboard: Ctrl+O, type a path, Enter")
-    opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("type", os.path.join(DATA, "coffee.csv")), "Return"],
+    print("keyboard: Ctrl+O, Ctrl+L, paste a path, Enter")
+    opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("window", "Open a CSV File", "open"), "ctrl+l",
+                                                     ("paste", os.path.join(DATA, "coffee.csv")), "Return"],
                  then_title="coffee.csv — Audiograph")
     check(opened.alive, "open dialog: coffee.csv opened in the window")
 
