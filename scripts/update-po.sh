@@ -11,10 +11,12 @@ find Sources -name '*.swift' -not -path 'Sources/audiograph-bench/*' -not -path 
   | xargs xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --keyword=N_ \
       --add-comments=TRANSLATORS: --package-name=audiograph --msgid-bugs-address= --sort-by-file --no-location \
       -o "$template" 2>&1 | grep -v -e "msgid-bugs-address" -e "Makevars" -e "MSGID_BUGS_ADDRESS" -e "command line option" >&2 || true
+# The messages, unwrapped: gettext 0.21 (Debian 12) and 0.23 (Debian 13) wrap long strings differently.
+messages() { msgcat --no-wrap "$1" | grep -v 'POT-Creation-Date'; }
 if [ "${1:-}" = --check ]; then
-  if ! diff -q <(grep -v 'POT-Creation-Date' "$template") <(grep -v 'POT-Creation-Date' po/audiograph.pot) >/dev/null; then
+  if ! diff -q <(messages "$template") <(messages po/audiograph.pot) >/dev/null; then
     echo "po/audiograph.pot is out of date: run scripts/update-po.sh" >&2
-    diff <(grep -v 'POT-Creation-Date' "$template") <(grep -v 'POT-Creation-Date' po/audiograph.pot) | head -20 >&2
+    diff <(messages "$template") <(messages po/audiograph.pot) | head -20 >&2
     exit 1
   fi
   exit 0
