@@ -39,14 +39,17 @@ test:
 	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh
 	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 30
 
-## The build, the unit tests and the GUI, accessibility and desktop suites (Tests/gui): what `test-debian13`
-## runs inside Debian 13, without the corpus, sanitizer and fuzzing runs, which test no platform difference.
+## What `test-debian13` runs inside Debian 13: the build, the unit tests, the drawing and keyboard suite and
+## the desktop suite (install, validators, .deb). Not yet the Orca suites (a11y_tests, real_tables_tests):
+## Orca 48 still misses some dialog and list focus there (docs/decisions.md, issue 15); run them with
+## GUI_SUITES="a11y_tests real_tables_tests". The corpus, sanitizer and fuzzing runs test no platform difference.
+GUI_SUITES ?= gui_tests desktop_tests
 test-desktop: build
 	Tests/l10n/check-catalog.sh
 	$(SWIFT) test --disable-swift-testing
-	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
+	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh $(GUI_SUITES)
 
-## `test-desktop` on Debian 13 (GTK 4.18, Orca 48) in a clean debootstrap root, cached under
+## `test-desktop` on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
 test-debian13:
 	scripts/debian-root.sh prepare trixie

@@ -13,7 +13,7 @@ import CGtk
 enum DialogFocus {
     /// How long after the window becomes active the focus is placed, in milliseconds: long enough for a
     /// screen reader to have handled the key that opened the window, short enough not to be noticed.
-    static let settleMilliseconds: UInt32 = 400
+    static let settleMilliseconds: UInt32 = 600
 
     /// Presents `window` and runs `focus` (which gives a control the focus) once the window is active and
     /// `settleMilliseconds` have passed; `focus` runs at most once, and not if the window was closed first.
