@@ -53,7 +53,7 @@ test-desktop: build
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
 test-debian13:
 	scripts/debian-root.sh prepare trixie
-	scripts/debian-root.sh run trixie make test-desktop
+	scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)"
 
 ## What CI runs (.ci/run, as root): every test here, then the desktop suites on Debian 13.
 ci: test test-debian13
