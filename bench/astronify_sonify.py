@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sonify one x,y CSV series with astronify into a WAV file, offline, and time each step.
 
     python astronify_sonify.py FILE.csv OUT.wav

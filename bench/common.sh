@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # variables are used by the sourcing scripts
 # Sourced by the bench/*.sh scripts: paths, a Python venv with pandas/numpy/scipy
 # under bench/out/ (gitignored), GNU time, and the generated numeric CSV.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Parse the generated ROWS x 4 numeric CSV into [Double] columns with SwiftCSV
 # and CSV.swift (plus a minimal hand-written baseline), one process per package.
 #   bench/csv-packages.sh [ROWS]      (default 1000000; any cwd; env RUNS, default 3)

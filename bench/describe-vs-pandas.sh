@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End-to-end speed and memory of `audiograph-cli describe --json` vs a pandas
 # implementation of the same statistics, on a generated ROWS x 4 numeric CSV.
 #   bench/describe-vs-pandas.sh [ROWS]      (default 1000000; any cwd)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Write a ROWS x 4 numeric CSV for benchmarks: header x,a,b,c.
 
     python3 bench/generate_numeric_csv.py ROWS OUT.csv

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Write POINTS rows of one series, header `x,y`, to OUT.csv (numpy, fixed seed).
 
     python generate_series_csv.py POINTS OUT.csv

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The viewer's own numbers, on a virtual display: cold start to the first drawn chart (births.csv, and a
 # 1,000,000-row series), scrub latency (a Right key press to its tone's first frames written to ALSA;
 # median and p95 over PRESSES presses, default 50) and redraw time at 1,000,000 points.

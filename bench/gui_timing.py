@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Times the real viewer on a virtual display, from its trace lines (AUDIOGRAPH_TRACE=1, Sources/AudiographCore/
 Diagnostics/Trace.swift, CLOCK_MONOTONIC like time.monotonic() here):
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reference implementation of `audiograph-cli describe` statistics in pandas.
 
     python3 bench/pandas_describe.py FILE.csv

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Plots bench/scale.sh's results: seconds and peak memory against rows, log-log, one line per tool.
 
     python plot_scale.py scale.jsonl OUT.svg

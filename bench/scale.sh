@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # How time and memory grow with the file: 10 thousand to 10 million rows × 4 numeric columns (the 10M file
 # is about 314 MiB). For each size: `audiograph-cli describe` and `render` (wall s, peak RSS) and the
 # viewer (cold start to the first drawn chart, peak RSS, scrub and redraw over 20 presses).

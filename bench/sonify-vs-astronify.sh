@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Speed of turning a series into a WAV file: astronify 0.11 (Python; pyo's offline server) vs
 # `audiograph-cli render`, on the same generated POINTS-point x,y CSV; then runs
 # `audiograph-bench sonify` (the core without CSV or process start-up) and prints its own numbers.

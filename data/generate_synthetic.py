@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Regenerate the example CSVs in this folder (all numbers are synthetic).
 
     python3 data/generate_synthetic.py          # rewrites data/*.csv in place

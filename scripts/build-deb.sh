@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds a Debian package of this tree: `make deb` calls this; the package lands in dist/.
 #
 # The files are those `scripts/install.sh install --prefix /usr` puts in place (staged with --destdir).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Compiles each translation po/LANG.po into DIR/LANG/LC_MESSAGES/audiograph.mo (msgfmt, with its checks).
 #   scripts/compile-po.sh DIR      (make build uses .build/locale, found by the programs in the build tree;
 #                                   make install uses PREFIX/share/locale)

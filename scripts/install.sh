@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs or uninstalls Audiograph: `make install` and `make uninstall` call this.
 #
 #   scripts/install.sh install   [--prefix /usr/local] [--destdir DIR]

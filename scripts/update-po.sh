@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Extracts every user-facing message from Sources/ into po/audiograph.pot (xgettext reads Swift as C: the
 # calls tr("…"), trn("…", "…", n) and N_("…") are the markers) and merges it into each po/LANG.po.
 # Run after changing messages; Tests/l10n/check-catalog.sh fails CI when the template is out of date.

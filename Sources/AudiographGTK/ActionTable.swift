@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where an action appears in the menu bar.
 public enum MenuSection: String, Sendable, CaseIterable {
     case file, view, chart, go, help

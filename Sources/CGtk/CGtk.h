@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GTK 4's whole public API (with GLib, GIO, GDK, cairo and Pango), imported into Swift as the CGtk module.
 #include <gtk/gtk.h>
 #include <pango/pangocairo.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "CGtkShim.h"
 
 gboolean ag_gtk_object_get_boolean(gpointer object, const char *property) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A throwaway ALSA configuration, selected for this process through ALSA_CONFIG_PATH, whose "default"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Runs `body` with this process's standard error (file descriptor 2) sent to a temporary file, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs `audiograph-cli describe --json` over every CSV of the corpus and judges each chart.
 
 A benchmark of judgement: run it before and after every change to chart guessing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks `audiograph-cli describe --json` against the hand-labelled tables in labels.json.
 
     Tests/corpus/check_labels.py [--cli PATH] [--keep DIR]

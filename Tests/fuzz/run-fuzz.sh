@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes the CSV reader and chart inference with libFuzzer for a bounded time (default 60 s):
 #   Tests/fuzz/run-fuzz.sh [seconds]
 # Builds Sources/audiograph-fuzz with -sanitize=fuzzer,address in its own build folder, starts from the seed

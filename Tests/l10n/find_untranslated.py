@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Lists string literals in Sources/ that look like words for people (two or more words) but do not pass
 through the catalog: they are not an argument of tr(…), trn(…) or N_(…). Exit status 1 when there are any.
 A literal that is never shown (an assertion, a thread name, CSS) is marked on its line with the comment

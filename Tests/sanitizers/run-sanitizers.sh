@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The unit tests (core, ALSA player, viewer logic; not the end-to-end CLI tests, which run the binaries)
 # again under AddressSanitizer and under ThreadSanitizer (the audio thread and the GLib main
 # loop share the player's state), each in its own build folder (.build-asan, .build-tsan), so the normal

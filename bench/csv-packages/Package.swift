@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark only (not part of Audiograph): how fast and how big are existing CSV
 // packages at turning a numeric CSV into [Double] columns? See bench/README.md.
 import PackageDescription

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Correlation coefficients between x and y (unitless, −1…1): Pearson (linear) and Spearman (rank, ties

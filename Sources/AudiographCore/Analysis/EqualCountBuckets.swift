@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Means of x and y over consecutive, equal-count runs of valid points (buckets) in x order, in the

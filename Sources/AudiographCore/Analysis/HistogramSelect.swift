@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Median (in the values' units) of numbers read in place, without copying them: a histogram over the

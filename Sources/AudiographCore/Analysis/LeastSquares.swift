@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Ordinary least-squares straight line y = intercept + slope·x through the valid points, with centred

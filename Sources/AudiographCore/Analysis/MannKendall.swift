@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Mann–Kendall / Kendall rank test of a monotone association between x and y: statistic S, Kendall's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The points of a series in x order, as entries that may include missing points to skip; x and y in the

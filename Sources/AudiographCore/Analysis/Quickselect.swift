@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Order statistics (k-th smallest value, median) of plain numbers in expected O(n) time, in the values'

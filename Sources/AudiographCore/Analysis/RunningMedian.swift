@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Running (moving) median of a sequence, in the values' units: a robust smoother that ignores isolated

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// One straight piece of a series' overall shape, from one real data point to another (x and y in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Stable ascending sort of plain numbers that also returns the permutation, in expected O(n) time

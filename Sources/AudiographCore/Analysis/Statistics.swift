@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Summary statistics of one series' y values (count, missing, extremes, mean, median, standard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Maps data values along one axis to pixels: linear, or logarithmic for log-scaled axes.

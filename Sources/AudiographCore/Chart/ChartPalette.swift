@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The colours of a chart for one appearance: background, text, axes, gridlines and series, each measured

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The visible range of one axis with the gridlines drawn across it, in data units.

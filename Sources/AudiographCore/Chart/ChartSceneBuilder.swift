@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Lays out and draws a whole chart as a `ChartScene`: title, legend, axes with gridlines and tick labels,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Sizes, widths and per-series symbols for one appearance: what "thicker lines" and "its own marker shape"

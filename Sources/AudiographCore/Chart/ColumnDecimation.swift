@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Turns a series into the polylines that draw it: every point for short series, and for long ones only the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// WCAG 2.x relative luminance and contrast ratio, with translucent colours composited first.

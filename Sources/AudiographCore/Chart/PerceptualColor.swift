@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The three dichromacies, for checking that colours stay apart without full colour vision.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A chart whose series have different y scales is drawn as panels stacked top to bottom, one per scale,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The words under gridlines: numbers with just enough decimals, dates as short as their spacing allows, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The axes in words, for describe's text, the viewer's X and Y keys and its chart details.

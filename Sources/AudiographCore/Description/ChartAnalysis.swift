@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What the automatic analysis found in one series: statistics, trend, shape and outliers, plus its description.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Writes the findings of the analysis as sentences a person would say about the chart.

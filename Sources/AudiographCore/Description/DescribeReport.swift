@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What `audiograph-cli describe` prints: the chart for a person (text) or for programs (JSON).

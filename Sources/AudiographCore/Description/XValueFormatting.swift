@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Writes x values the way the x axis means them: a number with its unit, a date, or a category name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Timestamps for benchmarks: with `AUDIOGRAPH_TRACE=1` in the environment, `mark` writes one line

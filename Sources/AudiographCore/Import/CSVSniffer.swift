@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Guesses how a CSV file is written from its first bytes: delimiter, header row, decimal style, column types.

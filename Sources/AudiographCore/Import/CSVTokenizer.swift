@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Splits CSV bytes into records of fields (RFC 4180 plus what real files do), one record at a time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Converts between calendar fields and seconds since 1970-01-01T00:00:00Z, and writes instants as ISO 8601 text.

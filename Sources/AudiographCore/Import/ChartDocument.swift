@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A CSV file opened as a chart: the table, the chart made from it and anything a person should know.

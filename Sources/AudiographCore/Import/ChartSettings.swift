@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A person's choices about how to chart a file; from command-line flags, the GUI, or the sidecar file.

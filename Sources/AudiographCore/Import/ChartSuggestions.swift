@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// One chart a table could be shown as, with the settings that make it and a sentence that says what it is.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Accumulates one column's values while the file streams past, in the type the sniffer chose.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What one column of a table is, for choosing a chart: an identifier, a time, a measure, a grouping or labels.

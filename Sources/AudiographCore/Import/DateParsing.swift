@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The written forms of dates Audiograph recognises; each column is read in one of them.

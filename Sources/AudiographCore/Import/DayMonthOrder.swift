@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Decides whether "03/04/2000"-style date columns are month/day or day/month when the sample could not tell.

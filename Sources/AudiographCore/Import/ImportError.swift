@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Why a file could not be turned into a chart; each case becomes one line naming the file and what to do.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Reads Japanese dates: "2000年1月31日", "2000年1月", "2000年", era dates "令和6年1月31日", "平成31年4月", "令和元年5月1日"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Summarises rows that share an x as one point: the mean of their values and how many there were.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Reads dates that name their month in English ("Jan", "January", "Sept.", any case) or Japanese ("1月"):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// How a file writes decimals and thousands: "1,234.5" (dot) or "1.234,5" (comma).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Reads dates written only in digits and separators, straight from the bytes: 2000-01-31, 2000/1/31, 1/31/2000,

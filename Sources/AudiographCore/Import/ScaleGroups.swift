@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Which series can share one y scale: the same unit written in their headers, or, where no unit is written,

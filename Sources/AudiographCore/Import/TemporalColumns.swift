@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Turns numeric columns that are really times into date columns once a table is read: Unix timestamps under

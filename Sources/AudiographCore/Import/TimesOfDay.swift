@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Reads clock times ("13:45", "13:45:10.5", "1:45 PM") with an optional zone ("Z", "+09:00", "UTC"), alone or

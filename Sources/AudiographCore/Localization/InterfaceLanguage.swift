@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Which language the interface speaks, chosen the way gettext chooses: LANGUAGE (a colon-separated list of

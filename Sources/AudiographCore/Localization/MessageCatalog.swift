@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The translations of one language, read from a compiled gettext catalog (a .mo file, made by msgfmt from

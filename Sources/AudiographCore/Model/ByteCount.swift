@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// File sizes for people, in the interface language ("12.4 MB"); Foundation's ByteCountFormatter speaks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The kind of mark a chart draws, which also decides how it sounds (line → gliding tone, others → notes).

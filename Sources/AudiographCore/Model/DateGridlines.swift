@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Chooses calendar gridlines for a date axis: the starts of days, weeks, months, quarters or years (or

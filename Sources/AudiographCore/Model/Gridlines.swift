@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Chooses round gridline positions ("nice numbers": 1, 2 or 5 × 10^k steps) for an axis range.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Writes an axis's numbers for people, with the axis's unit: "268 births per 10,000", "21.5 °C", "35%".

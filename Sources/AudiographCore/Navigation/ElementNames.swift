@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What a screen reader says for the chart, its series and each element of the keyboard cursor.

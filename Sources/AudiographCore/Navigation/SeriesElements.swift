@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The stops of the keyboard cursor along one series, in x order: every point, or for a long series runs of

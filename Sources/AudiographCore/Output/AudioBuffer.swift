@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Rendered sound: interleaved 32-bit float samples in -1...1 at a fixed rate, ready for a WAV file or a device.

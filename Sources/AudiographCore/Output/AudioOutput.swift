@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Why a sound could not be played: one clear sentence for the person, never a stack of library messages.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Converts float samples to the 16-bit integers that WAV files and sound devices take.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Maps y values to pitch on a logarithmic frequency scale: equal steps in y sound as equal musical intervals.

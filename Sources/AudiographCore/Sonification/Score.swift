@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A chart turned into sound, before any sample exists: timed tones and ticks the synthesizer renders.

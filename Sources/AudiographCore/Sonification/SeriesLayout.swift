@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where one series sits in time when played: x → seconds, and back, for seeking and scrubbing.

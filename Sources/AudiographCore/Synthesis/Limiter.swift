@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A look-ahead peak limiter: lowers the gain smoothly just before any peak above the ceiling, so nothing

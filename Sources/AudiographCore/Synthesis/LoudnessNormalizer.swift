@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Scales rendered tones to one loudness, so a chart of short notes and a chart of one long line sound

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Renders a score into 48 kHz stereo float samples: wavetable oscillators, smooth envelopes, equal-power

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A tone colour: the recipe of harmonics an oscillator plays, band-limited when rendered.

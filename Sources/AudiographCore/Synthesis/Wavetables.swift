@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Band-limited single-cycle tables for every timbre, one per octave band, so no harmonic ever passes the

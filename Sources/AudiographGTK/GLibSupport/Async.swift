@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// Calls a GIO asynchronous function with a Swift closure as its GAsyncReadyCallback.

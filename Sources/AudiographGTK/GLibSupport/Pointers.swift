@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 // GObject's C casts (GTK_WINDOW(), G_OBJECT(), ...) are macros Swift does not import. Every GObject

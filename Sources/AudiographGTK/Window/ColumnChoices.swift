@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
 
 /// What the column picker offers for one table and what is chosen in it; plain data, no GTK, so tests

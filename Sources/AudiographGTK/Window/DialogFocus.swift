@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// Shows a dialog and places its first keyboard focus only once the dialog is the active window, so that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// The Open and Export dialogs: GtkFileDialog on GTK 4.10 and later, GtkFileChooserNative on GTK 4.8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #ifndef AUDIOGRAPH_CALSASHIM_H
 #define AUDIOGRAPH_CALSASHIM_H
 

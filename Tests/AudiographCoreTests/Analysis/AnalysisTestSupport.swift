@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Deterministic pseudo-random numbers for the analysis tests (SplitMix64), so failures reproduce.

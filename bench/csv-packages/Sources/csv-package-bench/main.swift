@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // csv-package-bench --package swiftcsv|swiftcsv-enumerate|csvswift|baseline FILE.csv
 // Parses FILE (header + numeric columns) into one [Double] per column with the
 // chosen package and prints: package, rows, columns, seconds, VmHWM MiB, checksum.
