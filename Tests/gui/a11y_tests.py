@@ -1,7 +1,8 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End-to-end accessibility tests: the real `audiograph` on Xvfb with the real AT-SPI bus, read with pyatspi,
-driven with xdotool, heard through the real ALSA library writing into a file, and spoken by the real Orca
-(its speech log). Run through run-gui-tests.sh, which provides the display, the D-Bus session and the
+driven with xdotool (under Wayland by a virtual keyboard: desktop_session.py), heard through the real ALSA library
+writing into a file, and spoken by the real Orca (its speech log). Run through run-gui-tests.sh, which provides the display, the D-Bus session and the
 AT-SPI bus. What Orca says is the closest CI gets to a blind person using the app.
 """
 import json
@@ -18,6 +19,8 @@ import time
 import numpy
 import pyatspi
 from gi.repository import GLib
+
+from desktop_session import WAYLAND, focus, press, type_text, wait_for_window
 
 BIN = os.environ["AUDIOGRAPH_BIN"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -55,17 +58,6 @@ def start_app(path, home, extra_env=None):
     env.update(extra_env or {})
     log = open(os.path.join(OUT, "a11y-%s.log" % os.path.basename(path)), "w")
     return subprocess.Popen([BIN, path], env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def wait_for_window(title, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
-                               capture_output=True, text=True).stdout.split()
-        if found:
-            return found[0]
-        time.sleep(0.1)
-    raise RuntimeError("no window titled %r" % title)
 
 
 def stop(process):
@@ -161,9 +153,9 @@ def tree_and_keys():
 
         def drive():
             try:
-                subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+                focus(window)
                 for key in ["Right", "Right", "End", "ctrl+Left", "bracketleft"]:
-                    subprocess.run(["xdotool", "key", key], check=True)
+                    press(key)
                     time.sleep(0.6)
             finally:
                 GLib.idle_add(pyatspi.Registry.stop)
@@ -194,15 +186,15 @@ def export_wav():
     try:
         window = wait_for_window("births.csv")
         time.sleep(1)
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
-        subprocess.run(["xdotool", "key", "ctrl+e"], check=True)
+        focus(window)
+        press("ctrl+e")
         dialog = wait_for_window("Export Audio Graph")
         time.sleep(1)
-        subprocess.run(["xdotool", "windowfocus", "--sync", dialog], check=True)
-        subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
-        subprocess.run(["xdotool", "type", "--delay", "15", target], check=True)
+        focus(dialog)
+        press("ctrl+a")
+        type_text(target)
         time.sleep(0.3)
-        subprocess.run(["xdotool", "key", "Return"], check=True)
+        press("Return")
         deadline = time.time() + 10
         while time.time() < deadline and not os.path.exists(target):
             time.sleep(0.2)
@@ -421,7 +413,7 @@ class PacedSound:
 def press_and_hear(orca, key, words, timeout=6):
     """Presses `key` and waits until Orca has said `words`; returns everything it said meanwhile."""
     before = len(orca.speech())
-    subprocess.run(["xdotool", "key", key], check=True)
+    press(key)
     deadline = time.time() + timeout
     while time.time() < deadline and words not in orca.speech()[before:]:
         time.sleep(0.2)
@@ -448,7 +440,7 @@ def playing_with_orca():
         window = wait_for_window("births.csv")
         time.sleep(2)
         group = chart_group(app_node(process.pid), BIRTHS_TITLE)
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        focus(window)
         for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "List with 59 items")]:
             press_and_hear(orca, key, words)
         press_and_hear(orca, "space", "Playing")
@@ -546,7 +538,7 @@ def other_windows_with_orca():
             check(description.startswith("Can't open scan.csv.") and "binary data" in description,
                   "the focused Open Another… button carries the error as its description: %r" % description)
             check(not unnamed_controls(app), "every control of the error page is named: %r" % unnamed_controls(app))
-            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+            focus(window)
             press_and_hear(orca, "Tab", "Start Page button")
             press_and_hear(orca, "Tab", "binary data")
         finally:
@@ -558,7 +550,7 @@ def other_windows_with_orca():
             time.sleep(2)
             app = app_node(process.pid)
             check(not unnamed_controls(app), "every control of the chart window is named: %r" % unnamed_controls(app))
-            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+            focus(window)
             for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "List with 59 items")]:
                 press_and_hear(orca, key, words)
             press_and_hear(orca, "d", "Summary: Birth rate by year")
@@ -645,14 +637,14 @@ def dialogs_heard_every_time(language=None, rounds=10):
         app = app_node(process.pid)
         window = wait_for_window("births.csv")
         group = wait_until(lambda: chart_group(app, ""), "the chart is on the bus")
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        focus(window)
         main_frame = app[0].name
         missed = []
         for round_number in range(1, rounds + 1):
             for key in DIALOG_KEYS:
                 orca.wait_until_quiet()
                 before = len(orca.speech())
-                subprocess.run(["xdotool", "key", key], check=True)
+                press(key)
                 frame = wait_until(lambda: next((app[i] for i in range(app.childCount)
                                                  if app[i].name and app[i].name != main_frame
                                                  and "active" in states(app[i])), None), "%s opens a dialog" % key)
@@ -669,7 +661,7 @@ def dialogs_heard_every_time(language=None, rounds=10):
                         shutil.copy(orca.log, os.path.join(OUT, "orca-first-missed-dialog.log"))
                     missed.append("round %d, %s: title %r, focus %r, Orca said %r"
                                   % (round_number, key, title, words, said.replace("\n", " | ")[:200]))
-                subprocess.run(["xdotool", "key", "Escape"], check=True)
+                press("Escape")
                 wait_until(lambda: "active" in states(app[0]) and find_all(app[0], lambda n: "focused" in states(n)),
                            "Escape returns to the main window's focus")
         check(not missed, "%s: Orca said the title and the focused control in all %d openings; missed: %r"
@@ -766,7 +758,7 @@ def japanese_with_orca():
               "a point's name is Japanese: %r" % (items[43].name if len(items) > 43 else None))
         buttons = find_all(app_node(process.pid), lambda n: n.getRoleName() in BUTTON_ROLES)
         check({"再生", "グラフの詳細…"} <= {b.name for b in buttons}, "the buttons are Japanese: %r" % [b.name for b in buttons])
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        focus(window)
         press_and_hear(orca, "Tab", "再生")
         press_and_hear(orca, "Tab", "グラフの詳細")
         press_and_hear(orca, "Tab", "1917、251 births per 10,000 people、59 点中 1 番目")
@@ -802,17 +794,11 @@ def japanese_open_dialog(locale_env, gtk_words_expected=True):
     finally:
         os.environ.update(saved)
     try:
-        window = None
-        deadline = time.time() + 20
-        while time.time() < deadline and not window:
-            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(process.pid)],
-                                   capture_output=True, text=True).stdout.split()
-            window = found[0] if found else None
-            time.sleep(0.2)
+        window = wait_for_window("", pid=process.pid)
         app = app_node(process.pid)
         wait_until(lambda: chart_group(app, ""), "the chart is on the bus")
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
-        subprocess.run(["xdotool", "key", "ctrl+o"], check=True)
+        focus(window)
+        press("ctrl+o")
         gtk_names = ("名前", "ホーム", "他の場所", "Name", "Home", "Other Locations")
 
         def dialog_names():
@@ -856,7 +842,7 @@ def orca_speaks():
     try:
         window = wait_for_window("births.csv")
         time.sleep(2)
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        focus(window)
         steps = [("Tab", "Play button"), ("Tab", "Chart Details"), ("Tab", "List with 59 items"),
                  ("Right", "1918, 245 births per 10,000 people, point 2 of 59"),
                  ("s", "Birth rate by year, 1917 to 1975: falls steeply"),
@@ -867,7 +853,7 @@ def orca_speaks():
                  ("Escape", "point 19 of 59")]
         for key, words in steps:
             before = len(orca.speech())
-            subprocess.run(["xdotool", "key", key], check=True)
+            press(key)
             deadline = time.time() + 6
             while time.time() < deadline and words not in orca.speech()[before:]:
                 time.sleep(0.2)

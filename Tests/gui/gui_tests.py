@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End-to-end GUI tests: run the real `audiograph` on an X display (Xvfb), screenshot its window and
 measure the pixels. Run through run-gui-tests.sh, which provides the display and builds the app.
 
@@ -14,6 +15,8 @@ import tempfile
 import time
 
 import numpy as np
+
+from desktop_session import wait_for_window
 
 BIN = os.environ["AUDIOGRAPH_BIN"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -187,17 +190,6 @@ def wait_for_no_window(title, timeout=10):
             return
         time.sleep(0.1)
     raise RuntimeError("the window titled %r was still there after %d s" % (title, timeout))
-
-
-def wait_for_window(title, timeout=15):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], capture_output=True, text=True)
-        ids = found.stdout.split()
-        if ids:
-            return ids[0]
-        time.sleep(0.1)
-    raise RuntimeError("no window titled %r appeared within %d s" % (title, timeout))
 
 
 def read_ppm(data):

@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Keys, text, windows and screenshots for the GUI tests, on whichever display they run: an X server (Xvfb,
+driven with xdotool) or a Wayland compositor (headless sway from wayland-session.sh, typed on through its
+test keyboard, driven with swaymsg and screenshot with grim). The session is Wayland when XDG_SESSION_TYPE says so, as a desktop's login manager sets
+it; DISPLAY is Xwayland's there, for X11 programs such as Orca 43, and is not used to drive the app.
+"""
+import json
+import os
+import socket
+import subprocess
+import time
+
+WAYLAND = os.environ.get("XDG_SESSION_TYPE") == "wayland" and bool(os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _keyboard(request):
+    """Sends one request to the session's test keyboard (wayland-session.sh) and waits until the compositor
+    has taken its keys."""
+    with socket.socket(socket.AF_UNIX) as connection:
+        connection.connect(os.environ["AUDIOGRAPH_TEST_KEYBOARD"])
+        connection.sendall(request.encode() + b"\n")
+        reply = connection.recv(256).decode()
+    if reply != "ok\n":
+        raise RuntimeError("the test keyboard refused %r: %s" % (request, reply.strip()))
+
+
+def press(key):
+    """Presses and releases one key chord in xdotool's spelling ("Right", "ctrl+comma", "shift+space")."""
+    if WAYLAND:
+        _keyboard("key " + key)
+    else:
+        subprocess.run(["xdotool", "key", key], check=True)
+
+
+def type_text(text):
+    """Types `text` as a person would, one character after another (15 ms apart)."""
+    if WAYLAND:
+        _keyboard("type " + text)
+    else:
+        subprocess.run(["xdotool", "type", "--delay", "15", text], check=True)
+
+
+def _sway_views():
+    """Every application window sway manages, as (con_id, title, pid, focused), from its layout tree."""
+    tree = json.loads(subprocess.run(["swaymsg", "-t", "get_tree", "-r"], capture_output=True, text=True,
+                                     check=True).stdout)
+    views, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        children = node.get("nodes", []) + node.get("floating_nodes", [])
+        if not children and node.get("type") in ("con", "floating_con") and node.get("pid"):
+            views.append((node["id"], node.get("name") or "", node["pid"], node.get("focused", False)))
+        stack.extend(children)
+    return views
+
+
+def wait_for_window(title, timeout=20, pid=None):
+    """Waits until a visible window whose title contains `title` (and, given `pid`, belongs to that
+    process) exists; returns its handle for focus(). Raises RuntimeError after `timeout` seconds."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if WAYLAND:
+            found = [view[0] for view in _sway_views() if title in view[1] and (pid is None or view[2] == pid)]
+        else:
+            command = ["xdotool", "search", "--onlyvisible"] + (["--pid", str(pid)] if pid else []) + ["--name", title]
+            found = subprocess.run(command, capture_output=True, text=True).stdout.split()
+        if found:
+            return found[0]
+        time.sleep(0.1)
+    raise RuntimeError("no window titled %r" % title)
+
+
+def focus(window, timeout=10):
+    """Gives `window` (a handle from wait_for_window) the keyboard focus and waits until it has it."""
+    if not WAYLAND:
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        return
+    subprocess.run(["swaymsg", "[con_id=%s] focus" % window], check=True, capture_output=True)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if any(view[0] == window and view[3] for view in _sway_views()):
+            return
+        time.sleep(0.05)
+    raise RuntimeError("window %s never took the focus" % window)
+
+
+def screenshot(path):
+    """Saves the whole screen as a PNG file at `path`."""
+    if WAYLAND:
+        subprocess.run(["grim", path], check=True)
+    else:
+        subprocess.run(["import", "-window", "root", path], check=True)
