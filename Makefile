@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Audiograph build glue. `make run` sets up and opens an example; `make test` runs every test.
 # swift on PATH, else the swift.org tarball's usual place.
 SWIFT ?= $(shell command -v swift 2>/dev/null || { test -x /opt/swift/usr/bin/swift && echo /opt/swift/usr/bin/swift; } || echo swift)
@@ -39,21 +40,24 @@ test:
 	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh
 	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 30
 
-## What `test-debian13` runs inside Debian 13: the build, the unit tests, the drawing and keyboard suite and
-## the desktop suite (install, validators, .deb). Not yet the Orca suites (a11y_tests, real_tables_tests):
-## Orca 48 still misses some dialog and list focus there (docs/decisions.md, issue 15); run them with
-## GUI_SUITES="a11y_tests real_tables_tests". The corpus, sanitizer and fuzzing runs test no platform difference.
-GUI_SUITES ?= gui_tests desktop_tests
+## What `test-debian13` runs inside Debian 13: the build, the unit tests, the drawing and keyboard suite,
+## the desktop suite (install, validators, .deb) and the Wayland suite with Orca 48 (sway 1.10), all but
+## other_windows_with_orca, whose X axis drop-down GTK 4.18 names "X axis" without its choice. Not yet the
+## X11 Orca suites (a11y_tests, real_tables_tests): Orca 48 still misses some dialog and list focus there
+## (docs/decisions.md, issue 15); run them with GUI_SUITES="a11y_tests real_tables_tests", and every Wayland
+## test with WAYLAND_TESTS="". The corpus, sanitizer and fuzzing runs test no platform difference.
+GUI_SUITES ?= gui_tests desktop_tests wayland_tests
+WAYLAND_TESTS ?= native_wayland_window tree_and_keys orca_speaks playing_with_orca export_wav dialogs_heard_every_time
 test-desktop: build
 	Tests/l10n/check-catalog.sh
 	$(SWIFT) test --disable-swift-testing
-	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh $(GUI_SUITES)
+	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" Tests/gui/run-gui-tests.sh $(GUI_SUITES)
 
 ## `test-desktop` on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
 test-debian13:
 	scripts/debian-root.sh prepare trixie
-	scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)"
+	scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)" WAYLAND_TESTS="$(WAYLAND_TESTS)"
 
 ## What CI runs (.ci/run, as root): every test here, then the desktop suites on Debian 13.
 ci: test test-debian13

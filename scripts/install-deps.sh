@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages Audiograph needs to build and test, when they are missing.
 # Uses sudo when not root. Swift itself must already be installed (https://swift.org/install).
 set -euo pipefail
@@ -21,11 +22,13 @@ packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           at-spi2-core python3-pyatspi orca speech-dispatcher
           pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
           desktop-file-utils appstream dpkg-dev man-db gettext
-          locales sway wtype grim xclip)
+          locales sway grim xclip xwayland x11-xserver-utils)
 # locales: Japanese tests run under ja_JP.UTF-8 (generated below); glibc 2.41 (Debian 13) ignores LANGUAGE in
 #   the C and C.UTF-8 locales, so GTK's own words need a real locale there.
 # xclip: the Open dialog test pastes a path (typing races GTK 4.18's completion).
-# sway wtype grim: the Wayland tests run the app under a headless sway, type with wtype and screenshot with grim.
+# sway grim xwayland x11-xserver-utils: the Wayland tests run the app under a headless sway and screenshot it with
+#   grim; Orca 43 needs Xwayland's display there, opened to root with xhost. Their keyboard
+#   (Tests/gui/keyboard) builds against libwayland-dev and libxkbcommon-dev, which libgtk-4-dev brings.
 
 # What Swift's toolchain itself needs at build time (swift.org's list for Debian), by this release's names:
 # a machine that has Swift already has these; a fresh root (scripts/debian-root.sh) does not.

@@ -1,0 +1,88 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end tests under Wayland: the real `audiograph` as a native Wayland client of a headless sway
+(wayland-session.sh; GDK_BACKEND=wayland, so not through Xwayland), keys typed on a virtual keyboard with the US keymap, the screen taken with grim, the
+AT-SPI bus read with pyatspi and the real Orca's speech checked. The keyboard tests are the accessibility
+suite's own (a11y_tests.py), run here unchanged: desktop_session.py sends their keys through the test keyboard and
+focuses windows through sway.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+import a11y_tests
+from a11y_tests import (BIRTHS_TITLE, DATA, OUT, app_node, chart_group, check, find_all, start_app, states, stop,
+                        wait_until)
+from desktop_session import WAYLAND, _sway_views, focus, press, screenshot, wait_for_window
+from gui_tests import read_ppm
+
+# The series colour of a one-series chart (Okabe–Ito blue, #0072B2).
+SERIES_BLUE = np.array([0x00, 0x72, 0xB2])
+
+
+def native_wayland_window():
+    """births.csv opens as a Wayland window of sway (not through X11), is drawn (grim's screenshot shows the
+    chart's line in the series colour), becomes active with the first point focused, and the keys move it."""
+    print("births.csv as a native Wayland window: drawn, active, focused, moved by keys")
+    home = tempfile.mkdtemp(prefix="wayland-")
+    process = start_app(os.path.join(DATA, "births.csv"), home)
+    try:
+        window = wait_for_window("births.csv", pid=process.pid)
+        views = [view for view in _sway_views() if view[2] == process.pid]
+        tree = subprocess.run(["swaymsg", "-t", "get_tree", "-r"], capture_output=True, text=True).stdout
+        check(len(views) == 1 and '"shell": "xdg_shell"' in tree.replace('"shell":"xdg_shell"', '"shell": "xdg_shell"'),
+              "sway manages one window of the app, an xdg-shell (Wayland) surface: %r" % views)
+        app = app_node(process.pid)
+        group = wait_until(lambda: chart_group(app, BIRTHS_TITLE), "the chart is on the bus")
+        check(group is not None, "the chart is on the AT-SPI bus: %r" % (group.name if group else None))
+        focus(window)
+        frame_active = wait_until(lambda: "active" in states(app[0]), "the window reports itself active")
+        check(bool(frame_active), "the window reports itself active over AT-SPI")
+        first = wait_until(lambda: next((n.name for n in find_all(app, lambda n: "focused" in states(n))), None),
+                           "a control has the focus")
+        check(first == "1917, 251 births per 10,000 people, point 1 of 59",
+              "the first point has the focus: %r" % first)
+        press("End")
+        last = wait_until(lambda: (group.name or "").endswith("point 59 of 59 selected"), "End moves the cursor")
+        check(bool(last), "End moves the cursor to the last point: %r" % group.name)
+        shot = os.path.join(OUT, "wayland-births.png")
+        screenshot(shot)
+        image = read_ppm(subprocess.run(["convert", shot, "ppm:-"], check=True, capture_output=True).stdout)
+        line = (np.abs(image.astype(int) - SERIES_BLUE).max(axis=2) <= 24).sum()
+        check(line > 1500, "the screenshot shows the chart's line and points in the series colour (%d pixels)" % line)
+    finally:
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+# The accessibility suite's keyboard tests, which run under Wayland as they are.
+FROM_A11Y = [a11y_tests.tree_and_keys, a11y_tests.orca_speaks, a11y_tests.playing_with_orca,
+             a11y_tests.other_windows_with_orca, a11y_tests.export_wav, a11y_tests.dialogs_heard_every_time]
+TESTS = [native_wayland_window] + FROM_A11Y
+
+
+def main():
+    """Runs every test, or those named on the command line (wayland_tests.py orca_speaks)."""
+    if not WAYLAND:
+        sys.exit("wayland_tests.py runs inside a Wayland session: Tests/gui/wayland-session.sh")
+    chosen = sys.argv[1:]
+    unknown = set(chosen) - {test.__name__ for test in TESTS}
+    if unknown:
+        sys.exit("no such test: %s" % ", ".join(sorted(unknown)))
+    for test in TESTS:
+        if not chosen or test.__name__ in chosen:
+            test()
+    failures = a11y_tests.failures
+    print()
+    if failures:
+        print("%d Wayland check(s) failed" % len(failures))
+        sys.exit(1)
+    print("all Wayland checks passed")
+
+
+if __name__ == "__main__":
+    main()
