@@ -112,11 +112,15 @@ enum Widgets {
         gtk_drop_down_set_selected(gcast(dropDown), UInt32(max(0, selected)))
         // GTK 4.8 puts a toggle button inside that takes the focus and is named "GtkToggleButton", so Orca
         // said "X axis combo box. GtkToggleButton push button." without the choice: it is named after the
-        // chosen item instead, and renamed whenever the choice changes.
+        // chosen item instead, and renamed whenever the choice changes. GTK 4.18 gives that toggle the
+        // drop-down's own name and description whatever it is told, so Orca 48 said "X axis combo box
+        // X axis." alone: there the choice reaches Orca as the drop-down's description.
         if let toggle = gtk_widget_get_first_child(dropDown) {
             let name = { @MainActor in
                 let index = Int(gtk_drop_down_get_selected(gcast(dropDown)))
-                ag_gtk_accessible_set_label(opaque(toggle), items.indices.contains(index) ? items[index] : "")
+                let choice = items.indices.contains(index) ? items[index] : ""
+                ag_gtk_accessible_set_label(opaque(toggle), choice)
+                ag_gtk_accessible_set_description(opaque(dropDown), choice)
             }
             name()
             Signal.connectWithPointer(gpointerOf(dropDown), "notify::selected") { _ in name() }
