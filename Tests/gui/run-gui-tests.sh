@@ -47,7 +47,7 @@ if [ -n "$x_suites" ]; then
     exit $status' || status=1
 fi
 if [ $wayland = 1 ]; then
-  # WAYLAND_TESTS names some of its tests (make test-debian13 leaves one out); empty or unset runs them all.
+  # WAYLAND_TESTS names some of its tests to run; empty or unset runs them all.
   # shellcheck disable=SC2086
   "${session[@]}" Tests/gui/wayland-session.sh Tests/gui/atspi-bus.sh /usr/bin/python3 Tests/gui/wayland_tests.py \
     ${WAYLAND_TESTS:-} || status=1
