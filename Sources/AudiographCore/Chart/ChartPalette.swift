@@ -12,7 +12,8 @@ public struct ChartPalette: Sendable, Equatable {
     public var secondaryText: RGBA
     /// Axis lines and tick marks: ≥ 3:1 (≥ 7:1 with increase contrast).
     public var axis: RGBA
-    /// Gridlines: deliberately faint (about 1.3:1; 2:1 with increase contrast), never needed to read a value.
+    /// Gridlines: deliberately faint (about 1.3:1), never needed to read a value; ≥ 3:1 with increase contrast,
+    /// as every line then is (WCAG 1.4.11), and still quieter than the axes.
     public var gridline: RGBA
     /// The focus cursor (line and ring): the strongest colour, ≥ 7:1.
     public var cursor: RGBA
@@ -64,13 +65,13 @@ public struct ChartPalette: Sendable, Equatable {
             text = ensure(high ? 0xFFFFFF : 0xEDEDED, textMinimum)
             secondaryText = ensure(high ? 0xFFFFFF : 0xC4C4C4, textMinimum)
             axis = ensure(high ? 0xD0D0D0 : 0x8C8C8C, high ? Self.increasedContrast : 3)
-            gridline = high ? RGBA(hex: 0x5A5A5A) : RGBA(hex: 0x383838)
+            gridline = high ? ensure(0x5A5A5A, Self.markContrastNormal) : RGBA(hex: 0x383838)
             cursor = RGBA(hex: 0xFFFFFF)
         } else {
             text = ensure(high ? 0x000000 : 0x1A1A1A, textMinimum)
             secondaryText = ensure(high ? 0x000000 : 0x505050, textMinimum)
             axis = ensure(high ? 0x3C3C3C : 0x767676, high ? Self.increasedContrast : 3)
-            gridline = high ? RGBA(hex: 0xB4B4B4) : RGBA(hex: 0xE3E3E3)
+            gridline = high ? ensure(0xB4B4B4, Self.markContrastNormal) : RGBA(hex: 0xE3E3E3)
             cursor = RGBA(hex: 0x000000)
         }
         // Raising contrast pulls colours of similar hue together (blue and sky blue both end up dark blue on

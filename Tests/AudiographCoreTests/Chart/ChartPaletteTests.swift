@@ -33,6 +33,7 @@ final class ChartPaletteTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(ratio(p.cursor), 7)
             XCTAssertLessThan(ratio(p.gridline), ratio(p.axis))
             XCTAssertGreaterThan(ratio(p.gridline), 1.15)
+            if high { XCTAssertGreaterThanOrEqual(ratio(p.gridline), 3, "every line is at least 3:1 in increase contrast") }
             XCTAssertEqual(p.series.count, 8)
             for color in p.series {
                 XCTAssertGreaterThanOrEqual(ratio(color), marks, "\(color) \(appearance)")
