@@ -33,10 +33,12 @@ final class ChartView {
     private var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
-    /// The analysis of the shown chart, made on a background thread after `show`.
+    /// The analysis of the shown chart, made once on a background thread after `show`.
     private var analysis: ChartAnalysis?
-    /// Bumped by every `show`, so a late analysis of an older chart is dropped.
-    private var generation = 0
+    /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
+    private var analysisJob: BackgroundJob?
+    /// The action a key asked for before the analysis was ready ("Still analysing…"); done once it is.
+    private var waitingForAnalysis: String?
     /// Points of interest per series, found on first use.
     private var interests: [Int: [PointOfInterest]] = [:]
     /// What Space started and its score, while it plays or is paused.
@@ -100,9 +102,8 @@ final class ChartView {
         stopSound()
         self.chart = chart
         navigator = chart.map(ChartNavigator.init(chart:))
-        analysis = nil
+        cancelWork()
         interests = [:]
-        generation += 1
         cachedScene = nil
         sceneBase = nil
         placedSize = nil
@@ -110,21 +111,41 @@ final class ChartView {
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
         if let chart {
-            let generation = self.generation
-            Thread.detachNewThread {
-                let result = ChartAnalysis.analyze(chart)
-                MainLoop.post { [weak self] in
-                    guard let self, self.generation == generation else { return }
-                    self.analysis = result
-                }
-            }
+            analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
+                ChartAnalysis.analyze(chart, cancellation: cancellation)
+            }, done: { [weak self] result in
+                self?.analysed(result)
+            })
         }
     }
 
-    /// The analysis of the shown chart (made now if the background one is not done yet).
-    var chartAnalysis: ChartAnalysis? {
-        if analysis == nil, let chart { analysis = ChartAnalysis.analyze(chart) }
-        return analysis
+    /// Stops the analysis under way and forgets the shown chart's findings (another chart, or the window
+    /// closing); returns at once.
+    func cancelWork() {
+        analysisJob?.cancel()
+        analysisJob = nil
+        analysis = nil
+        waitingForAnalysis = nil
+    }
+
+    private func analysed(_ result: ChartAnalysis) {
+        analysisJob = nil
+        analysis = result
+        Trace.mark("analysis-ready")
+        if let waiting = waitingForAnalysis {
+            waitingForAnalysis = nil
+            perform(waiting)
+        }
+    }
+
+    /// The analysis of the shown chart, or nil while it is being made: then Orca says "Still analysing…"
+    /// and `action` ("win.speak-summary") is performed once it is ready. Never makes the main loop wait.
+    func analysisOrWait(for action: String) -> ChartAnalysis? {
+        if let analysis { return analysis }
+        guard chart != nil else { return nil }
+        waitingForAnalysis = action
+        announce(tr("Still analysing…"))
+        return nil
     }
 
     /// The shown chart.
@@ -190,7 +211,7 @@ final class ChartView {
         case "win.maximum": jumpToExtreme(highest: true)
         case "win.next-interest": jumpToInterest(forward: true)
         case "win.previous-interest": jumpToInterest(forward: false)
-        case "win.speak-summary": if let analysis = chartAnalysis { announce(analysis.summary) }
+        case "win.speak-summary": if let analysis = analysisOrWait(for: name) { announce(analysis.summary) }
         case "win.speak-x-axis": if let chart { announce(tr("X axis: %@", AxisWording(chart: chart).x)) }
         case "win.speak-y-axis": if let chart { announce(tr("Y axis: %@", AxisWording(chart: chart).y)) }
         case "win.slower": changeSpeed(by: 1)
@@ -238,7 +259,8 @@ final class ChartView {
 
     /// [ and ]: the lowest or highest value of the current series.
     private func jumpToExtreme(highest: Bool) {
-        guard let navigator, let analysis = chartAnalysis, analysis.series.indices.contains(navigator.series) else { return }
+        guard let navigator, let analysis = analysisOrWait(for: highest ? "win.maximum" : "win.minimum"),
+              analysis.series.indices.contains(navigator.series) else { return }
         let stats = analysis.series[navigator.series].statistics
         guard let index = highest ? stats.maxIndex : stats.minIndex else { return }
         let words = highest ? InterestReason.highest.words : InterestReason.lowest.words
@@ -247,7 +269,8 @@ final class ChartView {
 
     /// N and Shift+N: the next or previous point of interest of the current series.
     private func jumpToInterest(forward: Bool) {
-        guard let navigator, let chart, let analysis = chartAnalysis, let here = navigator.current else { return }
+        guard let navigator, let chart, let here = navigator.current,
+              let analysis = analysisOrWait(for: forward ? "win.next-interest" : "win.previous-interest") else { return }
         let s = navigator.series
         let found = interests[s] ?? PointsOfInterest.find(in: chart.series[s], analysis: analysis.series[s], elements: here)
         interests[s] = found
@@ -371,13 +394,23 @@ final class ChartView {
         playback = (score, wanted)
         startFollowing()
         // Said once the sound has started: while the device opens, a failure may follow and "Playing" would mislead.
-        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] failure in
+        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] start in
             guard let self else { return }
-            if let failure {
-                self.announceNoSound(failure)
-            } else {
-                self.announce(all ? tr("Playing all series") : tr("Playing"))
+            switch start {
+            case .started: self.announce(all ? tr("Playing all series") : tr("Playing"))
+            case .restored: self.announce(all ? tr("Sound is back. Playing all series") : tr("Sound is back. Playing"))
+            case .failed(let failure): self.announceNoSound(failure)
             }
+        }
+        if audio.isStarting { sayWhileTheDeviceOpens() }
+    }
+
+    /// Says that the sound is coming when the device takes more than a second to open (a busy or slow
+    /// device), so silence after Space is not taken for a frozen window.
+    private func sayWhileTheDeviceOpens() {
+        MainLoop.after(milliseconds: 1000) { [weak self] in
+            guard let self, self.playback != nil, self.audio.owner === self, self.audio.isStarting else { return }
+            self.announce(tr("Waiting for the sound device…"))
         }
     }
 
