@@ -30,6 +30,10 @@ final class ChartView {
     private var sceneBase: ChartSceneBase?
     /// The size the elements were last placed for.
     private var placedSize: (width: Double, height: Double)?
+    /// The layout being made on a worker for a big chart, and the size and appearance it is for.
+    private var layout: (job: BackgroundJob, size: SceneSize, appearance: ChartAppearance)?
+    /// The scene painted last, shown stretched while a big chart is laid out again at a new size.
+    private var lastPainted: ChartScene?
     private var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
@@ -107,6 +111,7 @@ final class ChartView {
         cachedScene = nil
         sceneBase = nil
         placedSize = nil
+        lastPainted = nil
         layer.rebuild(navigator)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
@@ -119,9 +124,11 @@ final class ChartView {
         }
     }
 
-    /// Stops the analysis under way and forgets the shown chart's findings (another chart, or the window
-    /// closing); returns at once.
+    /// Stops the analysis and layout under way and forgets the shown chart's findings (another chart, or the
+    /// window closing); returns at once.
     func cancelWork() {
+        layout?.job.cancel()
+        layout = nil
         analysisJob?.cancel()
         analysisJob = nil
         analysis = nil
@@ -334,32 +341,87 @@ final class ChartView {
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
         guard let chart, let navigator else { return }
-        let started = Trace.isEnabled ? Trace.now() : 0
-        defer {
-            if Trace.isEnabled {
-                Trace.write("redraw-start", at: started)
-                Trace.mark("redraw-end")
-            }
-        }
+        let size = SceneSize(width: width, height: height)
         let scene: ChartScene
         if let cached = cachedScene, cached.width == width, cached.height == height {
             scene = cached
+        } else if let base = sceneBase.flatMap({ $0.size == size ? $0 : nil }) {
+            scene = sceneFrom(base, placing: placedSize.map { $0.width != width || $0.height != height } ?? true)
+        } else if chart.series.reduce(0, { $0 + $1.count }) <= Self.pointsLaidOutOnTheMainLoop {
+            sceneBase = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
+            scene = sceneFrom(sceneBase!, placing: true)
         } else {
-            let needsFrames = placedSize.map { $0.width != width || $0.height != height } ?? true
-            let size = SceneSize(width: width, height: height)
-            let base = sceneBase.flatMap { $0.size == size ? $0 : nil }
-                ?? ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
-            sceneBase = base
-            scene = base.scene(focus: hasFocus ? sceneFocus : nil, elements: needsFrames ? navigator.elements : [])
-            cachedScene = scene
-            if needsFrames {
-                placedSize = (width, height)
-                let frames = scene.elementFrames
-                // Moving widgets while GTK paints would start a new layout inside this one: after it.
-                MainLoop.post { [weak self] in self?.layer.place(frames, width: width, height: height) }
-            }
+            layOutOnAWorker(chart, size: size, elements: navigator.elements)
+            paintPlaceholder(cr, width: width, height: height)
+            return
         }
+        let started = Trace.isEnabled ? Trace.now() : 0
         ScenePainter.paint(scene, on: cr)
+        lastPainted = scene
+        if Trace.isEnabled {
+            Trace.write("redraw-start", at: started)
+            Trace.mark("redraw-end")
+        }
+    }
+
+    /// The scene of `base` with the cursor, cached; with `placing`, the elements are moved to where their
+    /// points are drawn (a pass over the points).
+    private func sceneFrom(_ base: ChartSceneBase, placing: Bool) -> ChartScene {
+        guard let navigator else { return base.scene(focus: nil) }
+        let scene = base.scene(focus: hasFocus ? sceneFocus : nil, elements: placing ? navigator.elements : [])
+        cachedScene = scene
+        if placing { place(scene.elementFrames, size: base.size) }
+        return scene
+    }
+
+    /// Puts the accessible elements over their points, after the paint under way (moving widgets while GTK
+    /// paints would start a new layout inside this one).
+    private func place(_ frames: [[SceneRect]], size: SceneSize) {
+        placedSize = (size.width, size.height)
+        MainLoop.post { [weak self] in self?.layer.place(frames, width: size.width, height: size.height) }
+    }
+
+    /// Charts with more points than this are laid out on a worker: a layout costs about 10 ms per million
+    /// points, and the main loop must not stall over 50 ms.
+    private static let pointsLaidOutOnTheMainLoop = 250_000
+
+    /// Lays out `chart` at `size` on a worker, unless that is under way; the chart is drawn once it is done.
+    private func layOutOnAWorker(_ chart: ChartDescriptor, size: SceneSize, elements: [SeriesElements]) {
+        if let layout, layout.size == size, layout.appearance == appearance { return }
+        layout?.job.cancel()
+        let appearance = appearance, measure = measure
+        Trace.mark("layout-start")
+        let job = BackgroundJob(name: "audiograph-layout", work: { cancellation -> LaidOut? in
+            let base = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
+            guard !cancellation.isCancelled else { return nil }
+            return LaidOut(base: base, frames: base.scene(focus: nil, elements: elements).elementFrames)
+        }, done: { [weak self] laidOut in
+            self?.laidOut(laidOut)
+        })
+        layout = (job, size, appearance)
+    }
+
+    private func laidOut(_ result: LaidOut) {
+        layout = nil
+        sceneBase = result.base
+        cachedScene = nil
+        place(result.frames, size: result.base.size)
+        gtk_widget_queue_draw(area)
+    }
+
+    /// A chart laid out on a worker: the scene without its cursor, and where each element goes.
+    private struct LaidOut: Sendable {
+        var base: ChartSceneBase
+        var frames: [[SceneRect]]
+    }
+
+    /// While a new layout is made: the last scene drawn, stretched to the new size, or nothing at first.
+    private func paintPlaceholder(_ cr: OpaquePointer, width: Double, height: Double) {
+        guard let last = lastPainted, last.width > 0, last.height > 0 else { return }
+        cairo_save(cr)
+        cairo_scale(cr, width / last.width, height / last.height)
+        ScenePainter.paint(last, on: cr)
+        cairo_restore(cr)
     }
 
     // MARK: Playing
