@@ -83,8 +83,9 @@ final class DocumentWindow {
                      gtk_widget_set_margin_bottom] { side(bar, 6) }
         Widgets.append(bar, Widgets.button(tr("_Play"), action: "win.play"))
         Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: "win.details"))
+        // Beside the buttons, not under them: the chart keeps its size (a big chart is laid out again on resize).
+        Widgets.append(bar, exportRow.widget)
         Widgets.append(chartPage, bar)
-        Widgets.append(chartPage, exportRow.widget)
         Widgets.append(chartPage, warnings)
 
         addPage(loadingPage.widget, "loading")

@@ -4,7 +4,7 @@ import CGtk
 import CGtkShim
 import Foundation
 
-/// Ctrl+E's work and its row under the chart: renders the whole audio graph and saves it as a WAV file on
+/// Ctrl+E's work and its row beside the chart's buttons: renders the whole audio graph and saves it as a WAV file on
 /// a worker thread, showing "Saving births.wav…", a progress bar and Cancel while it runs.
 ///
 /// The main loop never waits for the render or the write (seconds, with fsync, on a slow disk). Closing the
@@ -27,7 +27,8 @@ final class ExportRow {
     init(announce: @escaping @MainActor (String) -> Void) {
         self.announce = announce
         widget = Widgets.box(vertical: false, spacing: 8)
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_bottom] { side(widget, 6) }
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_margin_start(widget, 8)
         label = Widgets.label("", xalign: 0)
         Widgets.append(widget, label)
         bar = gtk_progress_bar_new()
