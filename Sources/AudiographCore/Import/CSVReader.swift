@@ -23,17 +23,6 @@ public struct ImportProgress: Sendable, Equatable {
     public var fraction: Double { totalBytes > 0 ? min(1, Double(bytesRead) / Double(totalBytes)) : 1 }
 }
 
-/// A flag another thread sets to stop a read; the reader checks it between chunks.
-public final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-
-    public init() {}
-
-    public func cancel() { lock.withLock { cancelled = true } }
-    public var isCancelled: Bool { lock.withLock { cancelled } }
-}
-
 /// Options for reading a CSV file.
 public struct CSVReadOptions: Sendable {
     /// Forces the delimiter (",", ";", "\t", "|"); nil guesses it.

@@ -38,7 +38,9 @@ public enum WAVFile {
 
     /// Writes `buffer` to `path` with `AtomicFile` (whole or not at all; an earlier file stays until the new
     /// one is complete), converting the samples block by block so no second copy of the sound is made.
-    public static func write(_ buffer: AudioBuffer, to path: String) throws {
+    /// Once `cancellation` is set (checked per block) it stops, leaves nothing behind and throws
+    /// `WAVWriteCancelled`.
+    public static func write(_ buffer: AudioBuffer, to path: String, cancellation: CancellationFlag? = nil) throws {
         do {
             try AtomicFile.write(to: path) { file in
                 try file.write(header(buffer))
@@ -46,6 +48,7 @@ public enum WAVFile {
                 block.reserveCapacity(samplesPerBlock * 2)
                 var start = 0
                 while start < buffer.samples.count {
+                    if cancellation?.isCancelled == true { throw WAVWriteCancelled() }
                     let end = min(start + samplesPerBlock, buffer.samples.count)
                     block.removeAll(keepingCapacity: true)
                     PCMConversion.appendInt16LittleEndian(buffer.samples[start..<end], to: &block)
@@ -96,3 +99,6 @@ public struct WAVWriteError: Error, Sendable, CustomStringConvertible {
         Localization.tr("Could not write the sound file %@: %@. Choose another folder or file name.", path, reason)
     }
 }
+
+/// A WAV write stopped by its cancellation flag before the file was complete; nothing was left behind.
+public struct WAVWriteCancelled: Error, Sendable {}

@@ -7,9 +7,9 @@ import Foundation
 /// Ctrl+E's work and its row beside the chart's buttons: renders the whole audio graph and saves it as a WAV file on
 /// a worker thread, showing "Saving births.wav…", a progress bar and Cancel while it runs.
 ///
-/// The main loop never waits for the render or the write (seconds, with fsync, on a slow disk). Closing the
-/// window cancels the export; the WAV writer's temporary file is removed and nothing is renamed into place,
-/// unless the rename had already happened. Ownership: `widget` belongs to the chart page once appended;
+/// The main loop never waits for the render or the write (seconds, with fsync, on a slow disk). Cancel, or
+/// closing the window, stops the export between steps or blocks of the file: the WAV writer's temporary
+/// file is removed and nothing is renamed into place (unless the last block was already written). Ownership: `widget` belongs to the chart page once appended;
 /// the other widgets belong to it.
 @MainActor
 final class ExportRow {
@@ -65,7 +65,9 @@ final class ExportRow {
             guard !cancellation.isCancelled else { return nil }
             step(Self.renderDone)
             do {
-                try WAVFile.write(buffer, to: target)
+                try WAVFile.write(buffer, to: target, cancellation: cancellation)
+            } catch is WAVWriteCancelled {
+                return nil
             } catch {
                 return .failure(ExportFailure(message: Localization.tr(
                     "Couldn't save the audio graph to %@: %@. Choose another folder.", target, String(describing: error))))

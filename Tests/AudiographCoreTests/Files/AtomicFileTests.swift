@@ -110,4 +110,19 @@ final class AtomicFileTests: XCTestCase {
             XCTAssertEqual(($0 as? WAVWriteError)?.reason, "No such file or directory")
         }
     }
+
+    func testACancelledWAVWriteLeavesTheOldFileAndNothingElse() throws {
+        let buffer = AudioBuffer(sampleRate: 48_000, channels: 2, samples: [Float](repeating: 0.25, count: WAVFile.samplesPerBlock * 3))
+        folder.write("tone.wav", "an earlier export")
+        let path = folder.url.appendingPathComponent("tone.wav").path
+        let cancellation = CancellationFlag()
+        cancellation.cancel()
+        XCTAssertThrowsError(try WAVFile.write(buffer, to: path, cancellation: cancellation)) {
+            XCTAssertTrue($0 is WAVWriteCancelled, "\($0)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "an earlier export")
+        XCTAssertEqual(try names(), ["tone.wav"])
+        try WAVFile.write(buffer, to: path, cancellation: CancellationFlag())
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), WAVFile.encode(buffer))
+    }
 }
