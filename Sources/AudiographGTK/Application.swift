@@ -259,14 +259,14 @@ public final class AudiographApplication {
         appearanceChanged()
     }
 
-    /// Writes the settings file; a failure is reported on standard error and the app goes on.
+    /// Writes the settings file off the main loop; a failure is reported on standard error and the app goes on.
     private func saveSettings() {
-        do {
-            try store.save(savedSettings)
-        } catch {
+        let store = store, settings = savedSettings
+        FileSaves.run({ try store.save(settings) }, done: { error in
+            guard let error else { return }
             FileHandle.standardError.write(Data(Localization.tr("audiograph: can't save the View settings to %@: %@\n",
                                                                 store.url.path, error.localizedDescription).utf8))
-        }
+        })
     }
 
     private func appearanceChanged() {

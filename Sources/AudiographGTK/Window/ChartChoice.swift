@@ -7,20 +7,18 @@ import CGtk
 @MainActor
 enum ChartChoice {
     /// Charts `owner`'s file again with `settings`; once it is shown, saves them in the file's sidecar when
-    /// `remember` is on. `done` gets nil, or a sentence saying what went wrong.
+    /// `remember` is on (off the main loop). `done` gets nil, or a sentence saying what went wrong.
     static func apply(_ settings: ChartSettings, remember: Bool, path: String, owner: DocumentWindow,
                       done: @escaping @MainActor (String?) -> Void) {
         owner.rechart(settings: settings) { failure in
             if let failure { return done(failure) }
-            if remember {
-                do {
-                    try SidecarSettings.save(settings, for: path)
-                } catch {
-                    return done(Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
-                                                SidecarSettings.path(for: path), error.localizedDescription))
-                }
-            }
-            done(nil)
+            guard remember else { return done(nil) }
+            FileSaves.run({ try SidecarSettings.save(settings, for: path) }, done: { error in
+                done(error.map {
+                    Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
+                                    SidecarSettings.path(for: path), $0.localizedDescription)
+                })
+            })
         }
     }
 
