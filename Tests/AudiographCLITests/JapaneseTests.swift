@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 import XCTest
 
@@ -53,6 +54,29 @@ final class JapaneseTests: XCTestCase {
         for environment in [["LANGUAGE": "ja", "LC_ALL": "C"], ["LANGUAGE": "en:ja"], [:]] {
             let result = try run(["describe", "births.csv"], language: environment)
             XCTAssertTrue(result.stdout.contains("Chart: line chart, 1 series"), "\(environment): \(result.stdout.prefix(200))")
+        }
+    }
+
+    /// A program built by plain `swift build` (and so `swift run`) finds po/ja.po of its source tree and
+    /// speaks Japanese, with no compiled catalog anywhere it looks: AUDIOGRAPH_LOCALEDIR points nowhere.
+    func testASwiftBuildProgramReadsTheSourceCatalog() throws {
+        let program = CLIRunner.productsDirectory.appendingPathComponent("audiograph-cli")
+        let sources = InterfaceLanguage.sources(environment: ["AUDIOGRAPH_LOCALEDIR": "/nonexistent"], executable: program)
+        let found = sources.first { source in
+            switch source {
+            case .compiled(let folder):
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("ja/LC_MESSAGES/audiograph.mo").path)
+            case .source(let folder): FileManager.default.fileExists(atPath: folder.appendingPathComponent("ja.po").path)
+            }
+        }
+        XCTAssertEqual(found.map { if case .source(let folder) = $0 { folder.path } else { "a compiled catalog" } },
+                       CLIRunner.packageRoot.appendingPathComponent("po").path)
+        for language in [["LANGUAGE": "ja"], ["LANG": "ja_JP.UTF-8"]] {
+            let result = try CLIRunner.run(["describe", "births.csv"], in: data,
+                                           environment: language.merging(["AUDIOGRAPH_LOCALEDIR": "/nonexistent"]) { a, _ in a },
+                                           unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("グラフ：折れ線グラフ、1 系列"), "\(language): \(result.stdout.prefix(200))")
         }
     }
 }

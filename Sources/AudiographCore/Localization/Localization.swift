@@ -4,7 +4,8 @@ import Foundation
 /// The one door every user-facing string passes through.
 ///
 /// Messages are keyed by their English text, as gettext keys them; translations come from the gettext
-/// catalog of the interface language (po/LANG.po, compiled by msgfmt, read by `MessageCatalog`), chosen
+/// catalog of the interface language (po/LANG.po, compiled by msgfmt or read as it is, by `MessageCatalog`;
+/// where from: `InterfaceLanguage.sources`), chosen
 /// once per process by `InterfaceLanguage` from LANGUAGE, LC_ALL, LC_MESSAGES and LANG. `tr` formats with
 /// `String(format:)` placeholders (%@, %d, %ld; translations may number them, %2$@, to reorder).
 public enum Localization {
@@ -82,7 +83,7 @@ public enum Localization {
     /// The chosen language and its catalog, read once.
     private static let loaded: (language: String?, catalog: MessageCatalog) = {
         guard let language = InterfaceLanguage.choose(),
-              let catalog = InterfaceLanguage.loadCatalog(language, folders: InterfaceLanguage.catalogFolders())
+              let catalog = InterfaceLanguage.loadCatalog(language, sources: InterfaceLanguage.sources())
         else { return (nil, MessageCatalog()) }
         return (language, catalog)
     }()
