@@ -268,7 +268,7 @@ final class StreamingLoopTests: XCTestCase {
     }
 
     func testAFailedOpenIsThrownFromInit() {
-        let refusal = AudioOutputError(message: "No.")
+        let refusal = AudioOutputError(reason: "No", commandLineAdvice: "")
         XCTAssertThrowsError(try ALSAPlayer(deviceName: "fake", format: .standard) { _ throws(AudioOutputError) in throw refusal }) {
             XCTAssertEqual($0 as? AudioOutputError, refusal)
         }

@@ -79,4 +79,19 @@ final class JapaneseTests: XCTestCase {
             XCTAssertTrue(result.stdout.contains("グラフ：折れ線グラフ、1 系列"), "\(language): \(result.stdout.prefix(200))")
         }
     }
+
+    /// The sound device's reason and advice are two messages, joined the Japanese way (。 and no space).
+    func testNoSoundDeviceIsOneJapaneseLine() throws {
+        let configuration = localeFolder.appendingPathComponent("asound.conf")
+        try FileManager.default.createDirectory(at: localeFolder, withIntermediateDirectories: true)
+        try "".write(to: configuration, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["play", "births.csv"], in: data,
+                                       environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": localeFolder.path,
+                                                     "ALSA_CONFIG_PATH": configuration.path],
+                                       unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"])
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stderr, "audiograph-cli: サウンドデバイスを開けませんでした（\"default\"：デバイスがありません）。\u{200B}"
+                       + "サウンドカードを接続または有効にするか、--device で別のデバイスを選ぶか（一覧は aplay -L）、"
+                       + "`audiograph-cli render` で WAV ファイルに書き出してください。\n")
+    }
 }

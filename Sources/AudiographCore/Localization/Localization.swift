@@ -38,6 +38,20 @@ public enum Localization {
         // TRANSLATORS: the separator between groups of three digits ("." in German, "," in Japanese).
         groupingSeparator: trc("grouping separator", ","))
 
+    /// Whole sentences, each ending in its full stop, as one text, joined as the language joins them: a
+    /// space in English; nothing after 。 in Japanese (its catalog gives a zero-width space, since an empty
+    /// translation would count as none). Empty parts are left out. The one way to put sentences together:
+    /// a message is never cut apart again, so keep the parts apart where they are made (`AudioOutputError`).
+    public static func sentences(_ parts: [String]) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: trc("between sentences", " "))
+    }
+
+    /// `statement`, written without its full stop so that it can also sit inside another message
+    /// ("No sound: %@."), ended as a sentence with the language's full stop ("." or "。").
+    public static func sentence(_ statement: String) -> String {
+        statement + tr(".")
+    }
+
     /// Joins items as a person would list them: "a", "a and b", "a, b and c".
     public static func list(_ items: [String]) -> String {
         switch items.count {

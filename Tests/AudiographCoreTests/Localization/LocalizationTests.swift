@@ -275,4 +275,12 @@ final class LocalizationTests: XCTestCase {
         XCTAssertFalse(installedSources.contains { if case .source = $0 { true } else { false } },
                        "a folder named po without audiograph.pot is not Audiograph's source")
     }
+
+    func testSentencesAreJoinedByTheCatalog() {
+        XCTAssertEqual(Localization.sentences([Localization.sentence("No sound device could be opened"), "", "Choose another."]),
+                       "No sound device could be opened. Choose another.")
+        let failure = AudioOutputError(reason: "Playback stopped (gone)", commandLineAdvice: "Play again.")
+        XCTAssertEqual(failure.message, "Playback stopped (gone). Play again.")
+        XCTAssertEqual(AudioOutputError(reason: "No", commandLineAdvice: "").message, "No.")
+    }
 }
