@@ -78,6 +78,13 @@ final class JapaneseTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stdout.contains("グラフ：折れ線グラフ、1 系列"), "\(language): \(result.stdout.prefix(200))")
         }
+        // Found on PATH and started from another folder, as a shell or a desktop file starts it: argv[0] is
+        // then a bare name, and the program must still know where it is.
+        let onPath = try CLIRunner.run(["describe", data.appendingPathComponent("births.csv").path],
+                                       environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": "/nonexistent"],
+                                       unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"],
+                                       wrapper: ["/bin/sh", "-c", #"cd / && PATH="${0%/*}:$PATH" exec audiograph-cli "$@""#])
+        XCTAssertTrue(onPath.stdout.contains("グラフ：折れ線グラフ、1 系列"), "on PATH: \(onPath.stdout.prefix(200)) \(onPath.stderr)")
     }
 
     /// The sound device's reason and advice are two messages, joined the Japanese way (。 and no space).

@@ -39,10 +39,12 @@ public enum InterfaceLanguage {
     /// folder upwards, share/locale beside an installed program (../share/locale from its bin folder) and
     /// the po/ folder of the source tree a `swift build` or `swift run` program sits in (the one with
     /// po/audiograph.pot, read as text so it is always current and needs no build step); then
-    /// /usr/share/locale.
+    /// /usr/share/locale. The program's folder is where its file really is (`Bundle.main`, from
+    /// /proc/self/exe on Linux): argv[0] is a bare name when the program was found on PATH.
     public static func sources(environment: [String: String] = ProcessInfo.processInfo.environment,
-                               executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-                                   .resolvingSymlinksInPath()) -> [CatalogSource] {
+                               executable: URL = (Bundle.main.executableURL
+                                   ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath())
+        -> [CatalogSource] {
         var sources: [CatalogSource] = []
         if let forced = environment["AUDIOGRAPH_LOCALEDIR"], !forced.isEmpty { sources.append(.compiled(URL(fileURLWithPath: forced))) }
         var folder = executable.deletingLastPathComponent()
