@@ -93,7 +93,7 @@ let package = Package(
         // The viewer's pure logic (settings file, action table); the GUI itself is tested by Tests/gui.
         .testTarget(
             name: "AudiographGTKTests",
-            dependencies: ["AudiographGTK"]
+            dependencies: ["AudiographGTK", "AudiographALSA", "CGtk"]
         ),
         // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(

@@ -40,9 +40,20 @@ public final class ALSAPlayer: AudioOutput {
         engine.shutDown()
     }
 
-    public func play(_ buffer: AudioBuffer, fromFrame startFrame: Int = 0) throws(AudioOutputError) {
-        try engine.play(buffer, fromFrame: startFrame)
+    /// Plays `buffer` from `startFrame`, replacing what was playing; returns at once, never waiting for the
+    /// device. A device lost since (unplugged, failed) is opened again on the player's thread first; if it
+    /// still cannot be opened the sound ends at once and `lastFailure` says why.
+    public func play(_ buffer: AudioBuffer, fromFrame startFrame: Int) {
+        engine.play(buffer, fromFrame: startFrame)
     }
+
+    /// Plays `buffer` from its first frame, as `play(_:fromFrame:)` does; never throws, never waits.
+    public func play(_ buffer: AudioBuffer) {
+        engine.play(buffer, fromFrame: 0)
+    }
+
+    /// Whether the device is open now: false after it failed or was lost, until a `play` has opened it again.
+    public var isDeviceOpen: Bool { engine.isDeviceOpen }
 
     public func pause() { engine.pause() }
 

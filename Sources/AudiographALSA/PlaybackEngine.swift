@@ -35,7 +35,9 @@ final class PlaybackEngine: @unchecked Sendable {
 
     /// A format the thread should (re)open the device in; stays set while the thread opens.
     var openRequest: PCMFormat?
-    /// The thread's answer to `openRequest`, until the asking caller takes it.
+    /// Whether a caller of `open` waits for the answer to `openRequest` (a `play` never waits).
+    var openAwaited = false
+    /// The thread's answer to an awaited `openRequest`, until the asking caller takes it.
     var openReply: Result<Void, AudioOutputError>?
     /// The format of the open device; nil while closed (at first, after a failure).
     var deviceFormat: PCMFormat?
@@ -74,11 +76,15 @@ final class PlaybackEngine: @unchecked Sendable {
         try ensureDevice(format)
     }
 
-    /// Plays `buffer` from `startFrame` (clamped), replacing what was playing.
-    func play(_ buffer: AudioBuffer, fromFrame startFrame: Int) throws(AudioOutputError) {
+    /// Plays `buffer` from `startFrame` (clamped), replacing what was playing; returns at once.
+    ///
+    /// Never waits for the device: when it is closed (it failed or was lost), the thread is asked to open
+    /// it again and plays once it is open; if that fails the sound ends and `lastFailure` says why.
+    func play(_ buffer: AudioBuffer, fromFrame startFrame: Int) {
         condition.lock()
         defer { condition.unlock() }
-        try ensureDevice(PCMFormat(of: buffer))
+        let format = PCMFormat(of: buffer)
+        if deviceFormat != format && openRequest == nil { openRequest = format }
         failure = nil
         generation += 1
         let start = min(max(0, startFrame), buffer.frameCount)
@@ -147,6 +153,14 @@ final class PlaybackEngine: @unchecked Sendable {
         return failure
     }
 
+    /// Whether the device is open and no reopen is pending: false at first, after a failure and while the
+    /// thread opens it again.
+    var isDeviceOpen: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return deviceFormat != nil && openRequest == nil
+    }
+
     func waitUntilFinished() {
         condition.lock()
         defer { condition.unlock() }
@@ -169,6 +183,7 @@ final class PlaybackEngine: @unchecked Sendable {
         while openRequest != nil || openReply != nil { condition.wait() }
         if deviceFormat == format { return }
         openRequest = format
+        openAwaited = true
         condition.broadcast()
         while openReply == nil && !threadFinished { condition.wait() }
         let reply = openReply ?? .failure(DeviceFailure.cannotOpen(device: deviceName, code: ENODEV))

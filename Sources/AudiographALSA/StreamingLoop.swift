@@ -59,7 +59,8 @@ extension PlaybackEngine {
         deviceFormat = nil
         if openRequest != nil {
             openRequest = nil
-            openReply = .failure(DeviceFailure.cannotOpen(device: deviceName, code: ENODEV))
+            if openAwaited { openReply = .failure(DeviceFailure.cannotOpen(device: deviceName, code: ENODEV)) }
+            openAwaited = false
         }
         condition.broadcast()
         condition.unlock()
@@ -80,12 +81,18 @@ extension PlaybackEngine {
             session.device = device
             session.framesSinceReset = 0
             deviceFormat = device.format
-            openReply = .success(())
+            if openAwaited { openReply = .success(()) }
         case .failure(let error):
-            if buffer != nil { forget() }
-            openReply = .failure(error)
+            if buffer != nil {
+                // A play asked for this open and does not wait: its sound ends, and `lastFailure` says why.
+                generation += 1
+                forget()
+                failure = error
+            }
+            if openAwaited { openReply = .failure(error) }
         }
         openRequest = nil
+        openAwaited = false
         condition.broadcast()
     }
 

@@ -116,6 +116,7 @@ public final class AudiographApplication {
         addApplicationActions()
         setAccelerators()
         AccessibilityRegistration.shared.start()
+        MainLoopHeartbeat.startIfTracing()
         let menubar = MenuModel.menubar(from: ActionTable.entries)
         gtk_application_set_menubar(application, menubar)
         g_object_unref(gpointer(menubar))

@@ -23,7 +23,7 @@ struct Play: ParsableCommand {
         let player = try FailureReporting.run { try ALSAPlayer(device: device) }
         let (buffer, account) = try SoundRendering.render(chart: chart, sound: sound)
         FileHandle.standardError.write(Data((Localization.tr("Playing on \"%@\": %@", device, account) + "\n").utf8))
-        try FailureReporting.run { try player.play(buffer) }
+        player.play(buffer)
         player.waitUntilFinished()
         if let failure = player.lastFailure {
             throw FailureReporting.fail(failure.message, status: FailureReporting.soundFailed)

@@ -21,7 +21,7 @@ final class ALSAFileSinkTests: XCTestCase {
     private func playToTheEnd(_ sounds: [(AudioBuffer, Int)]) throws {
         let player = try ALSAPlayer()
         for (sound, start) in sounds {
-            try player.play(sound, fromFrame: start)
+            player.play(sound, fromFrame: start)
             player.waitUntilFinished()
             XCTAssertEqual(player.state, .idle)
             XCTAssertNil(player.currentFrame)
@@ -58,12 +58,12 @@ final class ALSAFileSinkTests: XCTestCase {
         let sine = TestSounds.stereoSine(frames: 1_000)
         do {
             let player = try ALSAPlayer()
-            try player.play(long)
+            player.play(long)
             player.stop()
             XCTAssertEqual(player.state, .idle)
             XCTAssertNil(player.currentFrame)
             player.waitUntilFinished()
-            try player.play(sine)
+            player.play(sine)
             player.waitUntilFinished()
         }
         let captured = try sink.capturedSamples()
@@ -88,7 +88,7 @@ final class ALSAFileSinkTests: XCTestCase {
         do {
             let player = try ALSAPlayer()
             released = player
-            try player.play(TestSounds.stereoSine(frames: 4_800))
+            player.play(TestSounds.stereoSine(frames: 4_800))
             player.waitUntilFinished()
             XCTAssertEqual(sink.openDescriptorsOnOutput(), 1, "the file plugin holds the output while open")
         }

@@ -14,7 +14,7 @@ final class StreamingLoopTests: XCTestCase {
     private func startPaced(_ factory: FakeDeviceFactory) throws -> (ALSAPlayer, PacedFakeDevice) {
         let player = try factory.makePlayer()
         let device = factory.latest
-        try player.play(sound)
+        player.play(sound)
         waitUntil("the ring buffer is full") { device.blockedInWrite && device.writes == 4 }
         return (player, device)
     }
@@ -116,7 +116,7 @@ final class StreamingLoopTests: XCTestCase {
         let factory = FakeDeviceFactory(instant: true)
         let player = try factory.makePlayer()
         factory.latest.failWrites([ESTRPIPE])
-        try player.play(sound)
+        player.play(sound)
         player.waitUntilFinished()
         XCTAssertEqual(factory.latest.calls.first, "recover \(ESTRPIPE)")
         XCTAssertEqual(factory.latest.heard, TestSounds.int16(sound))
@@ -127,7 +127,7 @@ final class StreamingLoopTests: XCTestCase {
         let factory = FakeDeviceFactory(instant: true)
         let player = try factory.makePlayer()
         factory.latest.failWrites([EIO])
-        try player.play(sound)
+        player.play(sound)
         player.waitUntilFinished()
         XCTAssertEqual(player.state, .idle)
         XCTAssertNil(player.currentFrame)
@@ -135,11 +135,58 @@ final class StreamingLoopTests: XCTestCase {
         XCTAssertEqual(player.lastFailure?.message,
                        "Playback on the sound device \"fake\" stopped (input/output error). Check that the device is still connected and play again, or write a WAV file with `audiograph-cli render`.")
 
-        try player.play(sound)
+        player.play(sound)
         player.waitUntilFinished()
         XCTAssertEqual(factory.devices.count, 2)
         XCTAssertEqual(factory.latest.heard, TestSounds.int16(sound))
         XCTAssertNil(player.lastFailure)
+    }
+
+    func testPlayNeverWaitsForADeviceThatIsSlowToOpenAgain() throws {
+        let factory = FakeDeviceFactory(instant: true)
+        let player = try factory.makePlayer()
+        factory.latest.failWrites([EIO])
+        player.play(sound)
+        player.waitUntilFinished()
+        XCTAssertFalse(player.isDeviceOpen, "the failed device is closed")
+
+        let gate = DispatchSemaphore(value: 0)
+        factory.holdOpens(until: gate)
+        let started = Date()
+        player.play(sound)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.05, "play returns while the device is still opening")
+        waitUntil("the thread is opening the device") { factory.opensStarted == 2 }
+        XCTAssertEqual(player.state, .playing)
+        XCTAssertFalse(player.isDeviceOpen)
+        gate.signal()
+        player.waitUntilFinished()
+        XCTAssertTrue(player.isDeviceOpen)
+        XCTAssertEqual(factory.latest.heard, TestSounds.int16(sound))
+        XCTAssertNil(player.lastFailure)
+    }
+
+    func testAFailedReopenEndsTheSoundAndSaysWhyThenALaterPlayOpensAgain() throws {
+        let factory = FakeDeviceFactory(instant: true)
+        let player = try factory.makePlayer()
+        factory.latest.failWrites([EIO])
+        player.play(sound)
+        player.waitUntilFinished()
+
+        let missing = AudioOutputError(message: "No sound device could be opened (\"fake\": no such device).")
+        factory.refuseNextOpens([missing])
+        player.play(sound)
+        player.waitUntilFinished()
+        XCTAssertEqual(player.state, .idle)
+        XCTAssertEqual(player.lastFailure, missing)
+        XCTAssertFalse(player.isDeviceOpen)
+        XCTAssertEqual(factory.devices.count, 1, "the refused open made no device")
+
+        player.play(sound)  // headphones plugged in: the next play finds the device
+        player.waitUntilFinished()
+        XCTAssertNil(player.lastFailure)
+        XCTAssertTrue(player.isDeviceOpen)
+        XCTAssertEqual(factory.devices.count, 2)
+        XCTAssertEqual(factory.latest.heard, TestSounds.int16(sound))
     }
 
     func testAFailedRecoveryEndsTheSound() throws {
@@ -147,7 +194,7 @@ final class StreamingLoopTests: XCTestCase {
         let player = try factory.makePlayer()
         factory.latest.failWrites([EPIPE])
         factory.latest.failRecoveries([ENODEV])
-        try player.play(sound)
+        player.play(sound)
         player.waitUntilFinished()
         XCTAssertEqual(factory.latest.calls, ["recover \(EPIPE)", "close"])
         XCTAssertEqual(player.lastFailure?.message.hasPrefix("Playback on the sound device \"fake\" stopped (no such device)."), true,
@@ -159,7 +206,7 @@ final class StreamingLoopTests: XCTestCase {
         let player = try factory.makePlayer()
         let device = factory.latest
         let short = TestSounds.numbered(frames: 1_000)
-        try player.play(short)
+        player.play(short)
         waitUntil("the ring buffer is full") { device.blockedInWrite && device.writes == 4 }
         device.advance(frames: 240)
         waitUntil("the last 40 frames are written") { device.writes == 5 }
@@ -176,7 +223,7 @@ final class StreamingLoopTests: XCTestCase {
         let player = try factory.makePlayer()
         let device = factory.latest
         let blip = TestSounds.numbered(frames: 100)
-        try player.play(blip)
+        player.play(blip)
         waitUntil("the device is started") { device.calls == ["write 100", "start"] }
         XCTAssertEqual(player.state, .playing)
         device.advance(frames: 100)
@@ -189,7 +236,7 @@ final class StreamingLoopTests: XCTestCase {
         let player = try factory.makePlayer()
         let device = factory.latest
         let short = TestSounds.numbered(frames: 1_000)
-        try player.play(short)
+        player.play(short)
         waitUntil("the ring buffer is full") { device.blockedInWrite && device.writes == 4 }
         device.advance(frames: 240)
         waitUntil("the last 40 frames are written") { device.writes == 5 }
@@ -204,7 +251,7 @@ final class StreamingLoopTests: XCTestCase {
         let player = try factory.makePlayer()
         let device = factory.latest
         device.holdWrites(after: 2)
-        try player.play(sound)
+        player.play(sound)
         waitUntil("two periods are written") { device.blockedInWrite && device.writes == 2 }
         XCTAssertEqual(player.currentFrame, 0, "a device that has not started has played nothing")
         player.pause()
@@ -221,7 +268,7 @@ final class StreamingLoopTests: XCTestCase {
     func testPlayingFromTheEndPlaysNothing() throws {
         let factory = FakeDeviceFactory(instant: true)
         let player = try factory.makePlayer()
-        try player.play(sound, fromFrame: sound.frameCount + 5)
+        player.play(sound, fromFrame: sound.frameCount + 5)
         XCTAssertEqual(player.state, .idle)
         XCTAssertNil(player.currentFrame)
         player.waitUntilFinished()
@@ -232,7 +279,7 @@ final class StreamingLoopTests: XCTestCase {
         let factory = FakeDeviceFactory(instant: true)
         let player = try factory.makePlayer()
         let mono = AudioBuffer(channels: 1, samples: (0..<1_000).map { Float($0) / 32_767 })
-        try player.play(mono)
+        player.play(mono)
         player.waitUntilFinished()
         XCTAssertEqual(factory.devices.count, 2)
         XCTAssertTrue(factory.devices[0].isClosed)
@@ -246,7 +293,7 @@ final class StreamingLoopTests: XCTestCase {
         do {
             let player = try factory.makePlayer()
             released = player
-            try player.play(TestSounds.numbered(frames: 480_000))  // ten seconds, still being written
+            player.play(TestSounds.numbered(frames: 480_000))  // ten seconds, still being written
             usleep(1_000)
         }
         XCTAssertNil(released)
@@ -257,7 +304,7 @@ final class StreamingLoopTests: XCTestCase {
         do {
             let player = try paused.makePlayer()
             released = player
-            try player.play(sound)
+            player.play(sound)
             waitUntil("the ring buffer is full") { paused.latest.blockedInWrite }
             player.pause()
             paused.latest.advance(frames: 240)

@@ -49,4 +49,38 @@ final class ViewSettingsStoreTests: XCTestCase {
             XCTAssertEqual(store.load().playLength, 1, bad)
         }
     }
+
+    func testALinkOrAnOversizedFileGivesDefaultsAndSavingReplacesTheLink() throws {
+        let store = ViewSettingsStore(configDirectory: folder.path)
+        let outside = folder.appendingPathComponent("elsewhere.json")
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"increaseContrast": true}"#.utf8).write(to: outside)
+        XCTAssertEqual(symlink(outside.path, store.url.path), 0)
+        XCTAssertEqual(store.load(), ViewSettings(), "a link is not followed")
+        try store.save(ViewSettings(reduceTransparency: true))
+        XCTAssertEqual(try Data(contentsOf: outside), Data(#"{"increaseContrast": true}"#.utf8), "not written through")
+        XCTAssertEqual(store.load(), ViewSettings(reduceTransparency: true))
+
+        let huge = #"{"increaseContrast": true}"# + String(repeating: " ", count: 70_000)
+        try Data(huge.utf8).write(to: store.url)
+        XCTAssertEqual(store.load(), ViewSettings(), "a file over 64 KiB is not read")
+    }
+
+    func testAPipeAtTheSettingsPathGivesDefaultsAtOnce() throws {
+        let store = ViewSettingsStore(configDirectory: folder.path)
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(store.url.path, 0o600), 0)
+        let loaded = DispatchSemaphore(value: 0)
+        final class Box: @unchecked Sendable { var settings: ViewSettings? }
+        let box = Box()
+        Thread.detachNewThread { box.settings = store.load(); loaded.signal() }
+        if loaded.wait(timeout: .now() + 5) == .timedOut {
+            // Fail instead of hanging: a writer opening the pipe frees the blocked reader.
+            let writer = open(store.url.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            loaded.wait()
+            return XCTFail("load() waited on a pipe")
+        }
+        XCTAssertEqual(box.settings, ViewSettings())
+    }
 }

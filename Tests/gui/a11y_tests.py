@@ -376,14 +376,20 @@ class PacedSound:
         with open(self.alsa_config, "w") as f:
             f.write("pcm.!default { type pulse }\nctl.!default { type pulse }\n")
         self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, PULSE_RUNTIME_PATH=self.runtime)
-        self.server = subprocess.Popen(["pulseaudio", "-n", "-F", script, "--daemonize=no", "--exit-idle-time=-1",
+        self.script, self.folder, self.plugged = script, folder, 0
+        self.plug_in()
+
+    def plug_in(self):
+        """Starts the server and a new recording (again after `server.kill()`: a headset plugged back in)."""
+        self.plugged += 1
+        self.server = subprocess.Popen(["pulseaudio", "-n", "-F", self.script, "--daemonize=no", "--exit-idle-time=-1",
                                         "--log-target=file:" + os.path.join(OUT, "pulseaudio.log")],
                                        env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 10
         while time.time() < deadline and subprocess.run(["pactl", "info"], env=self.env,
                                                         capture_output=True).returncode != 0:
             time.sleep(0.2)
-        self.recording = os.path.join(folder, "heard.raw")
+        self.recording = os.path.join(self.folder, "heard-%d.raw" % self.plugged)
         self.recorder = subprocess.Popen(["parec", "-d", "audiograph_test.monitor", "--format=s16le", "--rate=48000",
                                           "--channels=1", self.recording], env=self.env)
 
@@ -430,7 +436,8 @@ def selected_point(group):
 
 def playing_with_orca():
     """Space plays at real-time speed: the cursor follows the sound, pausing and stopping put the focus on
-    the point being heard and Orca says it; comma and period change the length, which is remembered."""
+    the point being heard and Orca says it; comma and period change the length, which is remembered; a
+    device lost mid-sound is said, and once it is back the next Space uses it, without a restart."""
     print("Playing births.csv at real speed, with Orca")
     home = tempfile.mkdtemp(prefix="a11y-")
     sound = PacedSound(home)
@@ -495,6 +502,14 @@ def playing_with_orca():
               "the device vanishing mid-sound is said: %r" % said.replace("\n", " | ")[:300])
         press_and_hear(orca, "space", "No sound")
         press_and_hear(orca, "Right", "of 59.")
+        # The headset is plugged in again: the next Space finds it, with no restart, and Orca says so.
+        sound.plug_in()
+        press_and_hear(orca, "space", "Sound is back. Playing")
+        deadline = time.time() + 10
+        while time.time() < deadline and os.path.getsize(sound.recording) < 2 * 48000 * 2:
+            time.sleep(0.2)
+        heard = sound.loud_seconds()
+        check(heard > 1, "after the device came back, the sound reached it: %.1f s of it carry sound" % heard)
     finally:
         stop(process)
         orca.stop()

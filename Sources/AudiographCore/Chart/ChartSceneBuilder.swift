@@ -52,7 +52,7 @@ public enum ChartSceneBuilder {
 }
 
 /// A chart laid out and drawn at one size, without its cursor (see `ChartSceneBuilder.prepare`).
-public struct ChartSceneBase {
+public struct ChartSceneBase: Sendable {
     /// The size it was laid out for.
     public let size: SceneSize
     let seriesCount: Int
@@ -103,7 +103,7 @@ enum LabelPriority: Int, Comparable {
 }
 
 /// The scene under construction: layout results and items by layer.
-struct SceneDraft {
+struct SceneDraft: Sendable {
     let chart: ChartDescriptor
     let size: SceneSize
     let style: ChartStyle

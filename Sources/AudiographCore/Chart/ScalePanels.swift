@@ -14,7 +14,7 @@ enum ScalePanels {
     }
 
     /// A panel laid out and drawn (without cursor).
-    struct Drawn {
+    struct Drawn: Sendable {
         var draft: SceneDraft
         var members: [Int]
         var top: Double

@@ -25,12 +25,20 @@ public struct ChartAnalysis: Sendable {
 
     /// Analyses every series of `chart` (in parallel) and writes the summary and descriptions.
     public static func analyze(_ chart: ChartDescriptor) -> ChartAnalysis {
+        analyze(chart, cancellation: CancellationFlag())!
+    }
+
+    /// Analyses `chart` as `analyze(_:)` does, or returns nil soon after `cancellation` is set (it is checked
+    /// between the steps of each series: a step over ten million points takes a few hundred milliseconds).
+    public static func analyze(_ chart: ChartDescriptor, cancellation: CancellationFlag) -> ChartAnalysis? {
         let count = chart.series.count
         let results = AnalysisResults(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { i in
-            results.store(analyzeSeries(chart.series[i], kind: chart.kind), at: i)
+            if let analysis = analyzeSeries(chart.series[i], kind: chart.kind, cancellation: cancellation) {
+                results.store(analysis, at: i)
+            }
         }
-        var analyses = results.values
+        guard !cancellation.isCancelled, var analyses = results.values else { return nil }
         let correlation = chart.kind == .scatter
             ? chart.series.first.flatMap { Correlation.compute(xs: $0.x, ys: $0.y) } : nil
         let wording = ChartWording(chart: chart)
@@ -42,10 +50,14 @@ public struct ChartAnalysis: Sendable {
         return ChartAnalysis(series: analyses, correlation: correlation, summary: summary)
     }
 
-    static func analyzeSeries(_ series: DataSeries, kind: ChartKind) -> SeriesAnalysis {
+    /// One series' findings, or nil once `cancellation` is set (checked between steps).
+    static func analyzeSeries(_ series: DataSeries, kind: ChartKind, cancellation: CancellationFlag) -> SeriesAnalysis? {
         let statistics = SeriesStatistics.compute(ys: series.y)
+        guard !cancellation.isCancelled else { return nil }
         let trend = kind == .bar ? nil : Trend.compute(xs: series.x, ys: series.y)
+        guard !cancellation.isCancelled else { return nil }
         let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
+        guard !cancellation.isCancelled else { return nil }
         let outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
                                                  method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
         return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,
@@ -62,5 +74,11 @@ private final class AnalysisResults: @unchecked Sendable {
 
     func store(_ value: SeriesAnalysis, at index: Int) { lock.withLock { slots[index] = value } }
 
-    var values: [SeriesAnalysis] { lock.withLock { slots.map { $0! } } }
+    /// Every series' analysis, or nil when one is missing (cancelled).
+    var values: [SeriesAnalysis]? {
+        lock.withLock {
+            let filled = slots.compactMap { $0 }
+            return filled.count == slots.count ? filled : nil
+        }
+    }
 }

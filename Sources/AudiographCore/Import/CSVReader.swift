@@ -66,28 +66,28 @@ public enum CSVReader {
 
     private static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
                              progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
-        var sample = try input.read(options.chunkBytes)
-        if sample.isEmpty { throw ImportError.empty(path: path) }
+        let firstChunk = try input.read(options.chunkBytes)
+        if firstChunk.isEmpty { throw ImportError.empty(path: path) }
 
         var encoding = TextEncodingName.utf8
-        var source: ChunkedInput = input
-        if sample.starts(with: [0xFF, 0xFE]) || sample.starts(with: [0xFE, 0xFF]) {
-            // UTF-16 (Excel's "Unicode text"): transcode the whole file to UTF-8 in memory.
-            let whole = sample + (try input.readToEnd())
-            guard let text = String(data: whole, encoding: .utf16) else { throw ImportError.binary(path: path) }
-            source = ChunkedInput(data: Data(text.utf8), path: path)
-            sample = try source.read(options.chunkBytes)
+        var sample = firstChunk
+        // UTF-16 (Excel's "Unicode text") is transcoded chunk by chunk into the same UTF-8 stream.
+        var utf16 = UTF16Transcoder.byteOrderMark(firstChunk)
+        if utf16 != nil {
+            var text: [UInt8] = []
+            utf16!.append(firstChunk.dropFirst(UTF16Transcoder.byteOrderMarkLength), isLast: input.isAtEnd, to: &text)
+            sample = Data(text)
             encoding = .utf16
         }
         var bomLength = 0
         if sample.starts(with: [0xEF, 0xBB, 0xBF]) { bomLength = 3 }
         let body = sample.dropFirst(bomLength)
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) && source.isAtEnd {
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) && input.isAtEnd {
             throw ImportError.empty(path: path)
         }
         if looksBinary(body) { throw ImportError.binary(path: path) }
 
-        let isWholeFile = source.isAtEnd
+        let isWholeFile = input.isAtEnd
         let forcedDelimiter = options.delimiter.flatMap { $0.asciiValue }
         let preferTab = path.lowercased().hasSuffix(".tsv") || path.lowercased().hasSuffix(".tab")
         let guess: CSVSniffer.Guess = body.withUnsafeBytes { raw in
@@ -98,13 +98,15 @@ public enum CSVReader {
             return CSVSniffer.guess(sample: bytes, isWholeFile: isWholeFile, forcedDelimiter: forcedDelimiter,
                                     preferTab: preferTab, limits: options.limits)
         }
+        // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
+        let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)
         var state = StreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
-                                expectedRows: Int(Double(source.totalBytes) / guess.averageRecordBytes * 1.05) + 16)
+                                expectedRows: Int(textBytes / guess.averageRecordBytes * 1.05) + 16)
         var carry = [UInt8](body)
-        var bytesRead = Int64(sample.count)
+        var bytesRead = Int64(firstChunk.count)
         while true {
             if cancellation?.isCancelled == true { throw ImportError.cancelled(path: path) }
-            let atEnd = source.isAtEnd
+            let atEnd = input.isAtEnd
             let consumed = try carry.withUnsafeBufferPointer { try state.consume($0, atEndOfInput: atEnd) }
             carry.removeSubrange(0..<consumed)
             if carry.count > options.limits.maxRecordBytes {
@@ -113,13 +115,17 @@ public enum CSVReader {
                 }
                 throw ImportError.lineTooLong(path: path, line: state.line, limitBytes: options.limits.maxRecordBytes)
             }
-            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: source.totalBytes, rows: state.rowCount))
+            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.totalBytes, rows: state.rowCount))
             if atEnd { break }
-            let chunk = try source.read(options.chunkBytes)
+            let chunk = try input.read(options.chunkBytes)
             bytesRead += Int64(chunk.count)
-            carry.append(contentsOf: chunk)
+            if utf16 != nil {
+                utf16!.append(chunk, isLast: input.isAtEnd, to: &carry)
+            } else {
+                carry.append(contentsOf: chunk)
+            }
         }
-        if source.shrank { throw ImportError.changedWhileReading(path: path) }
+        if input.shrank { throw ImportError.changedWhileReading(path: path) }
         var table = try state.finish(encoding: encoding, monthFirstWhenUndecided: options.monthFirstWhenUndecided
                                         ?? DayMonthOrder.localePrefersMonthFirst())
         TemporalColumns.convert(&table)
@@ -294,7 +300,7 @@ private struct StreamState {
     }
 }
 
-/// A file (or, for transcoded files, a block of memory) read in chunks.
+/// A file (or, for tests and the fuzzer, a block of memory) read in chunks.
 final class ChunkedInput {
     private let handle: FileHandle?
     private var data: Data?
@@ -371,12 +377,5 @@ final class ChunkedInput {
             return Localization.tr("%@ changed while it was read; the chart shows it as it was when opening began. Open it again to see the changes.", file)
         }
         return nil
-    }
-
-    /// Everything not yet read.
-    func readToEnd() throws -> Data {
-        var all = Data()
-        while !isAtEnd { all.append(try read(1 << 20)) }
-        return all
     }
 }

@@ -65,14 +65,14 @@ public enum SidecarSettings {
     /// settings hold column names, never paths, so nothing else is ever opened because of them.
     public static func load(for dataPath: String) throws -> ChartSettings? {
         let sidecar = path(for: dataPath)
-        var info = stat()
-        guard lstat(sidecar, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else {
+        let data: Data
+        do {
+            guard let bytes = try PlainFile.read(sidecar, maxBytes: maxBytes) else { return nil }
+            data = bytes
+        } catch PlainFile.ReadError.notPlainFile {
             throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
                 "is not a plain file (it is a link, a folder or a device); delete it, or replace it with a settings file."))
-        }
-        guard info.st_size <= maxBytes, let handle = FileHandle(forReadingAtPath: sidecar),
-              case let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data(), data.count <= maxBytes else {
+        } catch {
             throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
                 "cannot be read or is too large; fix or delete this settings file."))
         }
@@ -84,11 +84,10 @@ public enum SidecarSettings {
         }
     }
 
-    /// Writes settings next to the data file, atomically (temporary file, then rename); never touches the data.
+    /// Writes settings next to the data file with `AtomicFile` (whole or not at all); never touches the data.
     public static func save(_ settings: ChartSettings, for dataPath: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(settings)
-        try data.write(to: URL(fileURLWithPath: path(for: dataPath)), options: .atomic)
+        try AtomicFile.write(try encoder.encode(settings), to: path(for: dataPath))
     }
 }

@@ -6,11 +6,18 @@ import Glibc
 
 /// Writes and reads standard 16-bit PCM WAV files (RIFF/WAVE), the format sox, aplay and every player read.
 public enum WAVFile {
-    /// The whole file for `buffer` as bytes: a 44-byte header followed by 16-bit little-endian samples.
+    /// The whole file for `buffer` as bytes: the 44-byte header followed by 16-bit little-endian samples.
     public static func encode(_ buffer: AudioBuffer) -> [UInt8] {
+        var bytes = header(buffer)
+        PCMConversion.appendInt16LittleEndian(buffer.samples[...], to: &bytes)
+        return bytes
+    }
+
+    /// The 44-byte RIFF/WAVE header for `buffer`'s samples as 16-bit PCM.
+    static func header(_ buffer: AudioBuffer) -> [UInt8] {
         let dataBytes = buffer.samples.count * 2
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + dataBytes)
+        bytes.reserveCapacity(44)
         func append(_ text: String) { bytes.append(contentsOf: Array(text.utf8)) }
         func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { bytes.append(contentsOf: $0) } }
         func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { bytes.append(contentsOf: $0) } }
@@ -23,43 +30,32 @@ public enum WAVFile {
         append16(buffer.channels * 2)                        // bytes per frame
         append16(16)                                         // bits per sample
         append("data"); append32(dataBytes)
-        PCMConversion.appendInt16LittleEndian(buffer.samples[...], to: &bytes)
         return bytes
     }
 
-    /// Writes `buffer` to `path` through a temporary file in the same folder renamed into place, so a reader
-    /// never sees half a file and a failed write leaves any earlier file untouched.
-    public static func write(_ buffer: AudioBuffer, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        if let reason = writeNewFile(temporary.path, bytes: encode(buffer)) {
-            unlink(temporary.path)
-            throw WAVWriteError(path: path, reason: reason)
-        }
-        // rename(2) replaces any earlier file in one step.
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw WAVWriteError(path: path, reason: reason)
-        }
-    }
+    /// Samples converted and written per step by `write`: 64 Ki samples, a 128 KiB block.
+    static let samplesPerBlock = 1 << 16
 
-    /// Creates `path` (which must not exist) holding `bytes`; the system's reason when that fails, else nil.
-    private static func writeNewFile(_ path: String, bytes: [UInt8]) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+    /// Writes `buffer` to `path` with `AtomicFile` (whole or not at all; an earlier file stays until the new
+    /// one is complete), converting the samples block by block so no second copy of the sound is made.
+    public static func write(_ buffer: AudioBuffer, to path: String) throws {
+        do {
+            try AtomicFile.write(to: path) { file in
+                try file.write(header(buffer))
+                var block: [UInt8] = []
+                block.reserveCapacity(samplesPerBlock * 2)
+                var start = 0
+                while start < buffer.samples.count {
+                    let end = min(start + samplesPerBlock, buffer.samples.count)
+                    block.removeAll(keepingCapacity: true)
+                    PCMConversion.appendInt16LittleEndian(buffer.samples[start..<end], to: &block)
+                    try file.write(block)
+                    start = end
+                }
             }
-            written += result
+        } catch let error as FileWriteError {
+            throw WAVWriteError(path: path, reason: error.reason)
         }
-        return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
 
     /// The 16-bit samples, rate and channel count of a PCM WAV file's bytes; nil when they are not one.

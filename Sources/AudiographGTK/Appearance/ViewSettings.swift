@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 
 /// The View menu's toggles and the play length, remembered between runs.
@@ -39,27 +40,24 @@ public struct ViewSettingsStore: Sendable {
         url = URL(fileURLWithPath: configDirectory).appendingPathComponent("audiograph/settings.json")
     }
 
-    /// The saved settings; defaults when the file is missing, unreadable or not JSON. Never throws.
+    /// Largest settings file read, in bytes; anything bigger is not one.
+    static let maxBytes = 64 * 1024
+
+    /// The saved settings; defaults when the file is missing, not a regular file (a link, a pipe, …), over
+    /// `maxBytes`, unreadable or not JSON. Never throws, never blocks on a pipe.
     public func load() -> ViewSettings {
-        guard let data = try? Data(contentsOf: url),
+        guard let data = try? PlainFile.read(url.path, maxBytes: Self.maxBytes),
               let settings = try? JSONDecoder().decode(ViewSettings.self, from: data) else { return ViewSettings() }
         return settings
     }
 
-    /// Writes `settings` atomically: to a temporary file beside it, then renamed over it.
+    /// Writes `settings` with `AtomicFile` (whole or not at all), creating the folder when needed.
     public func save(_ settings: ViewSettings) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var data = try encoder.encode(settings)
         data.append(0x0A)
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".settings.json.\(getpid()).tmp")
-        try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
-        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(data, to: url.path)
     }
 }

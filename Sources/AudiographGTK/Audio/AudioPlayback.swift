@@ -6,9 +6,10 @@ import Foundation
 /// The application's one sound device, shared by every window.
 ///
 /// Opened lazily on the first sound, on a background thread (opening an ALSA device can wait on a busy
-/// device, and the main loop must never wait); kept open afterwards. If it cannot be opened, the error is
-/// kept and every later request stays silent: the viewer works the same without sound. While the device is
-/// opening, only the newest request is kept and played once it is open.
+/// device, and the main loop must never wait); kept open afterwards. If it cannot be opened, or it is lost
+/// while playing (unplugged), the next sound tries again, on a background thread too, so a device that
+/// appears later (headphones plugged in) is used without a restart; the viewer works the same without
+/// sound. While the device is opening, only the newest request is kept and played once it is open.
 @MainActor
 final class AudioPlayback {
     private enum Device {
@@ -18,8 +19,21 @@ final class AudioPlayback {
         case failed(AudioOutputError)
     }
 
+    /// How a request to play turned out, as its `Outcome` hears it.
+    enum Start {
+        /// The sound has started.
+        case started
+        /// The sound has started on a device opened again after it had failed or been lost.
+        case restored
+        /// There is no sound, and why.
+        case failed(AudioOutputError)
+    }
+
     private var device: Device = .closed
     private var pending: (buffer: AudioBuffer, frame: Int, outcome: Outcome?)?
+    /// Whether sound failed since it last worked (an open failed, or the device was lost mid-sound), so
+    /// the next sound that starts is a `.restored` one.
+    private var failedSinceLastSound = false
     /// How charts sound (comma and period change the play length); shared by every window.
     private(set) var settings = SonificationSettings()
     /// Play-length factors comma and period step through; 1 is the standard ten seconds.
@@ -36,12 +50,12 @@ final class AudioPlayback {
         self.openDevice = openDevice
     }
 
-    /// Hears whether a sound started (nil) or why there is no sound.
-    typealias Outcome = @MainActor (AudioOutputError?) -> Void
+    /// Hears whether the sound started, or why there is none.
+    typealias Outcome = @MainActor (Start) -> Void
 
     /// Whether the device is open and playing requests.
     var isOpen: Bool {
-        if case .open = device { return true }
+        if case .open(let player) = device { return player.isDeviceOpen }
         return false
     }
 
@@ -79,24 +93,26 @@ final class AudioPlayback {
     /// Hears the new length factor after comma or period, so it can be saved.
     var onLengthChange: ((Double) -> Void)?
 
-    /// Plays `buffer` from `frame`, replacing whatever was playing; silent when there is no device.
-    /// `outcome` hears nil once the sound has started, or why there is no sound (at once, or once opening
-    /// the device failed).
+    /// Plays `buffer` from `frame`, replacing whatever was playing; returns at once. `outcome` hears once
+    /// the sound has started, or why there is no sound (at once, or once opening the device failed).
+    /// Without a device (never opened, failed, or lost mid-sound) this opens it again on a background thread.
     func play(_ buffer: AudioBuffer, fromFrame frame: Int = 0, owner: AnyObject? = nil, outcome: Outcome? = nil) {
         self.owner = owner
         switch device {
+        case .open(let player) where player.isDeviceOpen:
+            player.play(buffer, fromFrame: frame)
+            outcome?(.started)
         case .open(let player):
-            do {
-                try player.play(buffer, fromFrame: frame)
-                outcome?(nil)
-            } catch {
-                outcome?(error)
-            }
-        case .failed(let error):
-            outcome?(error)
+            // Lost mid-sound (its thread has closed it): a fresh player opens it off the main loop. This one's
+            // thread is idle with no device, so letting it go (its deinit joins the thread) does not wait.
+            _ = player
+            failedSinceLastSound = true
+            device = .closed
+            play(buffer, fromFrame: frame, owner: owner, outcome: outcome)
         case .opening:
             pending = (buffer, frame, outcome)
-        case .closed:
+        case .closed, .failed:
+            if case .failed = device { failedSinceLastSound = true }
             pending = (buffer, frame, outcome)
             device = .opening
             let open = openDevice
@@ -112,15 +128,17 @@ final class AudioPlayback {
         switch result {
         case .success(let player):
             device = .open(player)
-            if let pending {
-                self.pending = nil
-                play(pending.buffer, fromFrame: pending.frame, owner: owner, outcome: pending.outcome)
-            }
+            guard let pending else { return }
+            self.pending = nil
+            let restored = failedSinceLastSound
+            failedSinceLastSound = false
+            player.play(pending.buffer, fromFrame: pending.frame)
+            pending.outcome?(restored ? .restored : .started)
         case .failure(let error):
             device = .failed(error)
             let waiting = pending?.outcome
             pending = nil
-            waiting?(error)
+            waiting?(.failed(error))
         }
     }
 

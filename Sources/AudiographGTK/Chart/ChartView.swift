@@ -30,13 +30,19 @@ final class ChartView {
     private var sceneBase: ChartSceneBase?
     /// The size the elements were last placed for.
     private var placedSize: (width: Double, height: Double)?
+    /// The layout being made on a worker for a big chart, and the size and appearance it is for.
+    private var layout: (job: BackgroundJob, size: SceneSize, appearance: ChartAppearance)?
+    /// The scene painted last, shown stretched while a big chart is laid out again at a new size.
+    private var lastPainted: ChartScene?
     private var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
-    /// The analysis of the shown chart, made on a background thread after `show`.
+    /// The analysis of the shown chart, made once on a background thread after `show`.
     private var analysis: ChartAnalysis?
-    /// Bumped by every `show`, so a late analysis of an older chart is dropped.
-    private var generation = 0
+    /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
+    private var analysisJob: BackgroundJob?
+    /// The action a key asked for before the analysis was ready ("Still analysing…"); done once it is.
+    private var waitingForAnalysis: String?
     /// Points of interest per series, found on first use.
     private var interests: [Int: [PointOfInterest]] = [:]
     /// What Space started and its score, while it plays or is paused.
@@ -100,31 +106,53 @@ final class ChartView {
         stopSound()
         self.chart = chart
         navigator = chart.map(ChartNavigator.init(chart:))
-        analysis = nil
+        cancelWork()
         interests = [:]
-        generation += 1
         cachedScene = nil
         sceneBase = nil
         placedSize = nil
+        lastPainted = nil
         layer.rebuild(navigator)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
         if let chart {
-            let generation = self.generation
-            Thread.detachNewThread {
-                let result = ChartAnalysis.analyze(chart)
-                MainLoop.post { [weak self] in
-                    guard let self, self.generation == generation else { return }
-                    self.analysis = result
-                }
-            }
+            analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
+                ChartAnalysis.analyze(chart, cancellation: cancellation)
+            }, done: { [weak self] result in
+                self?.analysed(result)
+            })
         }
     }
 
-    /// The analysis of the shown chart (made now if the background one is not done yet).
-    var chartAnalysis: ChartAnalysis? {
-        if analysis == nil, let chart { analysis = ChartAnalysis.analyze(chart) }
-        return analysis
+    /// Stops the analysis and layout under way and forgets the shown chart's findings (another chart, or the
+    /// window closing); returns at once.
+    func cancelWork() {
+        layout?.job.cancel()
+        layout = nil
+        analysisJob?.cancel()
+        analysisJob = nil
+        analysis = nil
+        waitingForAnalysis = nil
+    }
+
+    private func analysed(_ result: ChartAnalysis) {
+        analysisJob = nil
+        analysis = result
+        Trace.mark("analysis-ready")
+        if let waiting = waitingForAnalysis {
+            waitingForAnalysis = nil
+            perform(waiting)
+        }
+    }
+
+    /// The analysis of the shown chart, or nil while it is being made: then Orca says "Still analysing…"
+    /// and `action` ("win.speak-summary") is performed once it is ready. Never makes the main loop wait.
+    func analysisOrWait(for action: String) -> ChartAnalysis? {
+        if let analysis { return analysis }
+        guard chart != nil else { return nil }
+        waitingForAnalysis = action
+        announce(tr("Still analysing…"))
+        return nil
     }
 
     /// The shown chart.
@@ -190,7 +218,7 @@ final class ChartView {
         case "win.maximum": jumpToExtreme(highest: true)
         case "win.next-interest": jumpToInterest(forward: true)
         case "win.previous-interest": jumpToInterest(forward: false)
-        case "win.speak-summary": if let analysis = chartAnalysis { announce(analysis.summary) }
+        case "win.speak-summary": if let analysis = analysisOrWait(for: name) { announce(analysis.summary) }
         case "win.speak-x-axis": if let chart { announce(tr("X axis: %@", AxisWording(chart: chart).x)) }
         case "win.speak-y-axis": if let chart { announce(tr("Y axis: %@", AxisWording(chart: chart).y)) }
         case "win.slower": changeSpeed(by: 1)
@@ -238,7 +266,8 @@ final class ChartView {
 
     /// [ and ]: the lowest or highest value of the current series.
     private func jumpToExtreme(highest: Bool) {
-        guard let navigator, let analysis = chartAnalysis, analysis.series.indices.contains(navigator.series) else { return }
+        guard let navigator, let analysis = analysisOrWait(for: highest ? "win.maximum" : "win.minimum"),
+              analysis.series.indices.contains(navigator.series) else { return }
         let stats = analysis.series[navigator.series].statistics
         guard let index = highest ? stats.maxIndex : stats.minIndex else { return }
         let words = highest ? InterestReason.highest.words : InterestReason.lowest.words
@@ -247,7 +276,8 @@ final class ChartView {
 
     /// N and Shift+N: the next or previous point of interest of the current series.
     private func jumpToInterest(forward: Bool) {
-        guard let navigator, let chart, let analysis = chartAnalysis, let here = navigator.current else { return }
+        guard let navigator, let chart, let here = navigator.current,
+              let analysis = analysisOrWait(for: forward ? "win.next-interest" : "win.previous-interest") else { return }
         let s = navigator.series
         let found = interests[s] ?? PointsOfInterest.find(in: chart.series[s], analysis: analysis.series[s], elements: here)
         interests[s] = found
@@ -311,32 +341,87 @@ final class ChartView {
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
         guard let chart, let navigator else { return }
-        let started = Trace.isEnabled ? Trace.now() : 0
-        defer {
-            if Trace.isEnabled {
-                Trace.write("redraw-start", at: started)
-                Trace.mark("redraw-end")
-            }
-        }
+        let size = SceneSize(width: width, height: height)
         let scene: ChartScene
         if let cached = cachedScene, cached.width == width, cached.height == height {
             scene = cached
+        } else if let base = sceneBase.flatMap({ $0.size == size ? $0 : nil }) {
+            scene = sceneFrom(base, placing: placedSize.map { $0.width != width || $0.height != height } ?? true)
+        } else if chart.series.reduce(0, { $0 + $1.count }) <= Self.pointsLaidOutOnTheMainLoop {
+            sceneBase = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
+            scene = sceneFrom(sceneBase!, placing: true)
         } else {
-            let needsFrames = placedSize.map { $0.width != width || $0.height != height } ?? true
-            let size = SceneSize(width: width, height: height)
-            let base = sceneBase.flatMap { $0.size == size ? $0 : nil }
-                ?? ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
-            sceneBase = base
-            scene = base.scene(focus: hasFocus ? sceneFocus : nil, elements: needsFrames ? navigator.elements : [])
-            cachedScene = scene
-            if needsFrames {
-                placedSize = (width, height)
-                let frames = scene.elementFrames
-                // Moving widgets while GTK paints would start a new layout inside this one: after it.
-                MainLoop.post { [weak self] in self?.layer.place(frames, width: width, height: height) }
-            }
+            layOutOnAWorker(chart, size: size, elements: navigator.elements)
+            paintPlaceholder(cr, width: width, height: height)
+            return
         }
+        let started = Trace.isEnabled ? Trace.now() : 0
         ScenePainter.paint(scene, on: cr)
+        lastPainted = scene
+        if Trace.isEnabled {
+            Trace.write("redraw-start", at: started)
+            Trace.mark("redraw-end")
+        }
+    }
+
+    /// The scene of `base` with the cursor, cached; with `placing`, the elements are moved to where their
+    /// points are drawn (a pass over the points).
+    private func sceneFrom(_ base: ChartSceneBase, placing: Bool) -> ChartScene {
+        guard let navigator else { return base.scene(focus: nil) }
+        let scene = base.scene(focus: hasFocus ? sceneFocus : nil, elements: placing ? navigator.elements : [])
+        cachedScene = scene
+        if placing { place(scene.elementFrames, size: base.size) }
+        return scene
+    }
+
+    /// Puts the accessible elements over their points, after the paint under way (moving widgets while GTK
+    /// paints would start a new layout inside this one).
+    private func place(_ frames: [[SceneRect]], size: SceneSize) {
+        placedSize = (size.width, size.height)
+        MainLoop.post { [weak self] in self?.layer.place(frames, width: size.width, height: size.height) }
+    }
+
+    /// Charts with more points than this are laid out on a worker: a layout costs about 10 ms per million
+    /// points, and the main loop must not stall over 50 ms.
+    private static let pointsLaidOutOnTheMainLoop = 250_000
+
+    /// Lays out `chart` at `size` on a worker, unless that is under way; the chart is drawn once it is done.
+    private func layOutOnAWorker(_ chart: ChartDescriptor, size: SceneSize, elements: [SeriesElements]) {
+        if let layout, layout.size == size, layout.appearance == appearance { return }
+        layout?.job.cancel()
+        let appearance = appearance, measure = measure
+        Trace.mark("layout-start")
+        let job = BackgroundJob(name: "audiograph-layout", work: { cancellation -> LaidOut? in
+            let base = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
+            guard !cancellation.isCancelled else { return nil }
+            return LaidOut(base: base, frames: base.scene(focus: nil, elements: elements).elementFrames)
+        }, done: { [weak self] laidOut in
+            self?.laidOut(laidOut)
+        })
+        layout = (job, size, appearance)
+    }
+
+    private func laidOut(_ result: LaidOut) {
+        layout = nil
+        sceneBase = result.base
+        cachedScene = nil
+        place(result.frames, size: result.base.size)
+        gtk_widget_queue_draw(area)
+    }
+
+    /// A chart laid out on a worker: the scene without its cursor, and where each element goes.
+    private struct LaidOut: Sendable {
+        var base: ChartSceneBase
+        var frames: [[SceneRect]]
+    }
+
+    /// While a new layout is made: the last scene drawn, stretched to the new size, or nothing at first.
+    private func paintPlaceholder(_ cr: OpaquePointer, width: Double, height: Double) {
+        guard let last = lastPainted, last.width > 0, last.height > 0 else { return }
+        cairo_save(cr)
+        cairo_scale(cr, width / last.width, height / last.height)
+        ScenePainter.paint(last, on: cr)
+        cairo_restore(cr)
     }
 
     // MARK: Playing
@@ -371,13 +456,23 @@ final class ChartView {
         playback = (score, wanted)
         startFollowing()
         // Said once the sound has started: while the device opens, a failure may follow and "Playing" would mislead.
-        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] failure in
+        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] start in
             guard let self else { return }
-            if let failure {
-                self.announceNoSound(failure)
-            } else {
-                self.announce(all ? tr("Playing all series") : tr("Playing"))
+            switch start {
+            case .started: self.announce(all ? tr("Playing all series") : tr("Playing"))
+            case .restored: self.announce(all ? tr("Sound is back. Playing all series") : tr("Sound is back. Playing"))
+            case .failed(let failure): self.announceNoSound(failure)
             }
+        }
+        if audio.isStarting { sayWhileTheDeviceOpens() }
+    }
+
+    /// Says that the sound is coming when the device takes more than a second to open (a busy or slow
+    /// device), so silence after Space is not taken for a frozen window.
+    private func sayWhileTheDeviceOpens() {
+        MainLoop.after(milliseconds: 1000) { [weak self] in
+            guard let self, self.playback != nil, self.audio.owner === self, self.audio.isStarting else { return }
+            self.announce(tr("Waiting for the sound device…"))
         }
     }
 

@@ -31,6 +31,8 @@ final class DocumentWindow {
     private let errorPage: ErrorPage
     private let chartView: ChartView
     private let warnings: UnsafeMutablePointer<GtkWidget>
+    /// Ctrl+E's progress and Cancel, under the chart while a WAV file is being saved.
+    private let exportRow: ExportRow
     private unowned let app: AudiographApplication
     private let audio: AudioPlayback
     private var loader: DocumentLoader?
@@ -66,6 +68,7 @@ final class DocumentWindow {
         loadingPage = LoadingPage(cancel: { relay.window?.cancelLoad() })
         errorPage = ErrorPage(showStart: { relay.window?.showStartPage() })
         chartView = ChartView(measure: measure, audio: audio)
+        exportRow = ExportRow(announce: { relay.window?.chartView.announce($0) })
         warnings = Widgets.label("", wrap: true, xalign: 0)
         gtk_label_set_max_width_chars(gcast(warnings), 200)
         gtk_widget_set_margin_start(warnings, 12)
@@ -80,6 +83,8 @@ final class DocumentWindow {
                      gtk_widget_set_margin_bottom] { side(bar, 6) }
         Widgets.append(bar, Widgets.button(tr("_Play"), action: "win.play"))
         Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: "win.details"))
+        // Beside the buttons, not under them: the chart keeps its size (a big chart is laid out again on resize).
+        Widgets.append(bar, exportRow.widget)
         Widgets.append(chartPage, bar)
         Widgets.append(chartPage, warnings)
 
@@ -383,8 +388,9 @@ final class DocumentWindow {
 
     /// D: the chart details dialog; closing it puts the focus back on the same point.
     private func showDetails() {
-        guard case .chart = content, let chart = chartView.shownChart, let analysis = chartView.chartAnalysis else { return }
+        guard case .chart = content, let chart = chartView.shownChart else { return }
         if let details { return details.present() }
+        guard let analysis = chartView.analysisOrWait(for: "win.details") else { return }
         let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis,
                                   play: { [weak self] in self?.chartView.perform("win.play-all") })
         dialog.onClosed = { [weak self, weak dialog] in
@@ -396,20 +402,15 @@ final class DocumentWindow {
         dialog.present()
     }
 
-    /// Ctrl+E: renders the whole audio graph (every series, as Shift+Space plays it) and saves it as WAV,
-    /// through a temporary file renamed into place.
+    /// Ctrl+E: renders the whole audio graph (every series, as Shift+Space plays it) and saves it as WAV on a
+    /// worker (ExportRow), through a temporary file renamed into place.
     private func exportAudioGraph() {
         guard case .chart(let path) = content, let chart = chartView.shownChart else { return }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         FileChooser.save(parent: window, suggesting: base + ".wav") { [weak self] target in
-            guard let self else { return }
-            let buffer = Synthesizer().render(Sonifier(chart: chart, settings: self.audio.settings).score(.all))
-            do {
-                try WAVFile.write(buffer, to: target)
-                self.chartView.announce(tr("Saved the audio graph to %@", target))
-            } catch {
-                let message = tr("Couldn't save the audio graph to %@: %@. Choose another folder.", target,
-                                 String(describing: error))
+            guard let self, !self.destroyed, self.chartView.shownChart != nil else { return }
+            self.exportRow.start(chart: chart, settings: self.audio.settings, target: target) { [weak self] message in
+                guard let self else { return }
                 gtk_label_set_text(gcast(self.warnings), message)
                 gtk_widget_set_visible(self.warnings, 1)
                 self.chartView.announce(message)
@@ -472,6 +473,8 @@ final class DocumentWindow {
     private func windowDestroyed() {
         destroyed = true
         chartView.stopSound()
+        chartView.cancelWork()
+        exportRow.cancel(saying: false)
         loader?.cancel()
         loader = nil
         cancelRechart()

@@ -32,8 +32,23 @@ final class UntrustedSidecarTests: XCTestCase {
     }
 
     func testAPipeNamedLikeASidecarDoesNotBlock() throws {
-        XCTAssertEqual(mkfifo(csv + ".audiograph.json", 0o600), 0)
-        XCTAssertThrowsError(try ChartDocument.open(path: csv))  // returns at once, with a message
+        let sidecar = csv + ".audiograph.json"
+        XCTAssertEqual(mkfifo(sidecar, 0o600), 0)
+        let csv = self.csv
+        let result = try XCTUnwrap(returnsPromptly(unblocking: sidecar) { Result { try ChartDocument.open(path: csv) } })
+        XCTAssertThrowsError(try result.get()) { error in
+            guard case .invalidSettings(_, let reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.hasPrefix("is not a plain file"), reason)
+        }
+    }
+
+    func testSavingLeavesOnlyTheSidecarBesideTheData() throws {
+        try SidecarSettings.save(ChartSettings(kind: .line), for: csv)
+        try SidecarSettings.save(ChartSettings(kind: .bar), for: csv)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted(),
+                       ["data.csv", "data.csv.audiograph.json"])
+        XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8), "x,y\n1,2\n2,4\n3,8\n", "the data is untouched")
+        XCTAssertEqual(try SidecarSettings.load(for: csv)?.kind, .bar)
     }
 
     func testAHugeSidecarIsRefusedWithoutReadingIt() throws {
