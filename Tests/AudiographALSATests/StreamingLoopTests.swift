@@ -172,7 +172,7 @@ final class StreamingLoopTests: XCTestCase {
         player.play(sound)
         player.waitUntilFinished()
 
-        let missing = AudioOutputError(message: "No sound device could be opened (\"fake\": no such device).")
+        let missing = AudioOutputError(reason: "No sound device could be opened (\"fake\": no such device)", commandLineAdvice: "")
         factory.refuseNextOpens([missing])
         player.play(sound)
         player.waitUntilFinished()
