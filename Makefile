@@ -22,17 +22,15 @@ run: deps build
 deps:
 	@SWIFT=$(SWIFT) scripts/install-deps.sh
 
-## The programs, and the translations compiled where the programs in the build tree find them.
+## The programs (in the build tree they read the translations from po/ as they are; see docs/decisions.md).
 build:
 	$(SWIFT) build
-	scripts/compile-po.sh .build/locale
 
 ## All tests: the message catalog's checks, unit tests, end-to-end tests of the built binaries, the chart guess on ~2,300 public
 ## tables (Tests/corpus: the hand-labelled set exactly, the whole corpus at least 97% sensible), then the GUI, accessibility and desktop
 ## integration tests under Xvfb (Tests/gui), the unit tests under AddressSanitizer and ThreadSanitizer,
 ## and 30 seconds of fuzzing the CSV reader.
 test:
-	scripts/compile-po.sh .build/locale
 	Tests/l10n/check-catalog.sh
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Tests/corpus/run-corpus-checks.sh

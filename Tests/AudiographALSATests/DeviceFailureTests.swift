@@ -56,6 +56,16 @@ final class DeviceFailureTests: XCTestCase {
         XCTAssertEqual(printed, "")
     }
 
+    /// The reason and the advice are separate messages, so the viewer can say the reason with its own advice.
+    func testTheReasonAndTheAdviceAreApart() {
+        let busy = DeviceFailure.cannotOpen(device: "hw:0", code: EBUSY)
+        XCTAssertEqual(busy.reason, "No sound device could be opened (\"hw:0\": busy, another program is using it)")
+        XCTAssertEqual(busy.commandLineAdvice, "Close that program, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.")
+        let gone = DeviceFailure.playbackFailed(device: "default", code: EIO)
+        XCTAssertEqual(gone.reason, "Playback on the sound device \"default\" stopped (input/output error)")
+        XCTAssertFalse(gone.reason.contains("render"))
+    }
+
     func testEachOpenErrorHasItsAdvice() {
         XCTAssertEqual(DeviceFailure.cannotOpen(device: "hw:0", code: EBUSY).message,
                        "No sound device could be opened (\"hw:0\": busy, another program is using it). Close that program, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.")

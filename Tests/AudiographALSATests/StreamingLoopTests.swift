@@ -172,7 +172,7 @@ final class StreamingLoopTests: XCTestCase {
         player.play(sound)
         player.waitUntilFinished()
 
-        let missing = AudioOutputError(message: "No sound device could be opened (\"fake\": no such device).")
+        let missing = AudioOutputError(reason: "No sound device could be opened (\"fake\": no such device)", commandLineAdvice: "")
         factory.refuseNextOpens([missing])
         player.play(sound)
         player.waitUntilFinished()
@@ -315,7 +315,7 @@ final class StreamingLoopTests: XCTestCase {
     }
 
     func testAFailedOpenIsThrownFromInit() {
-        let refusal = AudioOutputError(message: "No.")
+        let refusal = AudioOutputError(reason: "No", commandLineAdvice: "")
         XCTAssertThrowsError(try ALSAPlayer(deviceName: "fake", format: .standard) { _ throws(AudioOutputError) in throw refusal }) {
             XCTAssertEqual($0 as? AudioOutputError, refusal)
         }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 import XCTest
 
@@ -54,5 +55,50 @@ final class JapaneseTests: XCTestCase {
             let result = try run(["describe", "births.csv"], language: environment)
             XCTAssertTrue(result.stdout.contains("Chart: line chart, 1 series"), "\(environment): \(result.stdout.prefix(200))")
         }
+    }
+
+    /// A program built by plain `swift build` (and so `swift run`) finds po/ja.po of its source tree and
+    /// speaks Japanese, with no compiled catalog anywhere it looks: AUDIOGRAPH_LOCALEDIR points nowhere.
+    func testASwiftBuildProgramReadsTheSourceCatalog() throws {
+        let program = CLIRunner.productsDirectory.appendingPathComponent("audiograph-cli")
+        let sources = InterfaceLanguage.sources(environment: ["AUDIOGRAPH_LOCALEDIR": "/nonexistent"], executable: program)
+        let found = sources.first { source in
+            switch source {
+            case .compiled(let folder):
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("ja/LC_MESSAGES/audiograph.mo").path)
+            case .source(let folder): FileManager.default.fileExists(atPath: folder.appendingPathComponent("ja.po").path)
+            }
+        }
+        XCTAssertEqual(found.map { if case .source(let folder) = $0 { folder.path } else { "a compiled catalog" } },
+                       CLIRunner.packageRoot.appendingPathComponent("po").path)
+        for language in [["LANGUAGE": "ja"], ["LANG": "ja_JP.UTF-8"]] {
+            let result = try CLIRunner.run(["describe", "births.csv"], in: data,
+                                           environment: language.merging(["AUDIOGRAPH_LOCALEDIR": "/nonexistent"]) { a, _ in a },
+                                           unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("グラフ：折れ線グラフ、1 系列"), "\(language): \(result.stdout.prefix(200))")
+        }
+        // Found on PATH and started from another folder, as a shell or a desktop file starts it: argv[0] is
+        // then a bare name, and the program must still know where it is.
+        let onPath = try CLIRunner.run(["describe", data.appendingPathComponent("births.csv").path],
+                                       environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": "/nonexistent"],
+                                       unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"],
+                                       wrapper: ["/bin/sh", "-c", #"cd / && PATH="${0%/*}:$PATH" exec audiograph-cli "$@""#])
+        XCTAssertTrue(onPath.stdout.contains("グラフ：折れ線グラフ、1 系列"), "on PATH: \(onPath.stdout.prefix(200)) \(onPath.stderr)")
+    }
+
+    /// The sound device's reason and advice are two messages, joined the Japanese way (。 and no space).
+    func testNoSoundDeviceIsOneJapaneseLine() throws {
+        let configuration = localeFolder.appendingPathComponent("asound.conf")
+        try FileManager.default.createDirectory(at: localeFolder, withIntermediateDirectories: true)
+        try "".write(to: configuration, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["play", "births.csv"], in: data,
+                                       environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": localeFolder.path,
+                                                     "ALSA_CONFIG_PATH": configuration.path],
+                                       unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"])
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stderr, "audiograph-cli: サウンドデバイスを開けませんでした（\"default\"：デバイスがありません）。\u{200B}"
+                       + "サウンドカードを接続または有効にするか、--device で別のデバイスを選ぶか（一覧は aplay -L）、"
+                       + "`audiograph-cli render` で WAV ファイルに書き出してください。\n")
     }
 }

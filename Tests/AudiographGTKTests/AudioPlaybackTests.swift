@@ -48,7 +48,7 @@ private enum PlaybackScenarios {
                 return true
             }
             gate?.wait()
-            if refuse { throw AudioOutputError(message: "No sound device could be opened (\"test\": no such device).") }
+            if refuse { throw AudioOutputError(reason: "No sound device could be opened (\"test\": no such device)", commandLineAdvice: "") }
             return try ALSAPlayer(device: "null")
         }
     }

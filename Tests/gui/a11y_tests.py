@@ -786,6 +786,11 @@ def japanese_with_orca():
         press_and_hear(orca, "x", "X 軸：Year、1917から1975")
         press_and_hear(orca, "End", "59 点中 59 番目")
         press_and_hear(orca, "Right", "データの末尾です")
+        # No sound device here: Orca hears the device's reason with the viewer's own advice, never the
+        # command line's (--device, aplay -L), which splitting the message on ". " used to leave in.
+        said = press_and_hear(orca, "space", "音が出ません：サウンドデバイスを開けませんでした", timeout=10)
+        check("音なしでも使えます" in said and "aplay" not in said and "--device" not in said,
+              "no sound: the reason and the viewer's advice, in Japanese: %r" % said.replace("\n", " | ")[:300])
         said = orca.speech()
         for english in ["point 1 of", "End of data", "X axis", "line chart"]:
             check(english not in said, "Orca never says the English %r" % english)

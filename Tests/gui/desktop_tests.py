@@ -41,6 +41,15 @@ def desktop_env(prefix, home):
     return env
 
 
+def japanese_env(env, language):
+    """`env` with only `language` ({"LANG": "ja_JP.UTF-8"} or {"LANGUAGE": "ja"}) choosing the language, and no
+    catalog folder given: the program must find its own."""
+    japanese = {k: v for k, v in env.items()
+                if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "AUDIOGRAPH_LOCALEDIR")}
+    japanese.update(language)
+    return japanese
+
+
 def wait_for_window(title, timeout=20):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -91,12 +100,11 @@ def install_open_uninstall():
     env = desktop_env(prefix, home)
     status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")], env=env)
     check(status == 0 and "Birth rate by year" in output, "the installed audiograph-cli describes an installed example")
-    japanese = dict(env, LANGUAGE="ja")
-    japanese.pop("AUDIOGRAPH_LOCALEDIR", None)
-    status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")],
-                         env=japanese)
-    check(status == 0 and "グラフ：折れ線グラフ" in output,
-          "with LANGUAGE=ja the installed program finds its installed Japanese catalog: %r" % output[:80])
+    for language in [{"LANGUAGE": "ja"}, {"LANG": "ja_JP.UTF-8"}]:
+        status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")],
+                             env=japanese_env(env, language), cwd=work)
+        check(status == 0 and "グラフ：折れ線グラフ" in output,
+              "with %s the installed program finds its installed Japanese catalog: %r" % (language, output[:80]))
 
     for page in ["audiograph.1", "audiograph-cli.1"]:
         done = subprocess.run(["man", "--warnings", "-l", os.path.join(prefix, "share/man/man1", page)],
@@ -172,7 +180,19 @@ def debian_package():
                    "./usr/share/metainfo/%s.metainfo.xml" % APP_ID, "./usr/share/man/man1/audiograph.1.gz",
                    "./usr/share/icons/hicolor/scalable/apps/%s.svg" % APP_ID]:
         check(wanted in contents, "the package holds %s" % wanted)
+    check("./usr/share/locale/ja/LC_MESSAGES/audiograph.mo" in contents, "the package holds the Japanese catalog")
     check("root/root" in contents and "/tmp" not in contents, "files are owned by root and nothing of the build leaks in")
+    # The package's own files, unpacked outside the source tree: its audiograph-cli speaks Japanese from
+    # its own usr/share/locale, as it would from /usr.
+    unpacked = tempfile.mkdtemp(prefix="desktop-deb-")
+    status, output = run(["dpkg-deb", "-x", package, unpacked])
+    check(status == 0, "dpkg-deb -x unpacks the package: %r" % output.strip()[:200])
+    examples = os.path.join(unpacked, "usr/share/audiograph/examples/births.csv")
+    status, output = run([os.path.join(unpacked, "usr/bin/audiograph-cli"), "describe", examples],
+                         env=japanese_env(os.environ, {"LANG": "ja_JP.UTF-8"}), cwd=unpacked)
+    check(status == 0 and "グラフ：折れ線グラフ" in output,
+          "with LANG=ja_JP.UTF-8 the package's audiograph-cli speaks Japanese: %r" % output[:80])
+    shutil.rmtree(unpacked, ignore_errors=True)
 
 
 def main():

@@ -6,9 +6,6 @@ struct ChartWording {
     let chart: ChartDescriptor
     let x: XValueFormatting
     private let L = Localization.self
-    /// What goes between two sentences: a space in English; Japanese puts nothing after 。 (its catalog
-    /// gives a zero-width space, since an empty translation would count as none).
-    private var sentenceGap: String { L.trc("between sentences", " ") }
 
     init(chart: ChartDescriptor) {
         self.chart = chart
@@ -25,9 +22,9 @@ struct ChartWording {
         switch chart.kind {
         case .scatter:
             var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
-            if let correlation { text += sentenceGap + capitalized(correlationWords(correlation.pearson)) + L.tr(".") }
+            if let correlation { text = L.sentences([text, L.sentence(capitalized(correlationWords(correlation.pearson)))]) }
             if let o = a.outliers.first {
-                text += sentenceGap + L.tr("%@ stands out.", pointName(first, o))
+                text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
             }
             return text
         case .bar:
@@ -45,9 +42,9 @@ struct ChartWording {
                 return onCategories ? L.trc("category", "%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
                     : L.tr("%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
             }
-            let more = chart.series.count > 3 ? " " + L.tr("and %ld more series", chart.series.count - 3) : ""
-            return L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span) + sentenceGap
-                + capitalized(L.list(parts)) + more + L.tr(".")
+            let more = chart.series.count > 3 ? L.tr(" and %ld more series", chart.series.count - 3) : ""
+            return L.sentences([L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span),
+                                L.sentence(capitalized(L.list(parts)) + more)])
         }
     }
 
@@ -71,12 +68,12 @@ struct ChartWording {
         if let mean = st.mean, let median = st.median {
             var centre = L.tr("Mean %@, median %@", y(s).derived(mean), y(s).derived(median))
             if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y(s).derived(sd)) }
-            sentences.append(centre + L.tr("."))
+            sentences.append(L.sentence(centre))
         }
         if chart.kind == .line, a.segments.count > 1 {
-            sentences.append(capitalized(shapeWords(s, a.segments)) + L.tr("."))
+            sentences.append(L.sentence(capitalized(shapeWords(s, a.segments))))
         }
-        if a.trend != nil { sentences.append(capitalized(trendClause(s, a)) + L.tr(".")) }
+        if a.trend != nil { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
         if let correlation {
             sentences.append(capitalized(correlationWords(correlation.pearson))
                              + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
@@ -88,7 +85,7 @@ struct ChartWording {
         if st.missing > 0 {
             sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
         }
-        return sentences.joined(separator: sentenceGap)
+        return L.sentences(sentences)
     }
 
     // MARK: Pieces

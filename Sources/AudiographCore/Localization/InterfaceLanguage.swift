@@ -27,30 +27,50 @@ public enum InterfaceLanguage {
         return nil
     }
 
-    /// Folders to look in for LANG/LC_MESSAGES/audiograph.mo, most specific first: $AUDIOGRAPH_LOCALEDIR,
-    /// then share/locale beside an installed program (../share/locale from its bin folder), then the build
-    /// tree's .build/locale (make compiles po/ there), searched upwards from the program.
-    public static func catalogFolders(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                      executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-                                          .resolvingSymlinksInPath()) -> [URL] {
-        var folders: [URL] = []
-        if let forced = environment["AUDIOGRAPH_LOCALEDIR"], !forced.isEmpty { folders.append(URL(fileURLWithPath: forced)) }
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<6 {
-            folders.append(folder.deletingLastPathComponent().appendingPathComponent("share/locale"))
-            folders.append(folder.appendingPathComponent(".build/locale"))
-            if folder.lastPathComponent == ".build" { folders.append(folder.appendingPathComponent("locale")) }
-            folder = folder.deletingLastPathComponent()
-        }
-        folders.append(URL(fileURLWithPath: "/usr/share/locale"))
-        return folders
+    /// Where a language's catalog may be, most specific first (`sources`).
+    public enum CatalogSource: Equatable, Sendable {
+        /// A locale folder holding LANG/LC_MESSAGES/audiograph.mo, compiled by msgfmt (installed programs).
+        case compiled(URL)
+        /// The po/ folder of Audiograph's source tree, holding LANG.po (programs in the build tree).
+        case source(URL)
     }
 
-    /// The catalog for `language` from the first folder that has one; nil when none does.
-    public static func loadCatalog(_ language: String, folders: [URL]) -> MessageCatalog? {
-        for folder in folders {
-            let file = folder.appendingPathComponent("\(language)/LC_MESSAGES/audiograph.mo")
-            if let data = try? Data(contentsOf: file), let catalog = MessageCatalog(moData: data) { return catalog }
+    /// Where to look for catalogs, most specific first: $AUDIOGRAPH_LOCALEDIR; then, from the program's
+    /// folder upwards, share/locale beside an installed program (../share/locale from its bin folder) and
+    /// the po/ folder of the source tree a `swift build` or `swift run` program sits in (the one with
+    /// po/audiograph.pot, read as text so it is always current and needs no build step); then
+    /// /usr/share/locale. The program's folder is where its file really is (`Bundle.main`, from
+    /// /proc/self/exe on Linux): argv[0] is a bare name when the program was found on PATH.
+    public static func sources(environment: [String: String] = ProcessInfo.processInfo.environment,
+                               executable: URL = (Bundle.main.executableURL
+                                   ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath())
+        -> [CatalogSource] {
+        var sources: [CatalogSource] = []
+        if let forced = environment["AUDIOGRAPH_LOCALEDIR"], !forced.isEmpty { sources.append(.compiled(URL(fileURLWithPath: forced))) }
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<6 {
+            sources.append(.compiled(folder.deletingLastPathComponent().appendingPathComponent("share/locale")))
+            let po = folder.appendingPathComponent("po")
+            if FileManager.default.fileExists(atPath: po.appendingPathComponent("audiograph.pot").path) {
+                sources.append(.source(po))
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        sources.append(.compiled(URL(fileURLWithPath: "/usr/share/locale")))
+        return sources
+    }
+
+    /// The catalog for `language` from the first source that has one; nil when none does.
+    public static func loadCatalog(_ language: String, sources: [CatalogSource]) -> MessageCatalog? {
+        for source in sources {
+            switch source {
+            case .compiled(let folder):
+                let file = folder.appendingPathComponent("\(language)/LC_MESSAGES/audiograph.mo")
+                if let data = try? Data(contentsOf: file), let catalog = MessageCatalog(moData: data) { return catalog }
+            case .source(let folder):
+                let file = folder.appendingPathComponent("\(language).po")
+                if let text = try? String(contentsOf: file, encoding: .utf8) { return MessageCatalog(poText: text) }
+            }
         }
         return nil
     }

@@ -4,7 +4,8 @@ import Foundation
 /// The one door every user-facing string passes through.
 ///
 /// Messages are keyed by their English text, as gettext keys them; translations come from the gettext
-/// catalog of the interface language (po/LANG.po, compiled by msgfmt, read by `MessageCatalog`), chosen
+/// catalog of the interface language (po/LANG.po, compiled by msgfmt or read as it is, by `MessageCatalog`;
+/// where from: `InterfaceLanguage.sources`), chosen
 /// once per process by `InterfaceLanguage` from LANGUAGE, LC_ALL, LC_MESSAGES and LANG. `tr` formats with
 /// `String(format:)` placeholders (%@, %d, %ld; translations may number them, %2$@, to reorder).
 public enum Localization {
@@ -36,6 +37,20 @@ public enum Localization {
         decimalSeparator: trc("decimal separator", "."),
         // TRANSLATORS: the separator between groups of three digits ("." in German, "," in Japanese).
         groupingSeparator: trc("grouping separator", ","))
+
+    /// Whole sentences, each ending in its full stop, as one text, joined as the language joins them: a
+    /// space in English; nothing after 。 in Japanese (its catalog gives a zero-width space, since an empty
+    /// translation would count as none). Empty parts are left out. The one way to put sentences together:
+    /// a message is never cut apart again, so keep the parts apart where they are made (`AudioOutputError`).
+    public static func sentences(_ parts: [String]) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: trc("between sentences", " "))
+    }
+
+    /// `statement`, written without its full stop so that it can also sit inside another message
+    /// ("No sound: %@."), ended as a sentence with the language's full stop ("." or "。").
+    public static func sentence(_ statement: String) -> String {
+        statement + tr(".")
+    }
 
     /// Joins items as a person would list them: "a", "a and b", "a, b and c".
     public static func list(_ items: [String]) -> String {
@@ -82,7 +97,7 @@ public enum Localization {
     /// The chosen language and its catalog, read once.
     private static let loaded: (language: String?, catalog: MessageCatalog) = {
         guard let language = InterfaceLanguage.choose(),
-              let catalog = InterfaceLanguage.loadCatalog(language, folders: InterfaceLanguage.catalogFolders())
+              let catalog = InterfaceLanguage.loadCatalog(language, sources: InterfaceLanguage.sources())
         else { return (nil, MessageCatalog()) }
         return (language, catalog)
     }()

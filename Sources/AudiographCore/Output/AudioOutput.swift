@@ -2,11 +2,26 @@
 import Foundation
 
 /// Why a sound could not be played: one clear sentence for the person, never a stack of library messages.
+///
+/// What failed and what to do about it are kept apart, each its own catalog message, so that a program can
+/// say the reason with its own advice (the viewer offers Control+E, not command-line options) without
+/// cutting a translated message apart.
 public struct AudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The whole message, ready to show or print (names the device and says what to do).
-    public var message: String
+    /// What failed, naming the device, without a full stop: "No sound device could be opened ("default":
+    /// busy, another program is using it)".
+    public var reason: String
+    /// What to do at the command line, whole sentences: "Close that program, choose another device with
+    /// --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`." Empty when there
+    /// is nothing to advise.
+    public var commandLineAdvice: String
 
-    public init(message: String) { self.message = message }
+    public init(reason: String, commandLineAdvice: String) {
+        self.reason = reason
+        self.commandLineAdvice = commandLineAdvice
+    }
+
+    /// The reason and the advice as one message, ready to print on the command line.
+    public var message: String { Localization.sentences([Localization.sentence(reason), commandLineAdvice]) }
 
     public var description: String { message }
 }

@@ -507,8 +507,7 @@ final class ChartView {
             syncCursor(focus: true)
             if let failure = audio.lastFailure {
                 // The device went away mid-sound: say so, or the silence would seem like the end of the data.
-                let reason = failure.message.components(separatedBy: ". ").first ?? failure.message
-                announce(tr("%@. Press Space to try again.", reason.hasSuffix(".") ? String(reason.dropLast()) : reason))
+                announce(tr("%@. Press Space to try again.", failure.reason))
             }
             return false
         }
@@ -546,10 +545,9 @@ final class ChartView {
 
     private func announceNoSound(_ failure: AudioOutputError) {
         stopPlaybackState()
-        // The device's own first sentence says what failed; its advice is for the command line.
-        let reason = failure.message.components(separatedBy: ". ").first ?? failure.message
+        // The device's reason says what failed; its advice is for the command line, so the viewer gives its own.
         announce(tr("No sound: %@. The chart, its keys and speech work without sound; Control+E saves the audio graph as a WAV file.",
-                    reason.hasSuffix(".") ? String(reason.dropLast()) : reason))
+                    failure.reason))
     }
 }
 

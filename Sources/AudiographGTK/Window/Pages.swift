@@ -141,6 +141,6 @@ final class ErrorPage {
         gtk_label_set_text(gcast(message), text)
         // The focus lands on Open Another…, and a screen reader speaks only what has the focus: its
         // description carries the heading and the reason, read after the button's name.
-        ag_gtk_accessible_set_description(opaque(openButton), headingText + ". " + text)
+        ag_gtk_accessible_set_description(opaque(openButton), Localization.sentences([Localization.sentence(headingText), text]))
     }
 }
