@@ -268,7 +268,7 @@ final class DocumentWindow {
         setTitle(path)
         chartView.show(document.chart)
         chartView.setAppearance(app.chartAppearance)
-        let note = document.warnings.joined(separator: " ")
+        let note = Localization.sentences(document.warnings)
         gtk_label_set_text(gcast(warnings), note)
         gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
         gtk_stack_set_visible_child_name(gcast(stack), "chart")
