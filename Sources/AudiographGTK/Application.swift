@@ -178,14 +178,14 @@ public final class AudiographApplication {
     }
 
     private func addApplicationActions() {
-        for entry in ActionTable.entries where entry.scope == "app" {
+        for entry in ActionTable.entries {
             let action: OpaquePointer
-            switch entry.kind {
-            case .command:
+            switch entry.id {
+            case .app(let command):
                 action = g_simple_action_new(entry.shortName, nil)
-                Signal.connectWithPointer(gpointerOf(action), "activate") { [unowned self] _ in self.perform(entry.name) }
-            case .toggle:
-                let state = g_variant_new_boolean(toggleValue(entry.name) ? 1 : 0)
+                Signal.connectWithPointer(gpointerOf(action), "activate") { [unowned self] _ in self.perform(command) }
+            case .toggle(let toggle):
+                let state = g_variant_new_boolean(toggleValue(toggle) ? 1 : 0)
                 action = g_simple_action_new_stateful(entry.shortName, nil, state)
                 // Activating a boolean action without a parameter asks to flip its state; GLib then emits
                 // change-state, handled here.
@@ -193,8 +193,10 @@ public final class AudiographApplication {
                     guard let value else { return }
                     let on = g_variant_get_boolean(OpaquePointer(value)) != 0
                     g_simple_action_set_state(action, OpaquePointer(value))
-                    self.setToggle(entry.name, on)
+                    self.setToggle(toggle, on)
                 }
+            case .window, .chart:
+                continue  // each window registers these (DocumentWindow)
             }
             g_action_map_add_action(opaque(application), action)
             g_object_unref(gpointerOf(action))
@@ -213,17 +215,16 @@ public final class AudiographApplication {
         }
     }
 
-    private func perform(_ name: String) {
-        switch name {
-        case "app.open": FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(path) }
-        case "app.quit": for window in windows { gtk_window_destroy(gcast(window.window)) }
-        case "app.shortcuts":
+    private func perform(_ command: ActionID.App) {
+        switch command {
+        case .open: FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(path) }
+        case .quit: for window in windows { gtk_window_destroy(gcast(window.window)) }
+        case .shortcuts:
             let owner = activeWindow
             ShortcutsWindow.present(parent: owner?.window) { [weak owner] in owner?.returnFocus() }
-        case "app.preferences":
+        case .preferences:
             let owner = activeWindow
             PreferencesWindow.present(parent: owner?.window) { [weak owner] in owner?.returnFocus() }
-        default: break
         }
     }
 
@@ -236,24 +237,22 @@ public final class AudiographApplication {
         }
     }
 
-    private func toggleValue(_ name: String) -> Bool {
-        switch name {
-        case "app.increase-contrast": return viewSettings.increaseContrast
-        case "app.reduce-transparency": return viewSettings.reduceTransparency
-        case "app.differentiate-without-color": return viewSettings.differentiateWithoutColor
-        default: return false
+    private func toggleValue(_ toggle: ActionID.Toggle) -> Bool {
+        switch toggle {
+        case .increaseContrast: return viewSettings.increaseContrast
+        case .reduceTransparency: return viewSettings.reduceTransparency
+        case .differentiateWithoutColor: return viewSettings.differentiateWithoutColor
         }
     }
 
     /// A View toggle changed from the menu: remembered in the settings file and redrawn everywhere.
-    private func setToggle(_ name: String, _ on: Bool) {
-        switch name {
-        case "app.increase-contrast": viewSettings.increaseContrast = on; savedSettings.increaseContrast = on
-        case "app.reduce-transparency": viewSettings.reduceTransparency = on; savedSettings.reduceTransparency = on
-        case "app.differentiate-without-color":
+    private func setToggle(_ toggle: ActionID.Toggle, _ on: Bool) {
+        switch toggle {
+        case .increaseContrast: viewSettings.increaseContrast = on; savedSettings.increaseContrast = on
+        case .reduceTransparency: viewSettings.reduceTransparency = on; savedSettings.reduceTransparency = on
+        case .differentiateWithoutColor:
             viewSettings.differentiateWithoutColor = on
             savedSettings.differentiateWithoutColor = on
-        default: return
         }
         saveSettings()
         appearanceChanged()

@@ -19,11 +19,22 @@ final class ActionTableTests: XCTestCase {
     }
 
     func testViewTogglesAreThere() {
-        for name in ["app.increase-contrast", "app.reduce-transparency", "app.differentiate-without-color"] {
-            XCTAssertEqual(ActionTable.entry(name)?.kind, .toggle, name)
-            XCTAssertEqual(ActionTable.entry(name)?.section, .view, name)
+        for toggle in ActionID.Toggle.allCases {
+            XCTAssertEqual(ActionTable.entry(.toggle(toggle))?.kind, .toggle, toggle.rawValue)
+            XCTAssertEqual(ActionTable.entry(.toggle(toggle))?.section, .view, toggle.rawValue)
         }
-        XCTAssertEqual(ActionTable.entry("app.open")?.accelerators, ["<Control>o"])
+        XCTAssertEqual(ActionTable.entry(.app(.open))?.accelerators, ["<Control>o"])
+        XCTAssertEqual(ActionTable.entry(.app(.open))?.name, "app.open")
+        XCTAssertEqual(ActionTable.entry(.chart(.playAll))?.name, "win.play-all")
+    }
+
+    func testEveryActionHasExactlyOneEntry() {
+        for id in ActionID.allCases {
+            XCTAssertEqual(ActionTable.entries.filter { $0.id == id }.count, 1, id.name)
+            XCTAssertEqual(ActionID(name: id.name), id, id.name)
+        }
+        XCTAssertEqual(ActionTable.entries.count, ActionID.allCases.count)
+        XCTAssertNil(ActionID(name: "win.no-such-action"))
     }
 
     func testTheIssuesKeysAreAllThere() {

@@ -121,7 +121,7 @@ final class ColumnChoicesTests: XCTestCase {
     }
 
     func testChooseColumnsIsInTheChartMenuWithCtrlK() {
-        let entry = ActionTable.entry("win.choose-columns")
+        let entry = ActionTable.entry(.window(.chooseColumns))
         XCTAssertEqual(entry?.section, .chart)
         XCTAssertEqual(entry?.accelerators, ["<Control>k"])
         XCTAssertEqual(entry?.kind, .command)

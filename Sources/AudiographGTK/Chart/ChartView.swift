@@ -42,7 +42,7 @@ final class ChartView {
     /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
     private var analysisJob: BackgroundJob?
     /// The action a key asked for before the analysis was ready ("Still analysing…"); done once it is.
-    private var waitingForAnalysis: String?
+    private var waitingForAnalysis: ActionID.Chart?
     /// Points of interest per series, found on first use.
     private var interests: [Int: [PointOfInterest]] = [:]
     /// What Space started and its score, while it plays or is paused.
@@ -146,8 +146,8 @@ final class ChartView {
     }
 
     /// The analysis of the shown chart, or nil while it is being made: then Orca says "Still analysing…"
-    /// and `action` ("win.speak-summary") is performed once it is ready. Never makes the main loop wait.
-    func analysisOrWait(for action: String) -> ChartAnalysis? {
+    /// and `action` (S, say) is performed once it is ready. Never makes the main loop wait.
+    func analysisOrWait(for action: ActionID.Chart) -> ChartAnalysis? {
         if let analysis { return analysis }
         guard chart != nil else { return nil }
         waitingForAnalysis = action
@@ -178,14 +178,15 @@ final class ChartView {
 
     // MARK: Keys and actions
 
-    /// A chart key from the action table: the action's name for this key and modifiers, if any.
-    private static let keyTable: [(keyval: UInt32, modifiers: UInt32, name: String)] = {
-        ActionTable.chartActions.flatMap { entry in
-            entry.accelerators.compactMap { accelerator -> (UInt32, UInt32, String)? in
+    /// A chart key from the action table: the command for this key and modifiers, if any.
+    private static let keyTable: [(keyval: UInt32, modifiers: UInt32, command: ActionID.Chart)] = {
+        ActionTable.chartActions.flatMap { entry -> [(UInt32, UInt32, ActionID.Chart)] in
+            guard case .chart(let command) = entry.id else { return [] }
+            return entry.accelerators.compactMap { accelerator -> (UInt32, UInt32, ActionID.Chart)? in
                 var key: guint = 0
                 var mods = GdkModifierType(rawValue: 0)
                 guard gtk_accelerator_parse(accelerator, &key, &mods) != 0 else { return nil }
-                return (gdk_keyval_to_lower(key), mods.rawValue, entry.name)
+                return (gdk_keyval_to_lower(key), mods.rawValue, command)
             }
         }
     }()
@@ -195,36 +196,35 @@ final class ChartView {
             | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
         let key = gdk_keyval_to_lower(keyval), mods = state.rawValue & significant
         guard let entry = Self.keyTable.first(where: { $0.keyval == key && $0.modifiers == mods }) else { return false }
-        return perform(entry.name)
+        return perform(entry.command)
     }
 
-    /// Performs a chart action ("win.next-point"); false when it does not apply now (the key passes on).
+    /// Performs a chart action; false when it does not apply now (the key passes on).
     @discardableResult
-    func perform(_ name: String) -> Bool {
+    func perform(_ command: ActionID.Chart) -> Bool {
         guard navigator != nil else { return false }
-        switch name {
-        case "win.play": playOrPause(all: false)
-        case "win.play-all": playOrPause(all: true)
-        case "win.stop": return stopPlaying()
-        case "win.previous-point": go(.previous)
-        case "win.next-point": go(.next)
-        case "win.first-point": go(.first)
-        case "win.last-point": go(.last)
-        case "win.back-tenth": go(.tenthBack)
-        case "win.forward-tenth": go(.tenthForward)
-        case "win.previous-series": go(.previousSeries)
-        case "win.next-series": go(.nextSeries)
-        case "win.minimum": jumpToExtreme(highest: false)
-        case "win.maximum": jumpToExtreme(highest: true)
-        case "win.next-interest": jumpToInterest(forward: true)
-        case "win.previous-interest": jumpToInterest(forward: false)
-        case "win.speak-summary": if let analysis = analysisOrWait(for: name) { announce(analysis.summary) }
-        case "win.speak-x-axis": if let chart { announce(tr("X axis: %@", AxisWording(chart: chart).x)) }
-        case "win.speak-y-axis": if let chart { announce(tr("Y axis: %@", AxisWording(chart: chart).y)) }
-        case "win.slower": changeSpeed(by: 1)
-        case "win.faster": changeSpeed(by: -1)
-        case "win.details": onDetails?()
-        default: return false
+        switch command {
+        case .play: playOrPause(all: false)
+        case .playAll: playOrPause(all: true)
+        case .stop: return stopPlaying()
+        case .previousPoint: go(.previous)
+        case .nextPoint: go(.next)
+        case .firstPoint: go(.first)
+        case .lastPoint: go(.last)
+        case .backTenth: go(.tenthBack)
+        case .forwardTenth: go(.tenthForward)
+        case .previousSeries: go(.previousSeries)
+        case .nextSeries: go(.nextSeries)
+        case .minimum: jumpToExtreme(highest: false)
+        case .maximum: jumpToExtreme(highest: true)
+        case .nextInterest: jumpToInterest(forward: true)
+        case .previousInterest: jumpToInterest(forward: false)
+        case .speakSummary: if let analysis = analysisOrWait(for: command) { announce(analysis.summary) }
+        case .speakXAxis: if let chart { announce(tr("X axis: %@", AxisWording(chart: chart).x)) }
+        case .speakYAxis: if let chart { announce(tr("Y axis: %@", AxisWording(chart: chart).y)) }
+        case .slower: changeSpeed(by: 1)
+        case .faster: changeSpeed(by: -1)
+        case .details: onDetails?()
         }
         return true
     }
@@ -266,7 +266,7 @@ final class ChartView {
 
     /// [ and ]: the lowest or highest value of the current series.
     private func jumpToExtreme(highest: Bool) {
-        guard let navigator, let analysis = analysisOrWait(for: highest ? "win.maximum" : "win.minimum"),
+        guard let navigator, let analysis = analysisOrWait(for: highest ? .maximum : .minimum),
               analysis.series.indices.contains(navigator.series) else { return }
         let stats = analysis.series[navigator.series].statistics
         guard let index = highest ? stats.maxIndex : stats.minIndex else { return }
@@ -277,7 +277,7 @@ final class ChartView {
     /// N and Shift+N: the next or previous point of interest of the current series.
     private func jumpToInterest(forward: Bool) {
         guard let navigator, let chart, let here = navigator.current,
-              let analysis = analysisOrWait(for: forward ? "win.next-interest" : "win.previous-interest") else { return }
+              let analysis = analysisOrWait(for: forward ? .nextInterest : .previousInterest) else { return }
         let s = navigator.series
         let found = interests[s] ?? PointsOfInterest.find(in: chart.series[s], analysis: analysis.series[s], elements: here)
         interests[s] = found

@@ -38,7 +38,7 @@ final class DocumentWindow {
     private var loader: DocumentLoader?
     /// A load that charts the shown file again with other settings, keeping the chart until it is done.
     private var rechartLoader: DocumentLoader?
-    /// The actions that need a chart ("win.choose-columns", the chart keys, export), enabled while one is
+    /// The actions that need a chart (Choose Columns, the chart keys, export), enabled while one is
     /// shown (the window's action map holds them).
     private var chartActions: [OpaquePointer] = []
     /// The open chart details dialog, until its window is destroyed.
@@ -81,8 +81,8 @@ final class DocumentWindow {
         let bar = Widgets.box(vertical: false, spacing: 8)
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
                      gtk_widget_set_margin_bottom] { side(bar, 6) }
-        Widgets.append(bar, Widgets.button(tr("_Play"), action: "win.play"))
-        Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: "win.details"))
+        Widgets.append(bar, Widgets.button(tr("_Play"), action: ActionID.chart(.play).name))
+        Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: ActionID.chart(.details).name))
         // Beside the buttons, not under them: the chart keeps its size (a big chart is laid out again on resize).
         Widgets.append(bar, exportRow.widget)
         Widgets.append(chartPage, bar)
@@ -304,7 +304,7 @@ final class DocumentWindow {
         rechartLoader = nil
     }
 
-    /// Opens the column picker for the shown chart (the "win.choose-columns" action).
+    /// Opens the column picker for the shown chart (Choose Columns, Ctrl+K).
     private func chooseColumns() {
         guard case .chart(let path) = content, let document, loader == nil else { return }
         if let picker { return picker.present() }
@@ -318,7 +318,7 @@ final class DocumentWindow {
         picker.present()
     }
 
-    /// Opens the list of other charts for the shown file (the "win.other-charts" action).
+    /// Opens the list of other charts for the shown file (Other Charts, Ctrl+J).
     private func showOtherCharts() {
         guard case .chart(let path) = content, let document, loader == nil else { return }
         if let otherCharts { return otherCharts.present() }
@@ -345,42 +345,60 @@ final class DocumentWindow {
 
     // MARK: Actions and drops
 
-    /// Per-window actions ("win.close"); the window's action map takes a reference, we drop ours.
+    /// Per-window actions (window commands and chart keys); the window's action map takes a reference, we
+    /// drop ours.
     private func addWindowActions() {
-        let close = g_simple_action_new("close", nil)!
-        Signal.connectWithPointer(gpointerOf(close), "activate") { [weak self] _ in
-            guard let self else { return }
-            gtk_window_close(gcast(self.window))
-        }
-        g_action_map_add_action(opaque(window), close)
-        g_object_unref(gpointerOf(close))
-
-        for entry in ActionTable.entries where entry.scope == "win" && entry.name != "win.close" {
+        for entry in ActionTable.entries {
+            let id = entry.id
+            switch id {
+            case .app, .toggle: continue  // application-wide (AudiographApplication)
+            case .window, .chart: break
+            }
             let action = g_simple_action_new(entry.shortName, nil)!
-            Signal.connectWithPointer(gpointerOf(action), "activate") { [weak self] _ in self?.perform(entry.name) }
+            Signal.connectWithPointer(gpointerOf(action), "activate") { [weak self] _ in self?.perform(id) }
             g_action_map_add_action(opaque(window), action)
             g_object_unref(gpointerOf(action))
             // Borrowed: the window's action map keeps it until the window goes.
-            if entry.name != "win.fullscreen" { chartActions.append(action) }
+            if needsAChart(id) { chartActions.append(action) }
         }
         updateActions()
     }
 
+    /// Whether `id` does anything only while a chart is shown (it is disabled otherwise).
+    private func needsAChart(_ id: ActionID) -> Bool {
+        switch id {
+        case .window(let command):
+            switch command {
+            case .export, .chooseColumns, .otherCharts: return true
+            case .close, .fullscreen: return false
+            }
+        case .chart: return true
+        case .app, .toggle: return false
+        }
+    }
+
     /// A window action from the menu or a global key; chart actions go to the chart (from the menu, the
     /// focus then goes back to it so Orca says where the cursor is).
-    private func perform(_ name: String) {
-        switch name {
-        case "win.choose-columns": chooseColumns()
-        case "win.other-charts": showOtherCharts()
-        case "win.export": exportAudioGraph()
-        case "win.fullscreen":
-            if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }
-            else { gtk_window_fullscreen(gcast(window)) }
-        case "win.details": showDetails()
-        default:
+    private func perform(_ id: ActionID) {
+        switch id {
+        case .window(let command):
+            switch command {
+            case .close: gtk_window_close(gcast(window))
+            case .chooseColumns: chooseColumns()
+            case .otherCharts: showOtherCharts()
+            case .export: exportAudioGraph()
+            case .fullscreen:
+                if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }
+                else { gtk_window_fullscreen(gcast(window)) }
+            }
+        case .chart(.details):
+            showDetails()
+        case .chart(let command):
             if let focus = gtk_window_get_focus(gcast(window)),
                gtk_widget_is_ancestor(focus, chartView.widget) == 0 { chartView.grabFocus() }
-            chartView.perform(name)
+            chartView.perform(command)
+        case .app, .toggle:
+            break  // registered on the application, never on a window
         }
     }
 
@@ -390,9 +408,9 @@ final class DocumentWindow {
     private func showDetails() {
         guard case .chart = content, let chart = chartView.shownChart else { return }
         if let details { return details.present() }
-        guard let analysis = chartView.analysisOrWait(for: "win.details") else { return }
+        guard let analysis = chartView.analysisOrWait(for: .details) else { return }
         let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis,
-                                  play: { [weak self] in self?.chartView.perform("win.play-all") })
+                                  play: { [weak self] in self?.chartView.perform(.playAll) })
         dialog.onClosed = { [weak self, weak dialog] in
             guard let self, self.details === dialog, !self.destroyed else { return }
             self.details = nil

@@ -16,7 +16,7 @@ enum StartPage {
         Widgets.append(content, Widgets.label(
             tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
             wrap: true))
-        let openButton = Widgets.button(tr("_Open…"), action: "app.open", suggested: true)
+        let openButton = Widgets.button(tr("_Open…"), action: ActionID.app(.open).name, suggested: true)
         gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(openButton, 6)
         Widgets.append(content, openButton)
@@ -126,7 +126,7 @@ final class ErrorPage {
         let buttons = Widgets.box(vertical: false, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(buttons, 12)
-        openButton = Widgets.button(tr("_Open Another…"), action: "app.open", suggested: true)
+        openButton = Widgets.button(tr("_Open Another…"), action: ActionID.app(.open).name, suggested: true)
         Widgets.append(buttons, openButton)
         let startButton = Widgets.button(tr("_Start Page"))
         Signal.connect(gpointerOf(startButton), "clicked", showStart)

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Every command of the viewer, by who carries it out. Each handler switches over its own kind with no
+/// `default:`, so a new command cannot be added without the compiler asking for its handler.
+public enum ActionID: Hashable, Sendable, CaseIterable {
+    /// Application-wide commands (`AudiographApplication`).
+    public enum App: String, Sendable, CaseIterable {
+        case open, preferences, quit, shortcuts
+    }
+
+    /// The View menu's switches, application-wide (`AudiographApplication`, the Preferences window).
+    public enum Toggle: String, Sendable, CaseIterable {
+        case increaseContrast = "increase-contrast"
+        case reduceTransparency = "reduce-transparency"
+        case differentiateWithoutColor = "differentiate-without-color"
+    }
+
+    /// Commands of one window (`DocumentWindow`).
+    public enum Window: String, Sendable, CaseIterable {
+        case export, close, fullscreen
+        case chooseColumns = "choose-columns"
+        case otherCharts = "other-charts"
+    }
+
+    /// The chart's own keys (`ChartView`), also in the Chart and Go menus.
+    public enum Chart: String, Sendable, CaseIterable {
+        case play
+        case playAll = "play-all"
+        case stop, slower, faster, details
+        case speakSummary = "speak-summary"
+        case speakXAxis = "speak-x-axis"
+        case speakYAxis = "speak-y-axis"
+        case previousPoint = "previous-point"
+        case nextPoint = "next-point"
+        case firstPoint = "first-point"
+        case lastPoint = "last-point"
+        case backTenth = "back-tenth"
+        case forwardTenth = "forward-tenth"
+        case minimum, maximum
+        case nextInterest = "next-interest"
+        case previousInterest = "previous-interest"
+        case previousSeries = "previous-series"
+        case nextSeries = "next-series"
+    }
+
+    case app(App)
+    case toggle(Toggle)
+    case window(Window)
+    case chart(Chart)
+
+    public static var allCases: [ActionID] {
+        App.allCases.map(ActionID.app) + Toggle.allCases.map(ActionID.toggle)
+            + Window.allCases.map(ActionID.window) + Chart.allCases.map(ActionID.chart)
+    }
+
+    /// GTK's detailed action name: "app.open" (application-wide), "win.play" (per window).
+    public var name: String {
+        switch self {
+        case .app(let command): return "app." + command.rawValue
+        case .toggle(let toggle): return "app." + toggle.rawValue
+        case .window(let command): return "win." + command.rawValue
+        case .chart(let command): return "win." + command.rawValue
+        }
+    }
+
+    /// The action with GTK name `name` ("win.play"), if there is one.
+    public init?(name: String) {
+        guard let found = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = found
+    }
+}
