@@ -6,7 +6,7 @@ EXAMPLE ?= data/births.csv
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run deps build test test-desktop test-debian13 ci bench bench-scale install uninstall deb clean
+.PHONY: run deps build test test-desktop test-debian13 ci bench bench-scale bench-stalls install uninstall deb clean
 
 ## Install what is missing (Debian packages, through sudo when not root), build, and open an example chart
 ## in the viewer; without a display, describe it in the terminal instead.
@@ -69,6 +69,10 @@ bench:
 
 bench-scale:
 	bench/scale.sh
+
+## The viewer's longest main-loop stall per scenario on a ten-million-row file (goal: none over 50 ms).
+bench-stalls:
+	bench/stalls.sh
 
 ## Release binaries, desktop file, metainfo, icons, manual pages, completions and examples under PREFIX.
 install:

@@ -892,7 +892,54 @@ def orca_speaks():
         shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca,
+def still_analysing_with_orca():
+    """Keys that need the analysis before it is ready say so and are answered when it is; the window stays
+    usable meanwhile, and closing it then ends the program at once. The analysis is held back 8 s
+    (AUDIOGRAPH_DELAY_ANALYSIS_MS), as it is on a file of tens of millions of rows."""
+    print("Keys before the analysis is ready, with Orca")
+    orca = Orca()
+    home = tempfile.mkdtemp(prefix="a11y-")
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_ANALYSIS_MS": "8000"})
+    try:
+        window = wait_for_window("births.csv")
+        group = chart_group(app_node(process.pid), BIRTHS_TITLE)
+        focus(window)
+        press_and_hear(orca, "s", "Still analysing")
+        # Meanwhile the chart answers every key that needs no analysis.
+        press_and_hear(orca, "Right", "1918, 245 births per 10,000 people, point 2 of 59")
+        check(selected_point(group) == 2, "the cursor moved while the analysis was running")
+        press_and_hear(orca, "bracketright", "Still analysing")
+        before = len(orca.speech())
+        press_and_hear(orca, "x", "X axis: Year, 1917 to 1975")
+        deadline = time.time() + 15
+        while time.time() < deadline and "Highest value" not in orca.speech()[before:]:
+            time.sleep(0.2)
+        said = orca.speech()[before:]
+        check("Highest value" in said and "point 44 of 59" in said,
+              "once ready, the last key that waited (]) is answered: %r" % said.replace("\n", " | ")[:200])
+        check(selected_point(group) == 44, "and the cursor is on the highest point (44)")
+        press_and_hear(orca, "s", "Birth rate by year, 1917 to 1975: falls steeply")
+    finally:
+        stop(process)
+    # Closing the window while the analysis is held back ends the program at once.
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_ANALYSIS_MS": "60000"})
+    try:
+        window = wait_for_window("births.csv")
+        focus(window)
+        press("ctrl+w")
+        try:
+            process.wait(10)
+            ended = True
+        except subprocess.TimeoutExpired:
+            ended = False
+        check(ended, "Ctrl+W during the analysis ends the program (its work is cancelled, nothing waits)")
+    finally:
+        stop(process)
+        orca.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
          japanese_with_a_locale, japanese_without_a_locale, with_window_manager]
 

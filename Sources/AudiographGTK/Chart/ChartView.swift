@@ -117,7 +117,8 @@ final class ChartView {
         gtk_widget_queue_draw(area)
         if let chart {
             analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
-                ChartAnalysis.analyze(chart, cancellation: cancellation)
+                DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
+                return ChartAnalysis.analyze(chart, cancellation: cancellation)
             }, done: { [weak self] result in
                 self?.analysed(result)
             })

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Slow-downs a test sets to catch the viewer in the middle of its work, as on a very large file.
+///
+/// `AUDIOGRAPH_DELAY_ANALYSIS_MS=N` makes each chart's analysis start N milliseconds late, so a test can
+/// press S or D before it is ready and hear "Still analysing…" and then the answer. Unset (always, for
+/// people), there is no delay.
+public enum DiagnosticDelay {
+    /// Milliseconds each analysis waits before it starts; 0 unless the environment asks.
+    public static let analysisMilliseconds =
+        Int(ProcessInfo.processInfo.environment["AUDIOGRAPH_DELAY_ANALYSIS_MS"] ?? "") ?? 0
+
+    /// Waits `milliseconds`, or less once `cancellation` is set (checked every 10 ms).
+    public static func wait(milliseconds: Int, cancellation: CancellationFlag) {
+        let end = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        while Date() < end && !cancellation.isCancelled { usleep(10_000) }
+    }
+}
