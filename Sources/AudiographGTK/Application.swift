@@ -113,6 +113,7 @@ public final class AudiographApplication {
         let desktop = DesktopAppearance()
         desktop.onChange = { [unowned self] in self.appearanceChanged() }
         self.desktop = desktop
+        desktop.setHighContrastWindows(chartAppearance.increaseContrast)
         addApplicationActions()
         setAccelerators()
         AccessibilityRegistration.shared.start()
@@ -268,8 +269,10 @@ public final class AudiographApplication {
         })
     }
 
+    /// Applies the appearance to every window: the charts, and GTK's high-contrast theme round them.
     private func appearanceChanged() {
         let appearance = chartAppearance
+        desktop?.setHighContrastWindows(appearance.increaseContrast)
         for window in windows { window.appearanceChanged(appearance) }
     }
 }

@@ -13,6 +13,14 @@ char *ag_gtk_object_get_string(gpointer object, const char *property) {
     return value;
 }
 
+void ag_gtk_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+void ag_gtk_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
 void ag_gtk_accessible_set_label(GtkAccessible *accessible, const char *label) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }

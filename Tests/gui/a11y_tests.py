@@ -939,9 +939,124 @@ def still_analysing_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
+# Physical keys by X keycode (evdev, as on every PC keyboard) and what they are on a US keyboard: the tests for
+# other layouts press these keycodes, so they press the same keys a Russian or Greek keyboard's user does.
+KEYCODES = {"n": 57, "s": 39, "x": 53, "y": 29, "d": 40, "bracketleft": 34, "bracketright": 35, "comma": 59,
+            "period": 60, "o": 32, "e": 26, "k": 45, "j": 44, "l": 46}
+# Where a layout has the character itself, its own key types it, as GTK matches it: the Russian layout's
+# period and comma are on the key right of ю (the US slash key), unshifted and with Shift.
+LAYOUT_KEYS = {"ru": {"period": "61", "comma": "shift+61"}}
+
+
+def keycode_chord(chord, layout="us"):
+    """xdotool's spelling of `chord` ("ctrl+o", "shift+n") with its letter or punctuation key given by keycode,
+    so xdotool sends that physical key in the active layout instead of looking the keysym up (and switching
+    the layout to one that has it)."""
+    if chord in LAYOUT_KEYS.get(layout, {}):
+        return LAYOUT_KEYS[layout][chord]
+    *modifiers, key = chord.split("+")
+    return "+".join(modifiers + [str(KEYCODES.get(key, key))])
+
+
+def set_layout(layout):
+    """Makes `layout` (an XKB layout name) the active keyboard layout of the X display, with US as a second
+    group as on a real desktop; returns the keysyms each keycode types in it, unshifted and shifted."""
+    subprocess.run(["setxkbmap", "-layout", layout if layout == "us" else layout + ",us"], check=True)
+    keymap = subprocess.run(["xmodmap", "-pke"], capture_output=True, text=True, check=True).stdout
+    return {int(match.group(1)): match.group(2).split()[:2]
+            for match in re.finditer(r"^keycode\s+(\d+) =(.*)$", keymap, re.M)}
+
+
+# The keysyms of the punctuation keys tested, as Orca's log writes them.
+PUNCTUATION = {"bracketleft": "[", "bracketright": "]", "comma": ",", "period": "."}
+
+
+def pressed_keys(orca):
+    """The keys pressed since Orca started, as (keysym name, keycode) from its debug log: what the X server
+    made of each key in the active layout, as every application on the display gets it."""
+    try:
+        with open(orca.log, errors="replace") as f:
+            return [(m.group(1), int(m.group(2))) for m in re.finditer(r"PROCESS ATSPI_KEY_PRESSED_EVENT: '(.*?)' \((\d+)\) v", f.read())]
+    except OSError:
+        return []
+
+
+def other_layouts_with_orca():
+    """The chart's letter keys (N, Shift+N, S, X, Y, [, ], comma, period, D) and the global shortcuts
+    (Ctrl+O, Ctrl+E, Ctrl+K, Ctrl+J, F1, Ctrl+?) work by the key's place on a Russian and a Greek layout, where
+    those keys type Cyrillic or Greek letters, as on a US one: the same physical keys, and Orca says the same."""
+    print("Chart keys and shortcuts on US, Russian and Greek layouts, with Orca")
+    home = tempfile.mkdtemp(prefix="a11y-layouts-")
+    orca = Orca()
+    try:
+        for layout in ["us", "ru", "gr"]:
+            keymap = set_layout(layout)
+            check(keymap[57][0] == {"us": "n", "ru": "Cyrillic_te", "gr": "Greek_nu"}[layout],
+                  "%s: the N key types %s in the active layout" % (layout, keymap[57][0]))
+            process = start_app(os.path.join(DATA, "births.csv"), home)
+            try:
+                app = app_node(process.pid)
+                window = wait_for_window("births.csv", pid=process.pid)
+                group = wait_until(lambda: chart_group(app, BIRTHS_TITLE), "the chart is on the bus")
+                focus(window)
+                wait_until(lambda: find_all(app[0], lambda n: "focused" in states(n)), "the chart has the focus")
+                # (key, what Orca says, where the cursor is after it: a point, or 0 for "not where it was").
+                steps = [("n", "Lowest value", 19), ("n", "", 0), ("shift+n", "", 19),
+                         ("s", "Birth rate by year, 1917 to 1975: falls steeply", 19),
+                         ("x", "X axis: Year, 1917 to 1975", 19),
+                         ("y", "Y axis: Birth rate, 179 births per 10,000 people to 268", 19),
+                         ("bracketright", "Highest value", 44), ("bracketleft", "Lowest value", 19),
+                         ("period", "Faster: plays in 7.5 seconds", 19), ("comma", "Slower: plays in 10 seconds", 19),
+                         ("Caps_Lock", "", 19), ("n", "Highest value", 44), ("Caps_Lock", "", 44)]
+                for chord, words, point in steps:
+                    orca.wait_until_quiet()
+                    before, keys_before = selected_point(group), len(pressed_keys(orca))
+                    if chord == "Caps_Lock":
+                        press(chord)
+                        orca.wait_until_quiet()
+                    else:
+                        press_and_hear(orca, keycode_chord(chord, layout), words or "point")
+                    code = int(keycode_chord(chord, layout).split("+")[-1]) if chord != "Caps_Lock" else 66
+                    # Orca logs punctuation as the character and letters by keysym name, Caps Lock's as capitals.
+                    sent = [PUNCTUATION.get(name, name).lower() for name, keycode in pressed_keys(orca)[keys_before:]
+                            if keycode == code]
+                    level = 1 if keycode_chord(chord, layout).startswith("shift+") else 0
+                    wanted = keymap[code][level]
+                    check(sent == [PUNCTUATION.get(wanted, wanted).lower()], "%s: %s is the key that types %s (%r)"
+                          % (layout, chord, wanted, sent))
+                    if point:
+                        check(selected_point(group) == point, "%s: %s puts the cursor on point %d (on %d)"
+                              % (layout, chord, point, selected_point(group)))
+                    else:
+                        check(selected_point(group) != before, "%s: %s moves the cursor off point %d"
+                              % (layout, chord, before))
+                # Dialogs, by the chart's D and the global shortcuts: each opens a window, Escape closes it. Ctrl+? is
+                # typed where the layout has "?" (the Russian layout on Shift+7), as its users type it.
+                for chord, title in [("d", "Chart Details"), ("ctrl+k", "Choose Columns"), ("ctrl+j", "Other Charts"),
+                                     ("ctrl+e", "Export Audio Graph"), ("ctrl+o", "Open a CSV File"),
+                                     ("F1", "Keyboard Shortcuts"), ("ctrl+question", "Keyboard Shortcuts")]:
+                    orca.wait_until_quiet()
+                    subprocess.run(["xdotool", "key", keycode_chord(chord) if chord != "ctrl+question" else chord],
+                                   check=True)
+                    frame = wait_until(lambda: window_node(app, title), "%s opens %s" % (chord, title))
+                    check(frame is not None, "%s: %s opens %s" % (layout, chord, title))
+                    # With no window manager, the file dialogs take the keyboard only when given it.
+                    focus(wait_for_window(title, pid=process.pid))
+                    press("Escape")
+                    focus(window)
+                    wait_until(lambda: "active" in states(app[0]) and find_all(app[0], lambda n: "focused" in states(n)),
+                               "Escape returns to the chart")
+            finally:
+                stop(process)
+    finally:
+        set_layout("us")
+        orca.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
-         japanese_with_a_locale, japanese_without_a_locale, with_window_manager]
+         japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]
 
 
 def main():

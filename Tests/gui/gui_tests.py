@@ -702,6 +702,48 @@ def bar_chart():
         check(worst <= 3, "%s: bar heights follow the sales, left to right (off by %.1f px at most)" % (name, worst))
 
 
+def border_contrast(image):
+    """The Play button's border against the window round it: the contrast of the first pixel that differs
+    from the button bar's background along the bar's middle row (the button's left edge)."""
+    bar = image[-BUTTON_BAR:]
+    bg = background(bar)
+    row = bar[BUTTON_BAR // 2]
+    edge = np.nonzero(np.abs(row.astype(int) - bg).max(axis=1) > 8)[0]
+    return float(contrast(row[edge[0]], bg)) if edge.size else 1.0
+
+
+def window_high_contrast(births):
+    """Increase Contrast turns the window round the chart (menu bar, buttons) to GTK's own high-contrast
+    theme, its dark variant in dark style, exactly as GTK draws it when the desktop asks for that theme
+    (GTK_THEME), and turning it off gives the desktop's theme back."""
+    toggle = ["F10", "Right", "Return"]
+    dark_settings = {"config/gtk-4.0/settings.ini": "[Settings]\ngtk-application-prefer-dark-theme=1\n"}
+    for style, files, reference_theme in (("light", None, "HighContrast"), ("dark", dark_settings, "HighContrast:dark")):
+        print("window round the chart, %s style: View > Increase Contrast on and off" % style)
+        reference = Run("births-gtk-theme-%s" % reference_theme.replace(":", "-"), [births],
+                        "births.csv — Audiograph", env={"GTK_THEME": reference_theme})
+        run = Run("births-window-contrast-%s" % style, [births], "births.csv — Audiograph", files=files,
+                  keys=[("shot", "off")] + toggle + [("shot", "on")] + toggle + [("shot", "off-again")])
+        before, on, after = (run.shots[k] for k in ("off", "on", "off-again"))
+        print("  info %s: Play button border %.2f:1 normally, %.2f:1 with Increase Contrast, %.2f:1 in GTK's theme"
+              % (style, border_contrast(before), border_contrast(on), border_contrast(reference.image)))
+        check(np.array_equal(on[-BUTTON_BAR:], reference.image[-BUTTON_BAR:]),
+              "%s: with Increase Contrast the buttons are drawn as GTK_THEME=%s draws them" % (style, reference_theme))
+        check(border_contrast(on) > border_contrast(before) + 0.5,
+              "%s: the Play button's border stands out more (%.2f:1, was %.2f:1)"
+              % (style, border_contrast(on), border_contrast(before)))
+        check((luminance(background(on[-BUTTON_BAR:])) < 0.1) == (style == "dark"),
+              "%s: the window stays %s (%s)" % (style, style, hexcolour(background(on[-BUTTON_BAR:]))))
+        if style == "light":
+            check(border_contrast(on) >= 3, "light: the Play button's border reaches 3:1 (%.2f:1)" % border_contrast(on))
+        # (The menu bar's last rows hold the chart's focus frame, which the menu took the focus from.)
+        check(np.array_equal(after[-BUTTON_BAR:], before[-BUTTON_BAR:])
+              and np.array_equal(background(after[:MENUBAR]), background(before[:MENUBAR]))
+              and not np.array_equal(background(on[:MENUBAR]), background(before[:MENUBAR])),
+              "%s: the menu bar changed colour (%s to %s) and turned off, it and the buttons are as before"
+              % (style, hexcolour(background(before[:MENUBAR])), hexcolour(background(on[:MENUBAR]))))
+
+
 def chart_keys(births):
     """Keys on the focused chart: Right and End move the cursor and play each point's tone into an ALSA file
     sink; with no sound device at all the cursor still moves, silently, and ALSA says nothing in the log."""
@@ -846,6 +888,8 @@ def main():
     gnome = Run("births-gnome-high-contrast", [births], "births.csv — Audiograph", env={"GSETTINGS_BACKEND": "keyfile"},
                 files={"config/glib-2.0/settings/keyfile": "[org/gnome/desktop/a11y/interface]\nhigh-contrast=true\n"})
     check(np.array_equal(gnome.chart, high.chart), "GNOME's a11y high-contrast setting draws as --high-contrast")
+
+    window_high_contrast(births)
 
     print("dark style (GTK_THEME=Adwaita:dark)")
     dark = Run("births-dark", [births], "births.csv — Audiograph", env={"GTK_THEME": "Adwaita:dark"})

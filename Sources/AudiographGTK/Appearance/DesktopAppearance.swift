@@ -4,12 +4,25 @@ import CGtkShim
 import Foundation
 
 /// What the desktop asks for: dark style, high contrast, fewer animations. Read from GtkSettings, the
-/// GTK_THEME variable and GNOME's a11y GSettings, and watched for changes.
+/// GTK_THEME variable and GNOME's a11y GSettings, and watched for changes. Also switches the windows to
+/// GTK's high-contrast theme for Increase Contrast (`setHighContrastWindows`).
 @MainActor
 final class DesktopAppearance {
     private(set) var prefersDark = false
     private(set) var highContrast = false
     private(set) var reduceMotion = false
+    /// GTK's high-contrast theme as this application set it on GtkSettings, light or dark; nil while the
+    /// windows follow the desktop's theme.
+    private var ownTheme: OwnTheme?
+    private enum OwnTheme { case light, dark }
+    /// The desktop's theme name and dark preference, read while `ownTheme` was nil (GtkSettings then
+    /// reports ours).
+    private var desktopTheme = ""
+    private var desktopPrefersDark = false
+    /// True while `setHighContrastWindows` changes GtkSettings.
+    private var changingTheme = false
+    /// Whether the desktop's theme (or GTK_THEME) is already one of GTK's high-contrast themes.
+    private var themeIsHighContrast = false
 
     /// Called after any of the values above changed.
     var onChange: (() -> Void)?
@@ -43,6 +56,34 @@ final class DesktopAppearance {
         a11ySettings = nil
     }
 
+    /// Draws every window with GTK's built-in high-contrast theme (`on`), dark in dark style; or with the
+    /// desktop's theme again (`off`, or when the desktop's theme is already high contrast). Set on the
+    /// display's GtkSettings for this process only: "HighContrast", with gtk-application-prefer-dark-theme
+    /// for its dark variant (GTK 4.8 does not know the name HighContrastInverse; 4.18 reads both the same
+    /// way); resetting the properties hands them back to the desktop. A theme forced with GTK_THEME wins over
+    /// both, as GTK reads that first.
+    func setHighContrastWindows(_ on: Bool) {
+        let wanted: OwnTheme? = on && !themeIsHighContrast ? (prefersDark ? .dark : .light) : nil
+        guard wanted != ownTheme, let settings = gtk_settings_get_default() else { return }
+        let previous = ownTheme
+        ownTheme = wanted
+        // GTK notifies of each change at once: `read` keeps the desktop's values until ours are all set.
+        changingTheme = true
+        let object = gpointerOf(settings)
+        if wanted == .dark {
+            ag_gtk_object_set_boolean(object, "gtk-application-prefer-dark-theme", 1)
+        } else if previous == .dark {
+            gtk_settings_reset_property(settings, "gtk-application-prefer-dark-theme")
+        }
+        if wanted != nil {
+            ag_gtk_object_set_string(object, "gtk-theme-name", "HighContrast")
+        } else {
+            gtk_settings_reset_property(settings, "gtk-theme-name")
+        }
+        changingTheme = false
+        if wanted == nil { refresh() }
+    }
+
     private func refresh() {
         let before = (prefersDark, highContrast, reduceMotion)
         read()
@@ -54,8 +95,12 @@ final class DesktopAppearance {
         var preferDark = false
         var animations = true
         if let settings = gtk_settings_get_default() {
-            theme = takeGString(ag_gtk_object_get_string(gpointerOf(settings), "gtk-theme-name")) ?? ""
-            preferDark = ag_gtk_object_get_boolean(gpointerOf(settings), "gtk-application-prefer-dark-theme") != 0
+            if ownTheme == nil && !changingTheme {
+                desktopTheme = takeGString(ag_gtk_object_get_string(gpointerOf(settings), "gtk-theme-name")) ?? ""
+                desktopPrefersDark = ag_gtk_object_get_boolean(gpointerOf(settings), "gtk-application-prefer-dark-theme") != 0
+            }
+            theme = desktopTheme
+            preferDark = desktopPrefersDark
             animations = ag_gtk_object_get_boolean(gpointerOf(settings), "gtk-enable-animations") != 0
         }
         // GTK_THEME ("Adwaita:dark", "HighContrast") overrides the theme setting for this process.
@@ -63,7 +108,8 @@ final class DesktopAppearance {
         let themeName = theme.split(separator: ":").first.map(String.init) ?? theme
         let lowered = theme.lowercased()
         prefersDark = preferDark || lowered.hasSuffix("-dark") || lowered.hasSuffix(":dark") || themeName == "HighContrastInverse"
-        var contrast = themeName == "HighContrast" || themeName == "HighContrastInverse"
+        themeIsHighContrast = themeName == "HighContrast" || themeName == "HighContrastInverse"
+        var contrast = themeIsHighContrast
         if let a11ySettings, g_settings_get_boolean(a11ySettings, "high-contrast") != 0 { contrast = true }
         highContrast = contrast
         reduceMotion = !animations

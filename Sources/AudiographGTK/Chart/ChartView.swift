@@ -88,9 +88,11 @@ final class ChartView {
         Signal.connect(gpointerOf(focus), "leave") { [weak self] in self?.focusChanged(false) }
         gtk_widget_add_controller(widget, focus)
         let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(gpointerOf(keys)) { [weak self] keyval, state in
+        Signal.connectKeyPressed(gpointerOf(keys)) { [weak self] _, _ in
             Trace.mark("key")
-            return self?.keyPressed(keyval, state: state) ?? false
+            // The controller is the overlay's while this runs; the event is GTK's, valid during the signal.
+            guard let event = gtk_event_controller_get_current_event(keys) else { return false }
+            return self?.keyPressed(event) ?? false
         }
         gtk_widget_add_controller(widget, keys)
     }
@@ -179,25 +181,37 @@ final class ChartView {
 
     // MARK: Keys and actions
 
-    /// A chart key from the action table: the command for this key and modifiers, if any.
-    private static let keyTable: [(keyval: UInt32, modifiers: UInt32, command: ActionID.Chart)] = {
-        ActionTable.chartActions.flatMap { entry -> [(UInt32, UInt32, ActionID.Chart)] in
+    /// A chart key from the action table: keyval and modifiers as gtk_accelerator_parse reads the accelerator,
+    /// and its command. The keyval is the shifted one where the accelerator has Shift ("<Shift>n" is N),
+    /// so gdk_key_event_matches finds the key's place at that level in the Latin layout (below).
+    private static let keyTable: [(keyval: UInt32, modifiers: GdkModifierType, command: ActionID.Chart)] = {
+        ActionTable.chartActions.flatMap { entry -> [(UInt32, GdkModifierType, ActionID.Chart)] in
             guard case .chart(let command) = entry.id else { return [] }
-            return entry.accelerators.compactMap { accelerator -> (UInt32, UInt32, ActionID.Chart)? in
+            return entry.accelerators.compactMap { accelerator -> (UInt32, GdkModifierType, ActionID.Chart)? in
                 var key: guint = 0
                 var mods = GdkModifierType(rawValue: 0)
                 guard gtk_accelerator_parse(accelerator, &key, &mods) != 0 else { return nil }
-                return (gdk_keyval_to_lower(key), mods.rawValue, command)
+                if mods.rawValue & GDK_SHIFT_MASK.rawValue != 0 { key = gdk_keyval_to_upper(key) }
+                return (key, mods, command)
             }
         }
     }()
 
-    private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
-        let significant = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue
-            | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
-        let key = gdk_keyval_to_lower(keyval), mods = state.rawValue & significant
-        guard let entry = Self.keyTable.first(where: { $0.keyval == key && $0.modifiers == mods }) else { return false }
-        return perform(entry.command)
+    /// Performs the chart action of a key press, matched as GtkShortcutController matches the global
+    /// accelerators: a key whose keyval is the accelerator's wins (an exact match); otherwise a key in the
+    /// accelerator's place in another layout of the keyboard (a partial match), so on a Russian or Greek
+    /// layout the key where N is on a US keyboard (т, ν) still means N. Caps Lock is ignored. False when no
+    /// chart action has this key or the action does not apply now (the key passes on).
+    private func keyPressed(_ event: OpaquePointer) -> Bool {
+        var partial: ActionID.Chart?
+        for key in Self.keyTable {
+            switch gdk_key_event_matches(event, key.keyval, key.modifiers) {
+            case GDK_KEY_MATCH_EXACT: return perform(key.command)
+            case GDK_KEY_MATCH_PARTIAL where partial == nil: partial = key.command
+            default: break
+            }
+        }
+        return partial.map { perform($0) } ?? false
     }
 
     /// Performs a chart action; false when it does not apply now (the key passes on).

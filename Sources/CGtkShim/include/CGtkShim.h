@@ -19,6 +19,16 @@ gboolean ag_gtk_object_get_boolean(gpointer object, const char *property);
 /// Exists for the same reason as ag_gtk_object_get_boolean (g_object_get is variadic, G_TYPE_STRING a macro).
 char *ag_gtk_object_get_string(gpointer object, const char *property);
 
+/// Sets a string property of any GObject (e.g. GtkSettings "gtk-theme-name"); the object copies `value`.
+///
+/// Exists for the same reason as ag_gtk_object_get_string (g_object_set is variadic, G_TYPE_STRING a macro).
+void ag_gtk_object_set_string(gpointer object, const char *property, const char *value);
+
+/// Sets a boolean property of any GObject (e.g. GtkSettings "gtk-application-prefer-dark-theme").
+///
+/// Exists for the same reason as ag_gtk_object_get_boolean (g_object_set is variadic, G_TYPE_BOOLEAN a macro).
+void ag_gtk_object_set_boolean(gpointer object, const char *property, gboolean value);
+
 /// Sets the accessible label (what a screen reader says as the widget's name).
 ///
 /// Exists because gtk_accessible_update_property is variadic.

@@ -67,17 +67,25 @@ final class ChartSceneBuilderTests: XCTestCase {
                 let markMinimum = appearance.increaseContrast ? 7 : 3.0
                 let context = "\(name) \(appearance)"
                 XCTAssertEqual(scene.background, palette.background)
+                var gridlines = 0
                 for item in scene.items {
                     for (color, role) in colours(item) {
                         if role == .text {
                             XCTAssertGreaterThanOrEqual(Contrast.ratio(color, scene.background), textMinimum, context)
-                        } else if color != scene.background && color != palette.gridline {
+                        } else if color == palette.gridline {
+                            // With increase contrast every line is at least 3:1 (WCAG 1.4.11), gridlines included.
+                            gridlines += 1
+                            if appearance.increaseContrast {
+                                XCTAssertGreaterThanOrEqual(Contrast.ratio(color, scene.background), 3, "\(item) \(context)")
+                            }
+                        } else if color != scene.background {
                             // Anything not a halo or a gridline is a mark, an axis or the cursor.
                             XCTAssertGreaterThanOrEqual(Contrast.ratio(color, scene.background), markMinimum,
                                                         "\(item) \(context)")
                         }
                     }
                 }
+                XCTAssertGreaterThan(gridlines, 0, "the gridlines were measured too: \(context)")
             }
         }
     }
