@@ -208,6 +208,40 @@ def export_wav():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def export_cancelled_with_orca():
+    """Ctrl+E saves in the background: Orca says so, Cancel Export is reachable by Tab, and cancelling leaves
+    no file and no temporary file. The export is held back 8 s (AUDIOGRAPH_DELAY_EXPORT_MS), as a long one is."""
+    print("Cancelling an export, with Orca")
+    orca = Orca()
+    home = tempfile.mkdtemp(prefix="a11y-")
+    target = os.path.join(home, "births-cancelled.wav")
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_EXPORT_MS": "8000"})
+    try:
+        window = wait_for_window("births.csv")
+        group = chart_group(app_node(process.pid), BIRTHS_TITLE)
+        focus(window)
+        press("ctrl+e")
+        dialog = wait_for_window("Export Audio Graph")
+        focus(dialog)
+        press("ctrl+a")
+        type_text(target)
+        press_and_hear(orca, "Return", "Saving the audio graph to births-cancelled.wav")
+        # The window answers while it saves: the chart's keys still work.
+        press_and_hear(orca, "Right", "point 2 of 59")
+        check(selected_point(group) == 2, "the cursor moved while the export was running")
+        for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "Cancel Export")]:
+            press_and_hear(orca, key, words)
+        press_and_hear(orca, "space", "Export cancelled")
+        time.sleep(0.5)
+        names = os.listdir(home)
+        check(not os.path.exists(target), "no WAV file was written")
+        check(not [n for n in names if n.endswith(".tmp")], "no temporary file is left behind: %r" % names)
+    finally:
+        stop(process)
+        orca.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def long_and_several_series():
     """A 1,000-point series is walked by interval; several series are several lists."""
     print("Long series and several series")
@@ -1054,7 +1088,7 @@ def other_layouts_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [tree_and_keys, export_wav, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
+TESTS = [tree_and_keys, export_wav, export_cancelled_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
          japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]
 

@@ -427,6 +427,9 @@ final class DocumentWindow {
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         FileChooser.save(parent: window, suggesting: base + ".wav") { [weak self] target in
             guard let self, !self.destroyed, self.chartView.shownChart != nil else { return }
+            // Back to the chart first, so Orca (which followed the dialog) hears where the person is and
+            // then what the export says.
+            self.returnFocus()
             self.exportRow.start(chart: chart, settings: self.audio.settings, target: target) { [weak self] message in
                 guard let self else { return }
                 gtk_label_set_text(gcast(self.warnings), message)

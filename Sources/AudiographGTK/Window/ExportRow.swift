@@ -58,6 +58,7 @@ final class ExportRow {
         Trace.mark("export-start")
         job = BackgroundJob(name: "audiograph-export", work: { [weak self] cancellation -> Result<String, ExportFailure>? in
             let step = { (fraction: Double) in MainLoop.post { self?.progressed(fraction, cancellation) } }
+            DiagnosticDelay.wait(milliseconds: DiagnosticDelay.exportMilliseconds, cancellation: cancellation)
             let score = Sonifier(chart: chart, settings: settings).score(.all)
             guard !cancellation.isCancelled else { return nil }
             step(Self.scoreDone)
