@@ -208,6 +208,56 @@ def export_wav():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def blocked_device_with_orca():
+    """A sound device whose open blocks (ALSA's file plugin writing to a FIFO nobody reads yet, as a busy or
+    slow device does) never freezes the window: Orca says it is waiting, the chart's keys answer meanwhile,
+    and the sound starts once the device opens."""
+    print("A sound device that blocks on open, with Orca")
+    orca = Orca()
+    home = tempfile.mkdtemp(prefix="a11y-")
+    fifo = os.path.join(home, "device.fifo")
+    os.mkfifo(fifo)
+    config = os.path.join(home, "alsa-fifo.conf")
+    with open(config, "w") as f:
+        f.write('pcm.!default { type file; slave.pcm { type null }; file "%s"; format "raw" }\n' % fifo)
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"ALSA_CONFIG_PATH": config})
+    heard = []
+    try:
+        window = wait_for_window("births.csv")
+        group = chart_group(app_node(process.pid), BIRTHS_TITLE)
+        focus(window)
+        press_and_hear(orca, "space", "Waiting for the sound device")
+        press_and_hear(orca, "Right", "point 2 of 59")
+        check(selected_point(group) == 2, "the chart answers keys while the device is opening")
+
+        def drain():
+            with open(fifo, "rb") as device:
+                while True:
+                    chunk = device.read(65536)
+                    if not chunk:
+                        break
+                    heard.append(len(chunk))
+
+        press("Home")
+        press_and_hear(orca, "space", "Waiting for the sound device")
+        before = len(orca.speech())
+        threading.Thread(target=drain, daemon=True).start()
+        deadline = time.time() + 10
+        while time.time() < deadline and "Playing" not in orca.speech()[before:]:
+            time.sleep(0.2)
+        said = orca.speech()[before:]
+        check("Playing" in said, "once the device opens, the sound starts and Orca says so: %r"
+              % said.replace("\n", " | ")[:200])
+        deadline = time.time() + 10
+        while time.time() < deadline and sum(heard) < 48000 * 4:
+            time.sleep(0.2)
+        check(sum(heard) >= 48000 * 4, "the sound reached the device: %d bytes" % sum(heard))
+    finally:
+        stop(process)
+        orca.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def export_cancelled_with_orca():
     """Ctrl+E saves in the background: Orca says so, Cancel Export is reachable by Tab, and cancelling leaves
     no file and no temporary file. The export is held back 8 s (AUDIOGRAPH_DELAY_EXPORT_MS), as a long one is."""
@@ -1088,7 +1138,7 @@ def other_layouts_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [tree_and_keys, export_wav, export_cancelled_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
+TESTS = [tree_and_keys, export_wav, export_cancelled_with_orca, blocked_device_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
          japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]
 
