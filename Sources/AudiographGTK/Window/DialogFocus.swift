@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import CGtk
 
 /// Shows a dialog and places its first keyboard focus only once the dialog is the active window, so that
@@ -66,6 +67,7 @@ enum DialogFocus {
                 defer { g_object_unref(alive) }
                 guard gtk_widget_get_visible(alive.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return }
                 focus()
+                Trace.mark("dialog-focus")  // the ownership test waits for it (Tests/gui/gui_tests.py)
             }
         }
     }
