@@ -118,6 +118,7 @@ public final class AudiographApplication {
         setAccelerators()
         AccessibilityRegistration.shared.start()
         MainLoopHeartbeat.startIfTracing()
+        ObjectCensus.startIfTracing()
         let menubar = MenuModel.menubar(from: ActionTable.entries)
         gtk_application_set_menubar(application, menubar)
         g_object_unref(gpointer(menubar))

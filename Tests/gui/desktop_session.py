@@ -62,7 +62,8 @@ def wait_for_window(title, timeout=20, pid=None):
         if WAYLAND:
             found = [view[0] for view in _sway_views() if title in view[1] and (pid is None or view[2] == pid)]
         else:
-            command = ["xdotool", "search", "--onlyvisible"] + (["--pid", str(pid)] if pid else []) + ["--name", title]
+            # --all: xdotool matches windows meeting any one condition unless told to require them all.
+            command = ["xdotool", "search", "--all", "--onlyvisible"] + (["--pid", str(pid)] if pid else []) + ["--name", title]
             found = subprocess.run(command, capture_output=True, text=True).stdout.split()
         if found:
             return found[0]

@@ -9,6 +9,7 @@ title, captures it with ImageMagick's `import`, and stops the app. Screenshots g
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -69,11 +70,7 @@ class Run:
             os.makedirs(os.path.dirname(os.path.join(home, relative)), exist_ok=True)
             with open(os.path.join(home, relative), "w") as f:
                 f.write(text)
-        environment = dict(os.environ, GSK_RENDERER="cairo", HOME=home,
-                           XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_DATA_HOME=os.path.join(home, "data"),
-                           AUDIOGRAPH_EXAMPLES_DIR=DATA, NO_AT_BRIDGE="1", GTK_A11Y="none")
-        environment.pop("GTK_THEME", None)
-        environment.update(env or {})
+        environment = app_environment(home, env)
         log = open(os.path.join(OUT, name + ".log"), "w")
         process = subprocess.Popen([BIN] + args, env=environment, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -154,6 +151,17 @@ class Run:
     def chart(self):
         """The window below the menu bar, inside the chart's keyboard-focus frame (FOCUS_FRAME pixels)."""
         return chart_area(self.image)
+
+
+def app_environment(home, env=None):
+    """The app's environment for one run: HOME and the XDG folders under `home`, the cairo renderer, the
+    examples from data/, no accessibility bus, no GTK_THEME from outside; then `env` on top."""
+    environment = dict(os.environ, GSK_RENDERER="cairo", HOME=home,
+                       XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_DATA_HOME=os.path.join(home, "data"),
+                       AUDIOGRAPH_EXAMPLES_DIR=DATA, NO_AT_BRIDGE="1", GTK_A11Y="none")
+    environment.pop("GTK_THEME", None)
+    environment.update(env or {})
+    return environment
 
 
 def chart_area(image):
@@ -808,8 +816,192 @@ def chart_keys(births):
           "no device: nothing from ALSA in the log (%r)" % silent.log[:200])
 
 
+# ---------------------------------------------------------------------------------------------------
+# Ownership: windows and dialogs opened and closed many times leave nothing behind
+
+# Each dialog: the key that opens it over the chart, (part of) its window title, and whether it places its
+# first focus late (DialogFocus, which writes the trace event "dialog-focus"). Escape closes each.
+OWNED_DIALOGS = [("d", "Chart Details", True), ("ctrl+comma", "Preferences", True),
+                 ("ctrl+k", "Choose Columns", True), ("ctrl+j", "Other Charts", True),
+                 ("F1", "Keyboard Shortcuts", True), ("ctrl+o", "Open a CSV File", False)]
+OWNERSHIP_CYCLES = 50        # each dialog and a second window, opened and closed this many times
+OWNERSHIP_WARM_UP = 10       # cycles before the baseline: GTK's caches (icons, fonts, CSS, the file chooser's) fill
+RSS_GROWTH_LIMIT_KB = 2048   # RssAnon; see windows_leave_nothing_behind: allocator noise is well under it, a leak well over
+
+
+class TracedApp:
+    """One running viewer with AUDIOGRAPH_TRACE=1: its process, its trace events and its object census."""
+
+    def __init__(self, name, args, env):
+        self.log_path = os.path.join(OUT, name + ".log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([BIN] + args, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def events(self, name):
+        """The trace events called `name` so far ("census:..." for name "census"), without their times."""
+        with open(self.log_path) as f:
+            return [line.split()[1] for line in f if line.startswith("audiograph-trace: " + name)]
+
+    def wait_for_event(self, name, count, what, timeout=10):
+        """Waits until the app has written the event `name` `count` times; returns the last one."""
+        deadline = time.time() + timeout
+        while True:
+            found = self.events(name)
+            if len(found) >= count:
+                return found[count - 1]
+            if time.time() > deadline:
+                raise RuntimeError("%s: the app wrote %r %d times in %d s, not %d" % (what, name, len(found), timeout, count))
+            time.sleep(0.02)
+
+    def census(self):
+        """Asks for the object census (SIGUSR1) and returns it as {key: count} once the app has written it."""
+        asked = len(self.events("census:")) + 1
+        os.kill(self.process.pid, signal.SIGUSR1)
+        event = self.wait_for_event("census:", asked, "census")[len("census:"):]
+        return {key: int(value) for key, value in (item.split("=") for item in event.split(","))}
+
+    def settled_census(self, wanted, timeout=10):
+        """The census once `wanted(census)` is true, or the last one after `timeout` seconds: GTK may finalize
+        a closed window a moment after it disappears, so the census is asked for again until then."""
+        deadline = time.time() + timeout
+        while True:
+            counts = self.census()
+            if wanted(counts) or time.time() > deadline:
+                return counts
+            time.sleep(0.1)
+
+    def memory(self):
+        """VmRSS and RssAnon from /proc/PID/status, in kB."""
+        with open("/proc/%d/status" % self.process.pid) as f:
+            fields = dict(line.split(":", 1) for line in f)
+        return {name: int(fields[name].split()[0]) for name in ("VmRSS", "RssAnon")}
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def focused_window():
+    return subprocess.run(["xdotool", "getwindowfocus"], capture_output=True, text=True).stdout.strip()
+
+
+def wait_for_focus(window, what, timeout=10):
+    """Waits until the X input focus is on `window` (the app puts it there: a new dialog, or the document
+    window again after one closes)."""
+    deadline = time.time() + timeout
+    while focused_window() != window:
+        if time.time() > deadline:
+            raise RuntimeError("%s: window %s never got the keyboard focus (it is on %s)" % (what, window, focused_window()))
+        time.sleep(0.02)
+
+
+def windows_leave_nothing_behind():
+    """Opens and closes each dialog (Chart Details, Preferences, Choose Columns, Other Charts, Keyboard
+    Shortcuts, the Open file chooser) and a second document window 50 times in one running viewer, all by
+    keyboard, waiting on the windows and the app's trace (no fixed sleeps). In odd cycles each dialog is closed
+    as soon as it shows, in even ones once its first focus is placed. The app's object census
+    (AUDIOGRAPH_TRACE=1, GLibSupport/ObjectCensus.swift) counts the toplevels, the file chooser's objects and the
+    Swift objects that own windows, by what they are for and their type: after the 10th and the 50th cycle only
+    the main window may be alive, so a leak is named ("ChartDetails/GtkWindow=40"). Memory: RssAnon, the
+    anonymous (heap) part of the resident set, may grow by at most RSS_GROWTH_LIMIT_KB from the 10th cycle to
+    the 50th; it catches what the census does not count, such as a dialog's widgets kept alive. Measured on
+    Debian 12 (GTK 4.8, debug build), 10th to 50th cycle: RssAnon -120, +40, +76, +80 and +152 kB in five runs;
+    with each Chart Details' content leaked (one g_object_ref) +28,660 kB. VmRSS is only printed: it also
+    counts file pages (fonts, icons, libraries paged in), and grew 2,192 kB in a run where RssAnon grew 80."""
+    print("ownership: dialogs and a second window opened and closed %d times; objects and memory stay flat"
+          % OWNERSHIP_CYCLES)
+    home = tempfile.mkdtemp(prefix="agh-own-")
+    births, cars = os.path.join(DATA, "births.csv"), os.path.join(DATA, "cars.csv")
+    env = app_environment(home, {"AUDIOGRAPH_TRACE": "1"})
+    app = TracedApp("ownership", [births], env)
+    alone = {"DocumentWindow/GtkApplicationWindow": 1, "swift/DocumentWindow": 1, "gtk/toplevels": 1}
+    left_over = lambda counts: {key: count for key, count in counts.items() if count != alone.get(key, 0)}
+    started = time.time()
+    censuses, memory = {}, {}
+    try:
+        main_window = wait_for_window("births.csv — Audiograph", pid=app.process.pid)
+        subprocess.run(["xdotool", "windowfocus", "--sync", main_window], check=True)
+        for cycle in range(1, OWNERSHIP_CYCLES + 1):
+            for key, title, places_focus in OWNED_DIALOGS:
+                what = "cycle %d, %s" % (cycle, title)
+                focused = len(app.events("dialog-focus"))
+                wait_for_focus(main_window, what)
+                subprocess.run(["xdotool", "key", key], check=True)
+                dialog = wait_for_window(title, pid=app.process.pid)
+                wait_for_focus(dialog, what)
+                if places_focus and cycle % 2 == 0:
+                    app.wait_for_event("dialog-focus", focused + 1, what)
+                subprocess.run(["xdotool", "key", "Escape"], check=True)
+                wait_for_no_window(title)
+            # A second document window: the program started again hands the file to the running app (GApplication,
+            # over D-Bus), which opens it in a new window; Ctrl+W closes that window.
+            what = "cycle %d, second window" % cycle
+            opener = subprocess.Popen([BIN, cars], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            second = wait_for_window("cars.csv — Audiograph", pid=app.process.pid)
+            if opener.wait(10) != 0:
+                raise RuntimeError("%s: `audiograph cars.csv` exited with %d" % (what, opener.returncode))
+            subprocess.run(["xdotool", "windowfocus", "--sync", second], check=True)
+            subprocess.run(["xdotool", "key", "ctrl+w"], check=True)
+            wait_for_no_window("cars.csv — Audiograph")
+            subprocess.run(["xdotool", "windowfocus", "--sync", main_window], check=True)
+            if cycle in (OWNERSHIP_WARM_UP, OWNERSHIP_CYCLES):
+                censuses[cycle] = app.settled_census(lambda counts: not left_over(counts))
+                memory[cycle] = app.memory()
+    except RuntimeError as problem:
+        check(False, "ownership: %s" % problem)
+        if app.process.poll() is None:
+            try:
+                print("  info census then, besides the main window: %s" % left_over(app.census()))
+            except RuntimeError as no_census:
+                print("  info %s" % no_census)
+    finally:
+        alive = app.process.poll() is None
+        app.stop()
+        shutil.rmtree(home, ignore_errors=True)
+    check(alive, "ownership: the app is still running")
+    if len(censuses) < 2:
+        return
+    elapsed = time.time() - started
+    warm, final = censuses[OWNERSHIP_WARM_UP], censuses[OWNERSHIP_CYCLES]
+    print("  info %d cycles in %.0f s; memory after %d: %s, after %d: %s"
+          % (OWNERSHIP_CYCLES, elapsed, OWNERSHIP_WARM_UP, memory[OWNERSHIP_WARM_UP], OWNERSHIP_CYCLES,
+             memory[OWNERSHIP_CYCLES]))
+    print("  info census after %d cycles: %s" % (OWNERSHIP_CYCLES, final))
+    counted = {"ChartDetails/GtkWindow", "Preferences/GtkWindow", "ColumnPicker/GtkWindow", "OtherCharts/GtkWindow",
+               "Shortcuts/GtkWindow", "swift/ChartDetails", "swift/ColumnPicker", "swift/OtherCharts",
+               "FileChooser/GtkFileFilter"}
+    check(counted <= set(final) and any(key.startswith("FileChooser/GtkFileChooser") or key == "FileChooser/GtkFileDialog"
+                                        for key in final),
+          "ownership: the census counted every dialog and the file chooser (missing: %s)" % sorted(counted - set(final)))
+    for cycle, counts in sorted(censuses.items()):
+        check(not left_over(counts), "ownership: after %d cycles only the main window is alive (left over: %s)"
+              % (cycle, left_over(counts)))
+    growth = memory[OWNERSHIP_CYCLES]["RssAnon"] - memory[OWNERSHIP_WARM_UP]["RssAnon"]
+    check(growth <= RSS_GROWTH_LIMIT_KB, "ownership: RssAnon grew %d kB from cycle %d to %d (limit %d kB)"
+          % (growth, OWNERSHIP_WARM_UP, OWNERSHIP_CYCLES, RSS_GROWTH_LIMIT_KB))
+
+
+# The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
+ALONE = [windows_leave_nothing_behind]
+
+
 def main():
     started = time.time()
+    chosen = sys.argv[1:]
+    if chosen:
+        unknown = set(chosen) - {case.__name__ for case in ALONE}
+        if unknown:
+            sys.exit("no such case: %s (these run alone: %s)" % (", ".join(sorted(unknown)),
+                                                                ", ".join(case.__name__ for case in ALONE)))
+        for case in ALONE:
+            if case.__name__ in chosen:
+                case()
+        print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
+        return 1 if failures else 0
     print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
     self_check()
     births = os.path.join(DATA, "births.csv")
@@ -944,6 +1136,7 @@ def main():
         shutil.copyfile(os.path.join(DATA, name), os.path.join(examples, name))
     recent_files(examples)
     shutil.rmtree(examples, ignore_errors=True)
+    windows_leave_nothing_behind()
 
     print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
     return 1 if failures else 0

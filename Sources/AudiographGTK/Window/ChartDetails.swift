@@ -24,6 +24,7 @@ final class ChartDetails {
          play: @escaping @MainActor () -> Void) {
         window = Widgets.dialogWindow(title: tr("Chart Details — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 720, 640)
+        ObjectCensus.track(window, as: "ChartDetails")
 
         let content = Widgets.box(vertical: true, spacing: 12)
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
@@ -85,7 +86,10 @@ final class ChartDetails {
             gtk_window_close(gcast(self.window))
         }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
+        ObjectCensus.created(self)
     }
+
+    deinit { ObjectCensus.freed(ChartDetails.self) }
 
     func present() {
         // After presenting: gtk_window_set_focus before the window shows makes GTK 4.8 put it on the

@@ -35,6 +35,7 @@ final class ColumnPicker {
 
         window = Widgets.dialogWindow(title: Localization.tr("Choose Columns — %@", fileName), parent: parent)
         gtk_window_set_resizable(gcast(window), 0)
+        ObjectCensus.track(window, as: "ColumnPicker")
 
         let content = Widgets.box(vertical: true, spacing: 12)
         gtk_widget_set_margin_top(content, 18)
@@ -146,7 +147,10 @@ final class ColumnPicker {
             self.destroyed = true
             self.onClosed?()
         }
+        ObjectCensus.created(self)
     }
+
+    deinit { ObjectCensus.freed(ColumnPicker.self) }
 
     /// Shows the window with the keyboard focus on the first choice (x).
     func present() {

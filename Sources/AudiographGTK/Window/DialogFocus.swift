@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import CGtk
 
 /// Shows a dialog and places its first keyboard focus only once the dialog is the active window, so that
@@ -38,27 +39,35 @@ enum DialogFocus {
 
     /// One dialog's first focus, waiting for its window to become active.
     ///
-    /// Ownership: holds a reference to the window from `schedule` until the focus is placed, so a dialog
-    /// closed in between is still a valid object (it is then no longer visible, and nothing is focused).
+    /// Ownership: holds only a weak reference (GWeakRef) to the window, so a dialog closed before its focus
+    /// is placed is destroyed at once, and its "destroy" handlers (which give the focus back to the document
+    /// window) run then, not when the timer fires; the timer then finds no window and focuses nothing.
     @MainActor
     private final class Pending {
-        let window: UnsafeMutablePointer<GtkWidget>
+        /// The window while it exists; heap-allocated because GLib keeps the GWeakRef's address.
+        nonisolated(unsafe) private let window = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
         let focus: @MainActor () -> Void
         private var scheduled = false
 
         init(window: UnsafeMutablePointer<GtkWidget>, focus: @escaping @MainActor () -> Void) {
-            self.window = window
+            g_weak_ref_init(self.window, gpointerOf(window))
             self.focus = focus
+        }
+
+        deinit {
+            g_weak_ref_clear(window)
+            window.deallocate()
         }
 
         func schedule() {
             guard !scheduled else { return }
             scheduled = true
-            let held = g_object_ref(gpointerOf(window))
             MainLoop.after(milliseconds: DialogFocus.settleMilliseconds) { [self] in
-                defer { g_object_unref(held) }
-                guard gtk_widget_get_visible(window) != 0 else { return }
+                guard let alive = g_weak_ref_get(window) else { return }
+                defer { g_object_unref(alive) }
+                guard gtk_widget_get_visible(alive.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return }
                 focus()
+                Trace.mark("dialog-focus")  // the ownership test waits for it (Tests/gui/gui_tests.py)
             }
         }
     }

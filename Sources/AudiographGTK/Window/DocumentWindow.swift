@@ -60,6 +60,7 @@ final class DocumentWindow {
         window = gtk_application_window_new(app.application)
         gtk_window_set_default_size(gcast(window), 960, 640)
         gtk_application_window_set_show_menubar(gcast(window), 1)
+        ObjectCensus.track(window, as: "DocumentWindow")
 
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(gcast(stack), GTK_STACK_TRANSITION_TYPE_NONE)
@@ -107,7 +108,10 @@ final class DocumentWindow {
         }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.windowDestroyed() }
         showStartPage()
+        ObjectCensus.created(self)
     }
+
+    deinit { ObjectCensus.freed(DocumentWindow.self) }
 
     /// Adds `page` to the stack as `name`. GTK 4.8 names an unlabelled stack page "GtkStackPage" on the
     /// accessibility bus, and Orca said "GtkStackPage panel" on the way into the chart: it gets an empty name.

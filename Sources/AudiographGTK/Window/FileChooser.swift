@@ -19,6 +19,8 @@ enum FileChooser {
         gtk_file_filter_add_mime_type(text, "text/plain")
         gtk_file_filter_add_pattern(text, "*.txt")
         for pattern in ["*.csv", "*.tsv"] { gtk_file_filter_add_pattern(text, pattern) }
+        ObjectCensus.track(gpointerOf(tables), as: "FileChooser")
+        ObjectCensus.track(gpointerOf(text), as: "FileChooser")
         present(Request(title: tr("Open a CSV File"), accept: tr("_Open"), saving: false, suggestedName: nil,
                         filters: [tables, text]), parent: parent, chosen: chosen)
     }
@@ -51,12 +53,14 @@ extension FileChooser {
     private static func present(_ request: Request, parent: UnsafeMutablePointer<GtkWidget>?,
                                 chosen: @escaping @MainActor (String) -> Void) {
         let dialog = gtk_file_dialog_new()!
+        ObjectCensus.track(gpointerOf(dialog), as: "FileChooser")
         gtk_file_dialog_set_title(dialog, request.title)
         gtk_file_dialog_set_accept_label(dialog, request.accept)  // GTK makes its button with mnemonics
         gtk_file_dialog_set_modal(dialog, 1)
         if let name = request.suggestedName { gtk_file_dialog_set_initial_name(dialog, name) }
         if !request.filters.isEmpty {
             let list = g_list_store_new(gtk_file_filter_get_type())!
+            ObjectCensus.track(gpointerOf(list), as: "FileChooser")
             for filter in request.filters {
                 g_list_store_append(list, gpointerOf(filter))
                 g_object_unref(gpointerOf(filter))
@@ -95,6 +99,7 @@ extension FileChooser {
         let dialog = gtk_file_chooser_native_new(request.title, parent.map { gcast($0) },
                                                  request.saving ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
                                                  request.accept, tr("_Cancel"))!
+        ObjectCensus.track(gpointerOf(dialog), as: "FileChooser")
         gtk_native_dialog_set_modal(gcast(dialog), 1)
         let chooser = dialog
         if let name = request.suggestedName { gtk_file_chooser_set_current_name(chooser, name) }

@@ -33,6 +33,7 @@ final class OtherCharts {
         let fileName = (path as NSString).lastPathComponent
         window = Widgets.dialogWindow(title: Localization.tr("Other Charts — %@", fileName), parent: parent)
         gtk_window_set_default_size(gcast(window), 640, 420)
+        ObjectCensus.track(window, as: "OtherCharts")
 
         let content = Widgets.box(vertical: true, spacing: 12)
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
@@ -99,7 +100,10 @@ final class OtherCharts {
             let found = ChartSuggestions.list(for: document)
             MainLoop.post { [weak self] in self?.fill(found) }
         }
+        ObjectCensus.created(self)
     }
+
+    deinit { ObjectCensus.freed(OtherCharts.self) }
 
     /// Shows the window with the keyboard focus on the list.
     func present() {

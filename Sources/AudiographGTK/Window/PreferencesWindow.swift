@@ -11,6 +11,7 @@ enum PreferencesWindow {
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
     static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
         let window = Widgets.dialogWindow(title: tr("Preferences"), parent: parent)
+        ObjectCensus.track(window, as: "Preferences")
         if let parent {
             // The check buttons run "app." actions, which a plain window does not find: without them they are
             // insensitive and the keyboard cannot reach them. (gtk_window_set_application would find them,

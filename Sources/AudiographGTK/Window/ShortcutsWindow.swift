@@ -41,6 +41,7 @@ enum ShortcutsWindow {
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
     static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
         let window = Widgets.dialogWindow(title: tr("Keyboard Shortcuts"), parent: parent)
+        ObjectCensus.track(window, as: "Shortcuts")
         gtk_window_set_default_size(gcast(window), 560, 640)
 
         let outer = Widgets.box(vertical: true, spacing: 12)
