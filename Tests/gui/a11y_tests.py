@@ -225,7 +225,7 @@ def blocked_device_with_orca():
     try:
         window = wait_for_window("births.csv")
         group = chart_group(app_node(process.pid), BIRTHS_TITLE)
-        focus(window)
+        settle_in_chart(orca, window)
         press_and_hear(orca, "space", "Waiting for the sound device")
         press_and_hear(orca, "Right", "point 2 of 59")
         check(selected_point(group) == 2, "the chart answers keys while the device is opening")
@@ -260,16 +260,16 @@ def blocked_device_with_orca():
 
 def export_cancelled_with_orca():
     """Ctrl+E saves in the background: Orca says so, Cancel Export is reachable by Tab, and cancelling leaves
-    no file and no temporary file. The export is held back 8 s (AUDIOGRAPH_DELAY_EXPORT_MS), as a long one is."""
+    no file and no temporary file. The export is held back 15 s (AUDIOGRAPH_DELAY_EXPORT_MS), as a long one is."""
     print("Cancelling an export, with Orca")
     orca = Orca()
     home = tempfile.mkdtemp(prefix="a11y-")
     target = os.path.join(home, "births-cancelled.wav")
-    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_EXPORT_MS": "8000"})
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_EXPORT_MS": "15000"})
     try:
         window = wait_for_window("births.csv")
         group = chart_group(app_node(process.pid), BIRTHS_TITLE)
-        focus(window)
+        settle_in_chart(orca, window)
         press("ctrl+e")
         dialog = wait_for_window("Export Audio Graph")
         focus(dialog)
@@ -498,6 +498,17 @@ class PacedSound:
             self.server.wait(5)
         except subprocess.TimeoutExpired:
             self.server.kill()
+
+
+def settle_in_chart(orca, window, timeout=20):
+    """Focuses `window` and waits until Orca has said where the person is (the chart's first point) and gone
+    quiet, so the next key reaches the chart and is heard, however slowly Orca or the app started."""
+    focus(window)
+    deadline = time.time() + timeout
+    while time.time() < deadline and "point 1 of 59" not in orca.speech():
+        time.sleep(0.2)
+    check("point 1 of 59" in orca.speech(), "Orca says the chart once its window is active")
+    orca.wait_until_quiet()
 
 
 def press_and_hear(orca, key, words, timeout=6):
@@ -978,16 +989,16 @@ def orca_speaks():
 
 def still_analysing_with_orca():
     """Keys that need the analysis before it is ready say so and are answered when it is; the window stays
-    usable meanwhile, and closing it then ends the program at once. The analysis is held back 8 s
+    usable meanwhile, and closing it then ends the program at once. The analysis is held back 15 s
     (AUDIOGRAPH_DELAY_ANALYSIS_MS), as it is on a file of tens of millions of rows."""
     print("Keys before the analysis is ready, with Orca")
     orca = Orca()
     home = tempfile.mkdtemp(prefix="a11y-")
-    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_ANALYSIS_MS": "8000"})
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"AUDIOGRAPH_DELAY_ANALYSIS_MS": "15000"})
     try:
         window = wait_for_window("births.csv")
         group = chart_group(app_node(process.pid), BIRTHS_TITLE)
-        focus(window)
+        settle_in_chart(orca, window)
         press_and_hear(orca, "s", "Still analysing")
         # Meanwhile the chart answers every key that needs no analysis.
         press_and_hear(orca, "Right", "1918, 245 births per 10,000 people, point 2 of 59")
@@ -995,7 +1006,7 @@ def still_analysing_with_orca():
         press_and_hear(orca, "bracketright", "Still analysing")
         before = len(orca.speech())
         press_and_hear(orca, "x", "X axis: Year, 1917 to 1975")
-        deadline = time.time() + 15
+        deadline = time.time() + 25
         while time.time() < deadline and "Highest value" not in orca.speech()[before:]:
             time.sleep(0.2)
         said = orca.speech()[before:]
