@@ -68,28 +68,50 @@ public struct PluralRule: Sendable {
         case less, greater, lessOrEqual, greaterOrEqual, equal, notEqual, and, or
     }
 
-    private indirect enum Expression: Sendable {
-        case n
-        case literal(Int)
-        case not(Expression)
-        case binary(Operator, Expression, Expression)
-        case conditional(Expression, Expression, Expression)
+    /// A node of a parsed expression. A class with plain stored references rather than an indirect enum:
+    /// a multi-payload enum keeps its case in spare bits of the box pointers, which LeakSanitizer then cannot
+    /// follow, so the fuzzing run reported English's rule (a global) as leaked.
+    private final class Expression: Sendable {
+        private enum Kind: Sendable {
+            case n, literal, not, conditional
+            case binary(Operator)
+        }
+
+        private let kind: Kind
+        private let number: Int
+        private let operands: [Expression]
+
+        private init(_ kind: Kind, number: Int = 0, _ operands: [Expression] = []) {
+            self.kind = kind
+            self.number = number
+            self.operands = operands
+        }
+
+        static let n = Expression(.n)
+        static func literal(_ value: Int) -> Expression { Expression(.literal, number: value) }
+        static func not(_ operand: Expression) -> Expression { Expression(.not, [operand]) }
+        static func binary(_ op: Operator, _ left: Expression, _ right: Expression) -> Expression {
+            Expression(.binary(op), [left, right])
+        }
+        static func conditional(_ test: Expression, _ then: Expression, _ otherwise: Expression) -> Expression {
+            Expression(.conditional, [test, then, otherwise])
+        }
 
         /// The value for count `n`; nil when it divides by zero.
         func value(n: Int) -> Int? {
-            switch self {
+            switch kind {
             case .n: return n
-            case .literal(let value): return value
-            case .not(let operand): return operand.value(n: n).map { $0 == 0 ? 1 : 0 }
-            case .conditional(let test, let then, let otherwise):
-                guard let condition = test.value(n: n) else { return nil }
-                return condition != 0 ? then.value(n: n) : otherwise.value(n: n)
-            case .binary(let op, let left, let right):
-                guard let a = left.value(n: n) else { return nil }
+            case .literal: return number
+            case .not: return operands[0].value(n: n).map { $0 == 0 ? 1 : 0 }
+            case .conditional:
+                guard let condition = operands[0].value(n: n) else { return nil }
+                return condition != 0 ? operands[1].value(n: n) : operands[2].value(n: n)
+            case .binary(let op):
+                guard let a = operands[0].value(n: n) else { return nil }
                 // && and || evaluate their right side only when needed, as C does.
                 if op == .and && a == 0 { return 0 }
                 if op == .or && a != 0 { return 1 }
-                guard let b = right.value(n: n) else { return nil }
+                guard let b = operands[1].value(n: n) else { return nil }
                 switch op {
                 case .multiply: return a &* b
                 case .divide: return b == 0 ? nil : (b == -1 ? 0 &- a : a / b)
