@@ -262,21 +262,25 @@ public struct Sonifier: Sendable {
         return tones
     }
 
-    /// A discrete series as one note per point, centred in its slot; the note-length axis sets its length.
+    /// A discrete series as one note per point, centred on its point's time; the note-length axis sets its
+    /// length. Crowded notes are shortened or moved apart (`NoteSpacing`) so every point is its own note.
     private func notes(series s: Int, layout: SeriesLayout, pan: Double, gain: Double) -> [Tone] {
         let pitch = pitch(forSeries: s)
         let series = chart.series[s]
-        var tones: [Tone] = []
-        tones.reserveCapacity(series.count)
+        var heard: [(point: Int, frequency: Double)] = []
+        heard.reserveCapacity(series.count)
         for i in XOrder.indices(of: series) {
-            guard let f = pitch.frequency(of: series.y[i]) else { continue }
-            let length = layout.slot * noteFraction(point: i, in: series)
-            let start = layout.time(ofX: series.x[i]) - length / 2
-            tones.append(noteTone(series: s, timbre: timbre(series: s, point: i, in: series),
-                                  path: [PitchPoint(time: start, frequency: f), PitchPoint(time: start + length, frequency: f)],
-                                  pan: pan, gain: gain, points: i...i))
+            if let f = pitch.frequency(of: series.y[i]) { heard.append((i, f)) }
         }
-        return tones
+        let placed = NoteSpacing.place(centres: heard.map { layout.time(ofX: series.x[$0.point]) },
+                                       lengths: heard.map { layout.slot * noteFraction(point: $0.point, in: series) },
+                                       within: layout.offset...(layout.offset + layout.duration), slot: layout.slot)
+        return zip(heard, placed).map { note, place in
+            noteTone(series: s, timbre: timbre(series: s, point: note.point, in: series),
+                     path: [PitchPoint(time: place.start, frequency: note.frequency),
+                            PitchPoint(time: place.start + place.length, frequency: note.frequency)],
+                     pan: pan, gain: gain, points: note.point...note.point)
+        }
     }
 
     /// A discrete series with more points than the time allows: one note per interval that glides quickly from
