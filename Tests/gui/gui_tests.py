@@ -458,6 +458,28 @@ def progress_bar(image):
     return None
 
 
+def histogram_drawing():
+    """A histogram (data/eruptions.csv): one solid bar per bin, side by side, heights following the counts,
+    readable in every visual mode."""
+    print("histogram, normal, --high-contrast and --differentiate-without-color")
+    eruptions = os.path.join(DATA, "eruptions.csv")
+    counts = np.array([51, 41, 5, 7, 30, 73, 61, 4], dtype=float)   # np.histogram(values, bins=np.arange(1.5, 6, 0.5))
+    for name, args, mark, text in (("eruptions", [], 3.0, 4.5), ("eruptions-high-contrast", ["--high-contrast"], 7.0, 7.0),
+                                   ("eruptions-differentiate", ["--differentiate-without-color"], 3.0, 4.5)):
+        run = Run(name, args + [eruptions], "eruptions.csv — Audiograph")
+        _, colours = check_contrast(run, mark, text, 0.9 if args == ["--high-contrast"] else 0.6)
+        bars = sorted(filled_bars(run.chart, colours, minimum_side=4), key=lambda bar: -bar[2])
+        print("  info %s bars: %s" % (name, bars))
+        check(len(bars) == len(counts), "%s: %d solid bars, one per bin (%d)" % (name, len(bars), len(counts)))
+        # Edges fall between pixels (a blended column either side) and the cursor's ring covers the first bar's.
+        widths = [bar[1] for bar in bars]
+        check(max(widths) - min(widths) <= 5, "%s: the bins are equally wide (%s px)" % (name, sorted(set(widths))))
+        heights = np.array(sorted(bar[2] for bar in bars), dtype=float)
+        expected = np.sort(counts)
+        worst = float(np.abs(heights - float(heights @ expected / (expected @ expected)) * expected).max()) if len(heights) == len(counts) else float("inf")
+        check(worst <= 4, "%s: bar heights follow the counts (off by %.1f px at most)" % (name, worst))
+
+
 def filled_bars(image, colours, minimum_side=12):
     """Solid rectangles of one series colour, at least minimum_side pixels on each side, that fill at least
     97 % of their bounding box: (colour, width, height) for each. Bars stand side by side (or one above the
@@ -987,17 +1009,19 @@ def windows_leave_nothing_behind():
 
 # The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
 ALONE = [windows_leave_nothing_behind]
+# Cases of the whole run that can also be named on their own (gui_tests.py histogram_drawing).
+NAMEABLE = ALONE + [bar_chart, histogram_drawing]
 
 
 def main():
     started = time.time()
     chosen = sys.argv[1:]
     if chosen:
-        unknown = set(chosen) - {case.__name__ for case in ALONE}
+        unknown = set(chosen) - {case.__name__ for case in NAMEABLE}
         if unknown:
-            sys.exit("no such case: %s (these run alone: %s)" % (", ".join(sorted(unknown)),
-                                                                ", ".join(case.__name__ for case in ALONE)))
-        for case in ALONE:
+            sys.exit("no such case: %s (these can be named: %s)" % (", ".join(sorted(unknown)),
+                                                                   ", ".join(case.__name__ for case in NAMEABLE)))
+        for case in NAMEABLE:
             if case.__name__ in chosen:
                 case()
         print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
@@ -1128,6 +1152,7 @@ def main():
 
     column_picker(cars)
     bar_chart()
+    histogram_drawing()
     chart_keys(births)
 
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.

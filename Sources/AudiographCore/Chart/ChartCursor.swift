@@ -21,7 +21,7 @@ extension SceneDraft {
             cursor.append(.outline(frame, color: palette.cursor, width: width, dash: []))
             return
         }
-        if chart.kind == .bar && series.count <= ChartSceneBuilder.maximumPlacedPoints {
+        if chart.kind.drawsBars && series.count <= ChartSceneBuilder.maximumPlacedPoints {
             guard let bar = barRect(series: focus.series, index: focus.index) else { return }
             let frame = SceneRect(x: bar.x - 4, y: bar.y - 4, width: bar.width + 8, height: bar.height + 8)
             cursor.append(.outline(frame, color: palette.background, width: halo, dash: []))
@@ -72,7 +72,7 @@ extension SceneDraft {
         return (0..<elements.count).map { e -> SceneRect in
             let points = elements.points(of: e)
             if !elements.isIntervals, let i = points.first {
-                if chart.kind == .bar, let bar = barRect(series: s, index: i) { return bar }
+                if chart.kind.drawsBars, let bar = barRect(series: s, index: i) { return bar }
                 if let p = position(series: s, index: i) {
                     let side = max(16, focusedMarkerSize(ChartFocus(series: s, index: i)) + 4)
                     return SceneRect(x: p.x - side / 2, y: p.y - side / 2, width: side, height: side)
@@ -84,7 +84,7 @@ extension SceneDraft {
             let y = summary.minY.flatMap { lo in summary.maxY.map { lo...$0 } }
                 ?? yMap.range.lowerBound...yMap.range.upperBound
             var rect = pixelRect(DataRect(x: summary.firstX...summary.lastX, y: y))
-            if chart.kind == .bar {
+            if chart.kind.drawsBars {
                 // Bars reach down to the axis base; the frame covers them.
                 rect = SceneRect(x: rect.x - barGroupWidth / 2, y: rect.y, width: rect.width + barGroupWidth,
                                  height: max(rect.height, plot.y + plot.height - rect.y))

@@ -25,6 +25,7 @@ extension SceneDraft {
         case .line: for s in chart.series.indices { drawLine(s) }
         case .bar: drawBars()
         case .scatter: drawScatter()
+        case .histogram: drawBars()
         }
     }
 
@@ -83,6 +84,13 @@ extension SceneDraft {
         guard centre.isFinite, top.isFinite else { return nil }
         let base = yMap.pixel(yScale.logarithmic ? yScale.range.lowerBound
                               : min(max(0, yScale.range.lowerBound), yScale.range.upperBound))
+        if let bin = series.histogram?.bins[i] {
+            // A histogram's bar spans its bin, with a pixel of background between neighbours.
+            let left = xMap.pixel(bin.from), right = xMap.pixel(bin.to)
+            let gap = right - left > 4 ? 1.0 : 0
+            return SceneRect(x: left + gap / 2, y: min(top, base), width: max(1, right - left - gap),
+                             height: max(1, abs(top - base)))
+        }
         let group = barGroupWidth
         let each = group / Double(max(1, chart.series.count))
         let inset = each > 8 ? 1.0 : 0

@@ -150,7 +150,7 @@ struct SceneDraft: Sendable {
         self.style = style
         self.measure = measure
         xScale = ChartScale.x(chart.xAxis, kind: chart.kind)
-        yScale = ChartScale.value(chart.yAxis, includeZero: chart.kind == .bar)
+        yScale = ChartScale.value(chart.yAxis, includeZero: chart.kind.drawsBars)
         pointPositions = Array(repeating: [], count: chart.series.count)
     }
 
@@ -164,7 +164,7 @@ struct SceneDraft: Sendable {
     /// marker and a little, 0 for bars and for unmarked lines.
     var markInset: Double {
         switch chart.kind {
-        case .bar: return 0
+        case .bar, .histogram: return 0
         case .scatter: return (sizeAxis != nil ? style.sizeRange.upperBound : style.markerSize) / 2 + 3
         case .line:
             let marked = style.differentiateWithoutColor
@@ -228,10 +228,10 @@ struct SceneDraft: Sendable {
         let bottom = pad + axisTitleHeight + 6 + Double(xLineCount) * labelHeight + 4 + tickLength
         let plotBottom = max(plotTop + 20, height - bottom)
         plot = SceneRect(x: plotLeft, y: plotTop, width: plotRight - plotLeft, height: plotBottom - plotTop)
-        let yInset = chart.kind == .bar ? 0 : min(markInset, (plotBottom - plotTop) / 4)
+        let yInset = chart.kind.drawsBars ? 0 : min(markInset, (plotBottom - plotTop) / 4)
         yMap = AxisMapping(range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
                            logarithmic: yScale.logarithmic)
-        if chart.kind == .bar { barGroupWidth = measureBarGroupWidth() }
+        if chart.kind.drawsBars { barGroupWidth = measureBarGroupWidth() }
     }
 
     /// How many date gridlines to aim for across a plot `plotWidth` pixels wide: one per 110 pixels, at least 4.
@@ -315,7 +315,7 @@ struct SceneDraft: Sendable {
                               color: palette.axis, width: style.axisWidth, dash: []))
         axes.append(.polyline([ScenePoint(x: axisX, y: top), ScenePoint(x: axisX, y: bottom + tickLength)],
                               color: palette.axis, width: style.axisWidth, dash: []))
-        if chart.kind == .bar, !yScale.logarithmic, yScale.range.lowerBound < 0, yScale.range.upperBound > 0 {
+        if chart.kind.drawsBars, !yScale.logarithmic, yScale.range.lowerBound < 0, yScale.range.upperBound > 0 {
             let zero = crisp(yMap.pixel(0), width: style.axisWidth)
             axes.append(.polyline([ScenePoint(x: left, y: zero), ScenePoint(x: right, y: zero)], color: palette.axis,
                                   width: style.axisWidth, dash: []))

@@ -54,7 +54,7 @@ public struct ChartAnalysis: Sendable {
     static func analyzeSeries(_ series: DataSeries, kind: ChartKind, cancellation: CancellationFlag) -> SeriesAnalysis? {
         let statistics = SeriesStatistics.compute(ys: series.y)
         guard !cancellation.isCancelled else { return nil }
-        let trend = kind == .bar ? nil : Trend.compute(xs: series.x, ys: series.y)
+        let trend = kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y)
         guard !cancellation.isCancelled else { return nil }
         let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
         guard !cancellation.isCancelled else { return nil }

@@ -5,7 +5,7 @@ import Foundation
 struct ChartWording {
     let chart: ChartDescriptor
     let x: XValueFormatting
-    private let L = Localization.self
+    let L = Localization.self
 
     init(chart: ChartDescriptor) {
         self.chart = chart
@@ -16,6 +16,7 @@ struct ChartWording {
 
     /// One or two sentences with the most important insight, for when the file gives no summary.
     func summary(_ analyses: [SeriesAnalysis], correlation: Correlation?) -> String {
+        if chart.kind == .histogram, let first = chart.series.first { return histogramSummary(first) }
         guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
             return L.tr("%@: no values to show.", chart.title)
         }
@@ -27,7 +28,7 @@ struct ChartWording {
                 text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
             }
             return text
-        case .bar:
+        case .bar, .histogram:
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
@@ -52,6 +53,7 @@ struct ChartWording {
 
     /// A paragraph: how many values, range with where, centre, trend, shape, outliers, missing values.
     func seriesDescription(_ s: DataSeries, _ a: SeriesAnalysis, correlation: Correlation?) -> String {
+        if s.histogram != nil { return histogramDescription(s) }
         let st = a.statistics
         guard st.count > 0, let lo = st.minIndex, let hi = st.maxIndex else {
             return L.tr("%@: no values.", s.name)

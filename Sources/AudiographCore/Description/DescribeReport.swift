@@ -43,6 +43,9 @@ public struct DescribeReport: Sendable {
         case .line: return L.trn("line chart, %ld series", "line chart, %ld series", n, n)
         case .bar: return L.trn("bar chart, %ld series", "bar chart, %ld series", n, n)
         case .scatter: return L.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
+        case .histogram:
+            let bins = chart.series.first?.count ?? 0
+            return L.trn("histogram, %ld bin", "histogram, %ld bins", bins, bins)
         }
     }
 
@@ -74,6 +77,12 @@ public struct DescribeReport: Sendable {
                 return DescribeJSON.Point(x: x.jsonValue(s.x[i]), y: .number(s.y[i]))
             }
             let isDate = chart.xAxis.kindName == "date"
+            if let h = s.histogram {
+                return DescribeJSON.Series(
+                    name: s.name, count: h.valueCount, missing: 0, min: nil, max: nil, mean: h.mean, median: h.median,
+                    stddev: h.standardDeviation, trend: nil, outliers: [], segments: [], description: a.description,
+                    yAxis: nil, counts: nil, bins: h.bins)
+            }
             return DescribeJSON.Series(
                 name: s.name, count: a.statistics.count, missing: a.statistics.missing,
                 min: point(a.statistics.minIndex), max: point(a.statistics.maxIndex),
@@ -90,7 +99,7 @@ public struct DescribeReport: Sendable {
                     to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY))) },
                 description: a.description,
                 yAxis: s.ownYAxis.map(DescribeJSON.YAxisJSON.init(axis:)),
-                counts: s.counts)
+                counts: s.counts, bins: nil)
         }
         let additional = chart.additionalAxes.map { axis -> DescribeJSON.AdditionalAxisJSON in
             switch axis {
@@ -277,6 +286,9 @@ enum DescribeJSON {
         var yAxis: YAxisJSON?
         /// Present only for a summarised chart: rows behind each point's mean.
         var counts: [Int]?
+        /// Present only for a histogram: each bin's edges (from included, to excluded but in the last bin)
+        /// and count. The series' count, mean, median and stddev are then those of the values binned.
+        var bins: [HistogramBin]?
     }
 
     struct CorrelationJSON: Encodable {

@@ -18,6 +18,13 @@ public struct XValueFormatting: Sendable {
         }
     }
 
+    /// Two x values as a span: "1.5 to 2.0 minutes" (the unit once) on a numeric axis, each written out
+    /// otherwise.
+    public func span(_ low: Double, _ high: Double) -> String {
+        if case .numeric(let a) = axis { return a.formatter.span(low, high) }
+        return Localization.tr("%@ to %@", string(low), string(high))
+    }
+
     /// For JSON: numbers stay numbers, dates become ISO 8601 strings, categories their names.
     public func jsonValue(_ x: Double) -> JSONValue {
         switch axis {

@@ -5,6 +5,7 @@ extension ChartInference {
     /// Assembles the chart descriptor for decided column roles: axes, formatters, series and default title.
     static func build(_ table: Table, layout: Layout, settings: ChartSettings,
                       fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
         let cols = table.columns
         var warnings: [String] = []
         // x value of every row (NaN where missing).

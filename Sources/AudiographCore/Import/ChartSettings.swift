@@ -28,17 +28,21 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     public var logY: Bool?
     /// Summarise rows that share an x as their mean (`mean`), or never (`none`); nil guesses.
     public var aggregate: Aggregation?
+    /// Number of equal bins of a histogram; nil uses the rule in `HistogramBinning`.
+    public var bins: Int?
 
     /// The column name that means "no column" (for x: the row number).
     public static let noColumn = ""
 
     public init(x: String? = nil, y: [String]? = nil, seriesBy: String? = nil, size: String? = nil,
                 category: String? = nil, label: String? = nil, kind: ChartKind? = nil, title: String? = nil,
-                summary: String? = nil, unit: String? = nil, logY: Bool? = nil, aggregate: Aggregation? = nil) {
+                summary: String? = nil, unit: String? = nil, logY: Bool? = nil, aggregate: Aggregation? = nil,
+                bins: Int? = nil) {
         self.x = x; self.y = y; self.seriesBy = seriesBy; self.size = size; self.category = category
         self.label = label; self.kind = kind; self.title = title; self.summary = summary; self.unit = unit
         self.logY = logY
         self.aggregate = aggregate
+        self.bins = bins
     }
 
     /// These settings with every field that `other` sets taken from `other`.
@@ -46,7 +50,7 @@ public struct ChartSettings: Codable, Sendable, Equatable {
         ChartSettings(x: other.x ?? x, y: other.y ?? y, seriesBy: other.seriesBy ?? seriesBy, size: other.size ?? size,
                       category: other.category ?? category, label: other.label ?? label, kind: other.kind ?? kind,
                       title: other.title ?? title, summary: other.summary ?? summary, unit: other.unit ?? unit,
-                      logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate)
+                      logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate, bins: other.bins ?? bins)
     }
 }
 

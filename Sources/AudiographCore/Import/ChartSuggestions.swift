@@ -145,6 +145,8 @@ public enum ChartSuggestions {
             parts.append(L.tr("Line chart: %@", chart.title))
         case .bar:
             parts.append(L.tr("Bar chart: %@", chart.title))
+        case .histogram:
+            parts.append(L.tr("Histogram: %@", chart.title))
         }
         if let g = layout.seriesBy {
             parts.append(L.tr("one line per %@", table.columns[g].title))

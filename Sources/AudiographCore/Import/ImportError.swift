@@ -19,6 +19,7 @@ public enum ImportError: Error, Sendable, Equatable {
     case mostlyMalformed(path: String, skipped: Int, total: Int, firstLine: Int)
     case unknownColumn(path: String, name: String, available: [String])
     case columnNotNumeric(path: String, name: String)
+    case histogramOfText(path: String, name: String)
     case invalidSettings(path: String, reason: String)
     case cancelled(path: String)
     /// The file got shorter while it was read (rewritten or truncated by another program).
@@ -28,7 +29,7 @@ public enum ImportError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
-        case .unknownColumn, .columnNotNumeric: return 64
+        case .unknownColumn, .columnNotNumeric, .histogramOfText: return 64
         case .cancelled: return 130
         default: return 65
         }
@@ -40,7 +41,7 @@ public enum ImportError: Error, Sendable, Equatable {
         case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
              .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
-             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .invalidSettings(let p, _), .cancelled(let p),
+             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .invalidSettings(let p, _), .cancelled(let p),
              .changedWhileReading(let p):
             return p
         }
@@ -86,6 +87,9 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: has no column named \"%@\". Columns: %@.", file, name, available.joined(separator: L.tr(", ")))
         case .columnNotNumeric(_, let name):
             return L.tr("%@: column \"%@\" does not contain numbers, so it cannot be plotted as a value.", file, name)
+        case .histogramOfText(_, let name):
+            return L.tr("%@: column \"%@\" holds text, not numbers, so it has no histogram. Choose a numeric column for x.",
+                        file, name)
         case .invalidSettings(_, let reason):
             return L.tr("%@: %@", file, reason)
         case .cancelled:

@@ -34,6 +34,7 @@ struct LayoutGuess {
     /// The layout: the first rule that fits, then the person's pins on top.
     func layout() throws -> ChartInference.Layout {
         let values = pins.y ?? measures
+        if pins.kind == .histogram { return try histogramLayout(values) }
         if values.isEmpty {
             let numbers = columns.indices.filter { columns[$0].isNumeric || columns[$0].isDate }
             if numbers.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
@@ -47,6 +48,9 @@ struct LayoutGuess {
         guard let x else {
             if values.count >= 2 && pins.kind == nil && !pins.xIsRow, pins.y == nil, !sequence, let pair = scatterPair(values) {
                 return finish(scatter(x: pair.x, y: pair.y))
+            }
+            if values.count == 1, pins.kind == nil, pins.y == nil, !pins.xIsRow, !followsOn(values[0]) {
+                return finish(.init(x: values[0], y: [], kind: .histogram))
             }
             return finish(.init(x: nil, y: values, kind: .line))
         }
@@ -70,6 +74,9 @@ struct LayoutGuess {
                 return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: .mean))
             }
         }
+        if others.isEmpty, pins.x == nil, pins.kind == nil, profile[x].role == .measure, !followsOn(x) {
+            return finish(.init(x: x, y: [], kind: .histogram))
+        }
         if others.isEmpty {
             throw ImportError.nothingMeasured(path: table.path, columns: [columns[x].header])
         }
@@ -85,6 +92,29 @@ struct LayoutGuess {
     }
 
     // MARK: Rules
+
+    /// A histogram of one column: the x the person named, else their first y, else the first measure.
+    private func histogramLayout(_ values: [Int]) throws -> ChartInference.Layout {
+        guard let column = pins.x ?? pins.y?.first ?? values.first else {
+            throw ImportError.noNumericColumn(path: table.path)
+        }
+        guard case .numeric = columns[column].data else {
+            throw ImportError.histogramOfText(path: table.path, name: columns[column].header)
+        }
+        var layout = ChartInference.Layout(x: column, y: [], kind: .histogram)
+        layout.seriesBy = nil
+        return layout
+    }
+
+    /// True when a measure reads as a series in row order (each value close to the one before: lag-one
+    /// autocorrelation of 0.85 or more), which a line shows better than a histogram. A column sorted from
+    /// least to greatest (or back) is a sample written in order, not a series: MASS's galaxies, boot's
+    /// aircondit.
+    private func followsOn(_ c: Int) -> Bool {
+        guard case .numeric(let v, _) = columns[c].data, !OrderCheck.isMonotonic(v),
+              let r = OrderCheck.lagOneAutocorrelation(v) else { return false }
+        return r >= 0.85
+    }
 
     /// Latitude and longitude, when nothing else is fixed: longitude along x, latitude up y.
     private func mapLayout() -> ChartInference.Layout? {

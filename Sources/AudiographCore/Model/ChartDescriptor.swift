@@ -4,6 +4,16 @@ import Foundation
 /// The kind of mark a chart draws, which also decides how it sounds (line → gliding tone, others → notes).
 public enum ChartKind: String, Codable, Sendable, CaseIterable {
     case line, bar, scatter
+    /// The distribution of one numeric column: one bar per bin, its height the number of values in it.
+    case histogram
+
+    /// True when the chart draws bars from zero (bars and histograms).
+    public var drawsBars: Bool {
+        switch self {
+        case .bar, .histogram: return true
+        case .line, .scatter: return false
+        }
+    }
 }
 
 /// A whole chart, mirroring Apple's AXChartDescriptor: title, summary, axes and series.

@@ -32,6 +32,8 @@ public struct DataSeries: Sendable {
     public var fractionDigits: Int?
     /// For a summarised chart: how many rows each point's mean was made of, same length as `x`.
     public var counts: [Int]?
+    /// For a histogram: its bins (one per point, in order) and what the binned values were.
+    public var histogram: Histogram?
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {

@@ -26,6 +26,13 @@ public struct ValueFormatter: Sendable, Equatable {
         ValueFormatter.format(value, fractionDigits: fractionDigits + extraDigits, grouping: usesGrouping)
     }
 
+    /// Two values as a span with the unit said once: "1.5 to 2.0 minutes", "$10 to $20" (a unit written
+    /// before the number stays on both).
+    public func span(_ low: Double, _ high: Double) -> String {
+        let prefixed = unit.map { ValueFormatter.prefixUnits.contains($0) } ?? false
+        return Localization.tr("%@ to %@", prefixed ? string(low) : plain(low), string(high))
+    }
+
     /// A derived quantity such as a mean or a slope: enough significant digits to be useful, no more.
     public func derived(_ value: Double) -> String {
         attachUnit(ValueFormatter.format(value, fractionDigits: ValueFormatter.digitsForDerived(value, base: fractionDigits),

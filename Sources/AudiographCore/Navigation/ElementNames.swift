@@ -21,6 +21,7 @@ public struct ElementNames: Sendable {
         case .line: return L.tr("line chart")
         case .bar: return L.tr("bar chart")
         case .scatter: return L.tr("scatter plot")
+        case .histogram: return L.tr("histogram")
         }
     }
 
@@ -55,11 +56,11 @@ public struct ElementNames: Sendable {
         return text
     }
 
-    /// "point 44 of 59" or "interval 3 of 60".
+    /// "point 44 of 59", "interval 3 of 60" or "bin 3 of 12".
     public func position(_ element: Int, of elements: SeriesElements) -> String {
-        elements.isIntervals
-            ? L.tr("interval %ld of %ld", element + 1, elements.count)
-            : L.tr("point %ld of %ld", element + 1, elements.count)
+        if elements.isIntervals { return L.tr("interval %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .histogram { return L.tr("bin %ld of %ld", element + 1, elements.count) }
+        return L.tr("point %ld of %ld", element + 1, elements.count)
     }
 
     /// The element's name, ending with its position.
@@ -75,6 +76,7 @@ public struct ElementNames: Sendable {
     /// One point's values without its position: label, x, y with unit, then any extra values.
     /// "1960, 268 births per 10,000"; "Prius Hybrid, 1,380 kg, 31 km/L, Japan".
     public func pointWords(_ i: Int, in series: DataSeries) -> String {
+        if let bin = series.histogram?.bins[i] { return binWords(bin, in: series) }
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
@@ -91,6 +93,14 @@ public struct ElementNames: Sendable {
             }
         }
         return parts.joined(separator: L.tr(", "))
+    }
+
+    /// A histogram bin: "20 to 25: 31 cars".
+    public func binWords(_ bin: HistogramBin, in series: DataSeries) -> String {
+        let count = chart.yAxis.unit == nil
+            ? L.trn("%@ value", "%@ values", bin.count, chart.yAxis.formatter.string(Double(bin.count)))
+            : chart.valueFormatter(for: series).string(Double(bin.count))
+        return L.tr("%@: %@", x.span(bin.from, bin.to), count)
     }
 
     /// An interval's span and values: "1917 to 1922: 180 to 195, average 188 births per 10,000".

@@ -117,7 +117,11 @@ final class ChartDetails {
         if chart.series.contains(where: { $0.labels != nil }) {
             columns.append((tr("Label"), { s, i in chart.series[s].labels?[i] ?? "" }))
         }
-        columns.append((chart.xAxis.title, { s, i in x.string(chart.series[s].x[i]) }))
+        columns.append((chart.xAxis.title, { s, i in
+            // A histogram's point is a bin: its edges, not its middle.
+            if let bin = chart.series[s].histogram?.bins[i] { return x.span(bin.from, bin.to) }
+            return x.string(chart.series[s].x[i])
+        }))
         columns.append((chart.yAxis.title, { s, i in
             let y = chart.series[s].y[i]
             return y.isFinite ? chart.valueFormatter(ofSeries: s).string(y) : tr("no value")

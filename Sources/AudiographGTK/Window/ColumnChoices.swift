@@ -5,7 +5,7 @@ import AudiographCore
 /// can drive it. Column choices are column indices; nil means "row number" for x and "none" elsewhere.
 struct ColumnChoices: Equatable {
     /// The chart kinds offered, in menu order; nil is "Automatic" (Audiograph guesses).
-    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter]
+    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter, .histogram]
 
     /// Every column's header, as written in the file.
     let headers: [String]
@@ -64,6 +64,7 @@ struct ColumnChoices: Equatable {
         case .line: return tr("Line")
         case .bar: return tr("Bar")
         case .scatter: return tr("Scatter")
+        case .histogram: return tr("Histogram")
         }
     }
 
@@ -76,6 +77,10 @@ struct ColumnChoices: Equatable {
     /// Why these choices can't make a chart, as a sentence for the person; nil when they can.
     /// (The core checks the rest when the chart is made.)
     var problem: String? {
+        if kind == .histogram {
+            // A histogram counts the values of its x column; y series play no part.
+            return x.map { yColumns.contains($0) } == true ? nil : tr("Choose a numeric column for x to make a histogram.")
+        }
         if y.isEmpty { return tr("Choose at least one y series.") }
         if seriesBy != nil && y.count > 1 {
             return tr("When series are split by a column, choose just one y series.")

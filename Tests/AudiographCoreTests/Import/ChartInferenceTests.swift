@@ -76,10 +76,13 @@ final class ChartInferenceTests: XCTestCase {
         XCTAssertEqual(c.series[0].y, [1, 2, 3])
     }
 
-    func testSingleNumericColumnPlotsAgainstRowNumber() throws {
+    func testSingleNumericColumnIsADistributionUnlessRowNumberIsAsked() throws {
         let c = try chart("Reading\n3\n5\n4\n")
-        XCTAssertEqual(c.xAxis.title, "Row")
-        XCTAssertEqual(c.series[0].x, [1, 2, 3])
+        XCTAssertEqual(c.kind, .histogram, "one measure and nothing to plot it against: its distribution")
+        XCTAssertEqual(c.xAxis.title, "Reading")
+        let rows = try chart("Reading\n3\n5\n4\n", ChartSettings(x: ChartSettings.noColumn))
+        XCTAssertEqual(rows.xAxis.title, "Row")
+        XCTAssertEqual(rows.series[0].x, [1, 2, 3])
     }
 
     func testFlagsOverrideEveryGuess() throws {

@@ -62,4 +62,19 @@ enum SignalMeasures {
         guard !sounding.isEmpty else { return 0 }
         return (sounding.reduce(0.0) { $0 + Double($1 * $1) } / Double(sounding.count)).squareRoot()
     }
+
+    /// How many separate notes `samples` (48 kHz) hold, in 5 ms frames: a note is sound above a quarter of the
+    /// loudest frame for at least 20 ms, after at least 10 ms below it (as Tests/gui/sound_measures.py counts).
+    static func noteOnsets(_ samples: [Float]) -> Int {
+        let frame = 240
+        let levels = stride(from: 0, to: samples.count - frame, by: frame).map { start in
+            (samples[start..<start + frame].map { Double($0 * $0) }.reduce(0, +) / Double(frame)).squareRoot()
+        }
+        let loud = (levels.max() ?? 0) * 0.25
+        var runs: [(first: Int, last: Int)] = []
+        for (i, level) in levels.enumerated() where level > loud {
+            if let last = runs.last?.last, i - last <= 2 { runs[runs.count - 1].last = i } else { runs.append((i, i)) }
+        }
+        return runs.filter { $0.last - $0.first + 1 >= 4 }.count
+    }
 }
