@@ -40,6 +40,10 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case previousInterest = "previous-interest"
         case previousSeries = "previous-series"
         case nextSeries = "next-series"
+        /// Up and Down: through the parts of the element (a box's quartiles, whiskers and outliers), or
+        /// between series on a chart whose elements have no parts.
+        case stepUp = "step-up"
+        case stepDown = "step-down"
     }
 
     case app(App)

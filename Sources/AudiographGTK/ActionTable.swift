@@ -118,6 +118,10 @@ public enum ActionTable {
                     section: .go, group: 2),
         ActionEntry(.chart(.nextSeries), label: tr("Next Se_ries"), accelerators: ["Page_Down"], section: .go,
                     group: 2),
+        ActionEntry(.chart(.stepUp), label: tr("Step _Up"), accelerators: ["Up"],
+                    section: .go, group: 3),
+        ActionEntry(.chart(.stepDown), label: tr("Step _Down"), accelerators: ["Down"],
+                    section: .go, group: 3),
         ActionEntry(.app(.shortcuts), label: tr("_Keyboard Shortcuts"), accelerators: ["<Control>question", "F1"],
                     section: .help, group: 0),
     ]

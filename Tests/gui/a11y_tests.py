@@ -499,6 +499,20 @@ class PacedSound:
         blocks = samples[: len(samples) // 480 * 480].reshape(-1, 480)
         return float((numpy.sqrt((blocks ** 2).mean(axis=1)) > 300).sum()) / 100 if len(blocks) else 0.0
 
+    def wait_for_silence(self, timeout=5):
+        """Waits until the last 0.2 s that reached the sink are silent (what was playing has drained)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            size = os.path.getsize(self.recording) if os.path.exists(self.recording) else 0
+            if size >= 2 * 9600:
+                with open(self.recording, "rb") as f:
+                    f.seek(size // 2 * 2 - 2 * 9600)
+                    tail = numpy.frombuffer(f.read(2 * 9600), dtype="<i2").astype(float)
+                if numpy.abs(tail).max() < 300:
+                    return True
+            time.sleep(0.05)
+        return False
+
     def note_onsets(self):
         """How many separate notes the recording holds (sound_measures.note_onsets)."""
         self.recorder.terminate()

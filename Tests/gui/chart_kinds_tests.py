@@ -17,6 +17,20 @@ from a11y_tests import (DATA, Orca, PacedSound, app_node, check, find_all, press
 from desktop_session import wait_for_window
 
 
+def notes_played(orca, sound, last):
+    """Plays the chart with Space from where the cursor is and returns how many separate notes reached the sink,
+    from a recording started once the stepping notes have drained and read once Orca has said the `last`
+    element (the end of the sound) and the sink is silent again."""
+    sound.wait_for_silence()
+    sound.record()
+    press_and_hear(orca, "space", "Playing")
+    deadline = time.time() + 20
+    while time.time() < deadline and last not in orca.speech().split("Playing")[-1]:
+        time.sleep(0.2)
+    sound.wait_for_silence()
+    return sound.note_onsets()
+
+
 def histogram_with_orca():
     """data/eruptions.csv (Old Faithful) opens as a histogram: each bin is an element named with its span and
     count, Orca says them as the arrows move, and Space plays one note per bin."""
@@ -37,16 +51,10 @@ def histogram_with_orca():
         press_and_hear(orca, "Right", "2.0 to 2.5 minutes: 41 values, bin 2 of 8")
         press_and_hear(orca, "End", "5.0 to 5.5 minutes: 4 values, bin 8 of 8")
         press_and_hear(orca, "bracketright", "Highest value")
+        press_and_hear(orca, "Up", "First series")  # no parts in a bin: Up and Down go between series
         press_and_hear(orca, "s", "272 values from 1.600 to 5.100 minutes in 8 bins")
         press_and_hear(orca, "Home", "bin 1 of 8")
-        time.sleep(0.5)
-        sound.record()  # the notes heard while stepping are not the graph's
-        press_and_hear(orca, "space", "Playing")
-        deadline = time.time() + 15
-        while time.time() < deadline and "bin 8 of 8." not in orca.speech().split("Playing")[-1]:
-            time.sleep(0.3)
-        time.sleep(1)
-        notes = sound.note_onsets()
+        notes = notes_played(orca, sound, "bin 8 of 8.")
         check(notes == 8, "the sink heard one separate note per bin: %d notes" % notes)
     finally:
         stop(process)
@@ -55,7 +63,46 @@ def histogram_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [histogram_with_orca]
+def box_plot_with_orca():
+    """data/chick-weights.csv (R's chickwts) opens as a box plot: Left and Right go from box to box, Up and Down
+    through one box's whiskers, quartiles, median and outliers with Orca saying each, and Space plays each box
+    as five rising notes."""
+    print("Box plot of chick weights by feed, with Orca")
+    home = tempfile.mkdtemp(prefix="kinds-")
+    sound = PacedSound(home)
+    orca = Orca()
+    process = start_app(os.path.join(DATA, "chick-weights.csv"), home, sound.app_env())
+    try:
+        window = wait_for_window("chick-weights.csv")
+        settle_in_chart(orca, window, first="box 1 of 6")
+        check("Weight by feed, box plot, box 1 of 6 selected" in orca.speech(),
+              "entering the chart says its title and kind: %r" % orca.speech().replace("\n", " | ")[-300:])
+        app = app_node(process.pid)
+        items = find_all(app, lambda n: n.getRoleName() == "list item" and ", box " in (n.name or ""))
+        check(len(items) == 6 and items[0].name.startswith("horsebean: median 152 g, quartiles 137 to 176 g"),
+              "the bus holds one element per box, named with its numbers: %r" % [i.name for i in items[:1]])
+        press_and_hear(orca, "Right", "linseed: median 221 g, quartiles 178 to 258 g, whiskers 141 to 309 g, 12 values, box 2 of 6")
+        press_and_hear(orca, "End", "casein: median 342 g")
+        press_and_hear(orca, "Left", "meatmeal")
+        press_and_hear(orca, "Left", "sunflower: median 328 g, quartiles 313 to 340 g, whiskers 295 to 341 g, 12 values, 3 outliers, box 4 of 6")
+        for words in ["third quartile: 340 g", "upper whisker: 341 g", "outlier: 392 g", "outlier: 423 g", "Top of the box plot"]:
+            press_and_hear(orca, "Up", words)
+        for words in ["outlier: 392 g", "upper whisker: 341 g", "third quartile: 340 g", "median: 328 g",
+                      "first quartile: 313 g", "lower whisker: 295 g", "outlier: 226 g", "Bottom of the box plot"]:
+            press_and_hear(orca, "Down", words)
+        press_and_hear(orca, "Right", "meatmeal")
+        press_and_hear(orca, "Down", "first quartile: 250 g")
+        press_and_hear(orca, "Home", "box 1 of 6")
+        notes = notes_played(orca, sound, "box 6 of 6.")
+        check(notes == 30, "the sink heard five separate notes per box: %d notes for 6 boxes" % notes)
+    finally:
+        stop(process)
+        orca.stop()
+        sound.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+TESTS = [histogram_with_orca, box_plot_with_orca]
 
 
 def main():

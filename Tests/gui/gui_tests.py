@@ -480,6 +480,33 @@ def histogram_drawing():
         check(worst <= 4, "%s: bar heights follow the counts (off by %.1f px at most)" % (name, worst))
 
 
+def box_plot_drawing():
+    """A box plot (data/chick-weights.csv): each box two solid halves of the series colour parted by the median
+    line, the medians at heights that follow the data, readable in every visual mode."""
+    print("box plot, normal, --high-contrast and --differentiate-without-color")
+    weights = os.path.join(DATA, "chick-weights.csv")
+    medians = np.array([151.5, 221.0, 248.0, 328.0, 263.0, 342.0])   # numpy.median of each feed, in file order
+    for name, args, mark, text in (("chick-weights", [], 3.0, 4.5),
+                                   ("chick-weights-high-contrast", ["--high-contrast"], 7.0, 7.0),
+                                   ("chick-weights-differentiate", ["--differentiate-without-color"], 3.0, 4.5)):
+        run = Run(name, args + [weights], "chick-weights.csv — Audiograph")
+        _, colours = check_contrast(run, mark, text, 0.9 if args == ["--high-contrast"] else 0.6)
+        rgb = next(c[0] for c in colours if c[2] == "mark")
+        mask = np.all(run.chart == rgb, axis=2)
+        halves = sorted((p for p in components(mask) if len(p) >= 300), key=lambda p: p[:, 1].mean())
+        check(len(halves) == 12, "%s: 12 solid halves, two per box (%d)" % (name, len(halves)))
+        if len(halves) != 12:
+            continue
+        # The median of each box lies in the gap between its halves: the upper half's bottom and the lower's top.
+        lines = []
+        for upper, lower in (sorted(halves[k:k + 2], key=lambda p: p[:, 0].min()) for k in range(0, 12, 2)):
+            lines.append((upper[:, 0].max() + lower[:, 0].min()) / 2)
+        lines = np.array(lines)
+        slope, intercept = np.polyfit(medians, lines, 1)
+        worst = float(np.abs(lines - (slope * medians + intercept)).max())
+        check(slope < 0 and worst <= 2, "%s: the median lines follow the medians (off by %.1f px at most)" % (name, worst))
+
+
 def filled_bars(image, colours, minimum_side=12):
     """Solid rectangles of one series colour, at least minimum_side pixels on each side, that fill at least
     97 % of their bounding box: (colour, width, height) for each. Bars stand side by side (or one above the
@@ -1010,7 +1037,7 @@ def windows_leave_nothing_behind():
 # The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
 ALONE = [windows_leave_nothing_behind]
 # Cases of the whole run that can also be named on their own (gui_tests.py histogram_drawing).
-NAMEABLE = ALONE + [bar_chart, histogram_drawing]
+NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing]
 
 
 def main():
@@ -1153,6 +1180,7 @@ def main():
     column_picker(cars)
     bar_chart()
     histogram_drawing()
+    box_plot_drawing()
     chart_keys(births)
 
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.

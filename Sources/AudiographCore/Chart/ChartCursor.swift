@@ -21,11 +21,17 @@ extension SceneDraft {
             cursor.append(.outline(frame, color: palette.cursor, width: width, dash: []))
             return
         }
-        if chart.kind.drawsBars && series.count <= ChartSceneBuilder.maximumPlacedPoints {
-            guard let bar = barRect(series: focus.series, index: focus.index) else { return }
-            let frame = SceneRect(x: bar.x - 4, y: bar.y - 4, width: bar.width + 8, height: bar.height + 8)
+        if chart.kind.drawsBars || chart.kind == .box, series.count <= ChartSceneBuilder.maximumPlacedPoints {
+            guard let shape = shapeRect(series: focus.series, index: focus.index) else { return }
+            let frame = SceneRect(x: shape.x - 4, y: shape.y - 4, width: shape.width + 8, height: shape.height + 8)
             cursor.append(.outline(frame, color: palette.background, width: halo, dash: []))
             cursor.append(.outline(frame, color: palette.cursor, width: width, dash: []))
+            if let value = focus.value, case let y = yMap.pixel(value), y.isFinite {
+                // A part of the shape (a box's quartile or whisker): a bar across it, beyond the frame.
+                let across = [ScenePoint(x: frame.x - 8, y: y), ScenePoint(x: frame.x + frame.width + 8, y: y)]
+                cursor.append(.polyline(across, color: palette.background, width: halo, dash: []))
+                cursor.append(.polyline(across, color: palette.cursor, width: width, dash: []))
+            }
             return
         }
         let x = xMap.pixel(series.x[focus.index])
@@ -72,7 +78,7 @@ extension SceneDraft {
         return (0..<elements.count).map { e -> SceneRect in
             let points = elements.points(of: e)
             if !elements.isIntervals, let i = points.first {
-                if chart.kind.drawsBars, let bar = barRect(series: s, index: i) { return bar }
+                if let shape = shapeRect(series: s, index: i) { return shape }
                 if let p = position(series: s, index: i) {
                     let side = max(16, focusedMarkerSize(ChartFocus(series: s, index: i)) + 4)
                     return SceneRect(x: p.x - side / 2, y: p.y - side / 2, width: side, height: side)

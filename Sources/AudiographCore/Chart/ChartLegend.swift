@@ -127,7 +127,7 @@ extension SceneDraft {
                 entries.append(LegendEntry(swatch: .line(color: palette.seriesColor(s), dash: style.dash(s),
                                                          marker: marked ? style.shape(s) : nil), name: series.name))
             }
-        case .bar, .histogram:
+        case .bar, .histogram, .box:
             guard several else { return [] }
             for (s, series) in chart.series.enumerated() {
                 entries.append(LegendEntry(swatch: .bar(color: palette.seriesColor(s),

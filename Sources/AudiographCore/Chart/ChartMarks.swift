@@ -26,6 +26,7 @@ extension SceneDraft {
         case .bar: drawBars()
         case .scatter: drawScatter()
         case .histogram: drawBars()
+        case .box: drawBoxes()
         }
     }
 

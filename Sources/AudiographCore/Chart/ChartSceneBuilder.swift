@@ -165,6 +165,7 @@ struct SceneDraft: Sendable {
     var markInset: Double {
         switch chart.kind {
         case .bar, .histogram: return 0
+        case .box: return style.markerSize / 2 + 3
         case .scatter: return (sizeAxis != nil ? style.sizeRange.upperBound : style.markerSize) / 2 + 3
         case .line:
             let marked = style.differentiateWithoutColor
@@ -231,7 +232,7 @@ struct SceneDraft: Sendable {
         let yInset = chart.kind.drawsBars ? 0 : min(markInset, (plotBottom - plotTop) / 4)
         yMap = AxisMapping(range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
                            logarithmic: yScale.logarithmic)
-        if chart.kind.drawsBars { barGroupWidth = measureBarGroupWidth() }
+        if chart.kind.drawsBars || chart.kind == .box { barGroupWidth = measureBarGroupWidth() }
     }
 
     /// How many date gridlines to aim for across a plot `plotWidth` pixels wide: one per 110 pixels, at least 4.
@@ -302,7 +303,7 @@ struct SceneDraft: Sendable {
                                   width: style.gridWidth, dash: []))
         }
         // Vertical gridlines, except between bars.
-        if !(isCategorical && chart.kind == .bar) {
+        if !(isCategorical && (chart.kind == .bar || chart.kind == .box)) {
             for value in xScale.gridlines {
                 let x = crisp(xMap.pixel(value), width: style.gridWidth)
                 grid.append(.polyline([ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)], color: palette.gridline,

@@ -13,8 +13,11 @@ public struct ChartFocus: Sendable, Equatable {
     public var series: Int, index: Int
     /// The interval the cursor is on, in data units (x span, y from lowest to highest value); nil for a point.
     public var band: DataRect?
-    public init(series: Int, index: Int, band: DataRect? = nil) {
-        self.series = series; self.index = index; self.band = band
+    /// The part of the element the cursor is on (a box's quartile, whisker or outlier), in y units; nil for
+    /// the whole element.
+    public var value: Double?
+    public init(series: Int, index: Int, band: DataRect? = nil, value: Double? = nil) {
+        self.series = series; self.index = index; self.band = band; self.value = value
     }
 }
 

@@ -17,6 +17,7 @@ struct ChartWording {
     /// One or two sentences with the most important insight, for when the file gives no summary.
     func summary(_ analyses: [SeriesAnalysis], correlation: Correlation?) -> String {
         if chart.kind == .histogram, let first = chart.series.first { return histogramSummary(first) }
+        if chart.kind == .box, let first = chart.series.first { return boxSummary(first) }
         guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
             return L.tr("%@: no values to show.", chart.title)
         }
@@ -28,7 +29,7 @@ struct ChartWording {
                 text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
             }
             return text
-        case .bar, .histogram:
+        case .bar, .histogram, .box:
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
@@ -54,6 +55,7 @@ struct ChartWording {
     /// A paragraph: how many values, range with where, centre, trend, shape, outliers, missing values.
     func seriesDescription(_ s: DataSeries, _ a: SeriesAnalysis, correlation: Correlation?) -> String {
         if s.histogram != nil { return histogramDescription(s) }
+        if s.boxes != nil { return boxDescription(s) }
         let st = a.statistics
         guard st.count > 0, let lo = st.minIndex, let hi = st.maxIndex else {
             return L.tr("%@: no values.", s.name)

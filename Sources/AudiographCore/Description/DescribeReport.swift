@@ -46,6 +46,9 @@ public struct DescribeReport: Sendable {
         case .histogram:
             let bins = chart.series.first?.count ?? 0
             return L.trn("histogram, %ld bin", "histogram, %ld bins", bins, bins)
+        case .box:
+            let boxes = chart.series.first?.count ?? 0
+            return L.trn("box plot, %ld box", "box plot, %ld boxes", boxes, boxes)
         }
     }
 
@@ -71,7 +74,17 @@ public struct DescribeReport: Sendable {
         case .categorical(let a): xRange = (a.categories.first.map(JSONValue.string) ?? .null,
                                             a.categories.last.map(JSONValue.string) ?? .null)
         }
-        let series = zip(chart.series, analysis.series).map { s, a -> DescribeJSON.Series in
+        let series = zip(chart.series, analysis.series).flatMap { s, a -> [DescribeJSON.Series] in
+            guard let boxes = s.boxes else { return [seriesJSON(s, a)] }
+            // A box plot: one series per box, named after its group.
+            return boxes.enumerated().map { i, box in
+                DescribeJSON.Series(name: x.string(s.x[i]), count: box.count, missing: 0, min: nil, max: nil, mean: nil,
+                                    median: box.median, stddev: nil, trend: nil, outliers: [], segments: [],
+                                    description: ElementNames(chart: chart).pointWords(i, in: s), yAxis: nil,
+                                    counts: nil, bins: nil, box: box)
+            }
+        }
+        func seriesJSON(_ s: DataSeries, _ a: SeriesAnalysis) -> DescribeJSON.Series {
             func point(_ i: Int?) -> DescribeJSON.Point? {
                 guard let i else { return nil }
                 return DescribeJSON.Point(x: x.jsonValue(s.x[i]), y: .number(s.y[i]))
@@ -81,7 +94,7 @@ public struct DescribeReport: Sendable {
                 return DescribeJSON.Series(
                     name: s.name, count: h.valueCount, missing: 0, min: nil, max: nil, mean: h.mean, median: h.median,
                     stddev: h.standardDeviation, trend: nil, outliers: [], segments: [], description: a.description,
-                    yAxis: nil, counts: nil, bins: h.bins)
+                    yAxis: nil, counts: nil, bins: h.bins, box: nil)
             }
             return DescribeJSON.Series(
                 name: s.name, count: a.statistics.count, missing: a.statistics.missing,
@@ -99,7 +112,7 @@ public struct DescribeReport: Sendable {
                     to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY))) },
                 description: a.description,
                 yAxis: s.ownYAxis.map(DescribeJSON.YAxisJSON.init(axis:)),
-                counts: s.counts, bins: nil)
+                counts: s.counts, bins: nil, box: nil)
         }
         let additional = chart.additionalAxes.map { axis -> DescribeJSON.AdditionalAxisJSON in
             switch axis {
@@ -289,6 +302,9 @@ enum DescribeJSON {
         /// Present only for a histogram: each bin's edges (from included, to excluded but in the last bin)
         /// and count. The series' count, mean, median and stddev are then those of the values binned.
         var bins: [HistogramBin]?
+        /// Present only for a box plot, where each series is one box: its numbers (count, min, lowerWhisker,
+        /// q1, median, q3, upperWhisker, max) and its outliers, least first.
+        var box: BoxStatistics?
     }
 
     struct CorrelationJSON: Encodable {

@@ -6,6 +6,7 @@ extension ChartInference {
     static func build(_ table: Table, layout: Layout, settings: ChartSettings,
                       fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
         if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
+        if layout.kind == .box { return buildBoxPlot(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         let cols = table.columns
         var warnings: [String] = []
         // x value of every row (NaN where missing).

@@ -147,6 +147,8 @@ public enum ChartSuggestions {
             parts.append(L.tr("Bar chart: %@", chart.title))
         case .histogram:
             parts.append(L.tr("Histogram: %@", chart.title))
+        case .box:
+            parts.append(L.tr("Box plot: %@", chart.title))
         }
         if let g = layout.seriesBy {
             parts.append(L.tr("one line per %@", table.columns[g].title))

@@ -20,6 +20,7 @@ public enum ImportError: Error, Sendable, Equatable {
     case unknownColumn(path: String, name: String, available: [String])
     case columnNotNumeric(path: String, name: String)
     case histogramOfText(path: String, name: String)
+    case boxPlotWithoutGroups(path: String, name: String?)
     case invalidSettings(path: String, reason: String)
     case cancelled(path: String)
     /// The file got shorter while it was read (rewritten or truncated by another program).
@@ -29,7 +30,7 @@ public enum ImportError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
-        case .unknownColumn, .columnNotNumeric, .histogramOfText: return 64
+        case .unknownColumn, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups: return 64
         case .cancelled: return 130
         default: return 65
         }
@@ -41,7 +42,7 @@ public enum ImportError: Error, Sendable, Equatable {
         case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
              .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
-             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .invalidSettings(let p, _), .cancelled(let p),
+             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .invalidSettings(let p, _), .cancelled(let p),
              .changedWhileReading(let p):
             return p
         }
@@ -90,6 +91,12 @@ public enum ImportError: Error, Sendable, Equatable {
         case .histogramOfText(_, let name):
             return L.tr("%@: column \"%@\" holds text, not numbers, so it has no histogram. Choose a numeric column for x.",
                         file, name)
+        case .boxPlotWithoutGroups(_, let name?):
+            return L.tr("%@: column \"%@\" has too many different values to split the rows into groups for a box plot. Choose a text column with a few repeating values for x.",
+                        file, name)
+        case .boxPlotWithoutGroups(_, nil):
+            return L.tr("%@: a box plot needs a column that splits the rows into groups, and none was found. Name one for x (a text column with a few repeating values).",
+                        file)
         case .invalidSettings(_, let reason):
             return L.tr("%@: %@", file, reason)
         case .cancelled:

@@ -35,6 +35,7 @@ struct LayoutGuess {
     func layout() throws -> ChartInference.Layout {
         let values = pins.y ?? measures
         if pins.kind == .histogram { return try histogramLayout(values) }
+        if pins.kind == .box { return try boxLayout(values) }
         if values.isEmpty {
             let numbers = columns.indices.filter { columns[$0].isNumeric || columns[$0].isDate }
             if numbers.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
@@ -71,6 +72,9 @@ struct LayoutGuess {
             }
             if !others.isEmpty {
                 let y = pins.y ?? Array(others.prefix(pins.x == nil ? 1 : others.count))
+                if y.count == 1, columns[x].isText, pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(x) {
+                    return finish(.init(x: x, y: y, kind: .box))
+                }
                 return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: .mean))
             }
         }
@@ -104,6 +108,30 @@ struct LayoutGuess {
         var layout = ChartInference.Layout(x: column, y: [], kind: .histogram)
         layout.seriesBy = nil
         return layout
+    }
+
+    /// A box plot of one measure per group: the x the person named (else their series-by, else the first
+    /// grouping), the y they named, else the first other measure.
+    private func boxLayout(_ values: [Int]) throws -> ChartInference.Layout {
+        let named = pins.x ?? pins.seriesBy
+        guard let g = named ?? (profile.indices(.grouping) + profile.groupings).first(where: {
+            !pins.named.contains($0) && profile[$0].distinct <= ChartInference.maximumBoxes }) else {
+            throw ImportError.boxPlotWithoutGroups(path: table.path, name: nil)
+        }
+        guard let categories = columns[g].asCategories?.names, categories.count <= ChartInference.maximumBoxes else {
+            throw ImportError.boxPlotWithoutGroups(path: table.path, name: columns[g].header)
+        }
+        guard let y = pins.y?.first ?? values.first(where: { $0 != g }) else {
+            throw ImportError.nothingMeasured(path: table.path, columns: [columns[g].header])
+        }
+        return ChartInference.Layout(x: g, y: [y], kind: .box)
+    }
+
+    /// True when a grouping column splits the rows into a few groups of five rows or more on average (and at
+    /// most `ChartInference.maximumBoxes`): enough values in each for quartiles to mean something.
+    private func manyRowsPerGroup(_ g: Int) -> Bool {
+        let p = profile[g]
+        return p.distinct >= 2 && p.distinct <= ChartInference.maximumBoxes && p.present >= 5 * p.distinct
     }
 
     /// True when a measure reads as a series in row order (each value close to the one before: lag-one
@@ -181,6 +209,7 @@ struct LayoutGuess {
         if free.count == 1, pins.kind != .scatter, pins.aggregate != Aggregation.none,
            let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) }) ?? profile.groupings.first(where: {
                !pins.named.contains($0) && !free.contains($0) && profile[$0].distinct <= Self.categoryLimit }) {
+            if pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(g) { return .init(x: g, y: free, kind: .box) }
             return .init(x: g, y: free, kind: .bar, aggregate: .mean)
         }
         return nil

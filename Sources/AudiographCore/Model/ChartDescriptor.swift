@@ -6,12 +6,14 @@ public enum ChartKind: String, Codable, Sendable, CaseIterable {
     case line, bar, scatter
     /// The distribution of one numeric column: one bar per bin, its height the number of values in it.
     case histogram
+    /// A numeric column's distribution in each group: one box (quartiles, whiskers, outliers) per group.
+    case box
 
     /// True when the chart draws bars from zero (bars and histograms).
     public var drawsBars: Bool {
         switch self {
         case .bar, .histogram: return true
-        case .line, .scatter: return false
+        case .line, .scatter, .box: return false
         }
     }
 }

@@ -34,6 +34,8 @@ public struct DataSeries: Sendable {
     public var counts: [Int]?
     /// For a histogram: its bins (one per point, in order) and what the binned values were.
     public var histogram: Histogram?
+    /// For a box plot: each point's box (one per group, in the x axis's order).
+    public var boxes: [BoxStatistics]?
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {

@@ -35,8 +35,13 @@ public struct ValueFormatter: Sendable, Equatable {
 
     /// A derived quantity such as a mean or a slope: enough significant digits to be useful, no more.
     public func derived(_ value: Double) -> String {
-        attachUnit(ValueFormatter.format(value, fractionDigits: ValueFormatter.digitsForDerived(value, base: fractionDigits),
-                                         grouping: usesGrouping))
+        attachUnit(plainDerived(value))
+    }
+
+    /// A derived quantity without its unit, as the first of a span: "312.75" of "312.75 to 340.25 g".
+    public func plainDerived(_ value: Double) -> String {
+        ValueFormatter.format(value, fractionDigits: ValueFormatter.digitsForDerived(value, base: fractionDigits),
+                              grouping: usesGrouping)
     }
 
     /// Adds the unit in the place a reader expects: "$12", "35%", "21.5 °C", "268 births per 10,000".

@@ -22,6 +22,7 @@ public struct ElementNames: Sendable {
         case .bar: return L.tr("bar chart")
         case .scatter: return L.tr("scatter plot")
         case .histogram: return L.tr("histogram")
+        case .box: return L.tr("box plot")
         }
     }
 
@@ -60,6 +61,7 @@ public struct ElementNames: Sendable {
     public func position(_ element: Int, of elements: SeriesElements) -> String {
         if elements.isIntervals { return L.tr("interval %ld of %ld", element + 1, elements.count) }
         if chart.kind == .histogram { return L.tr("bin %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .box { return L.tr("box %ld of %ld", element + 1, elements.count) }
         return L.tr("point %ld of %ld", element + 1, elements.count)
     }
 
@@ -77,6 +79,7 @@ public struct ElementNames: Sendable {
     /// "1960, 268 births per 10,000"; "Prius Hybrid, 1,380 kg, 31 km/L, Japan".
     public func pointWords(_ i: Int, in series: DataSeries) -> String {
         if let bin = series.histogram?.bins[i] { return binWords(bin, in: series) }
+        if let box = series.boxes?[i] { return L.tr("%@: %@", x.string(series.x[i]), boxWords(box, in: series)) }
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
@@ -101,6 +104,33 @@ public struct ElementNames: Sendable {
             ? L.trn("%@ value", "%@ values", bin.count, chart.yAxis.formatter.string(Double(bin.count)))
             : chart.valueFormatter(for: series).string(Double(bin.count))
         return L.tr("%@: %@", x.span(bin.from, bin.to), count)
+    }
+
+    /// A box's numbers: "median 342 grams, quartiles 277 to 371, whiskers 216 to 404, 12 values, 1 outlier".
+    public func boxWords(_ box: BoxStatistics, in series: DataSeries) -> String {
+        let y = chart.valueFormatter(for: series)
+        // Quartiles and medians fall between values (312.75 of whole grams): written as derived numbers.
+        var parts = [L.tr("median %@", y.derived(box.median)),
+                     L.tr("quartiles %@", L.tr("%@ to %@", y.plainDerived(box.q1), y.derived(box.q3))),
+                     L.tr("whiskers %@", y.span(box.lowerWhisker, box.upperWhisker)),
+                     L.trn("%ld value", "%ld values", box.count, box.count)]
+        if !box.outliers.isEmpty { parts.append(L.trn("%ld outlier", "%ld outliers", box.outliers.count, box.outliers.count)) }
+        return parts.joined(separator: L.tr(", "))
+    }
+
+    /// One part of a box, as Up and Down reach it: "Q1: 277 grams", "maximum and upper whisker: 404 grams".
+    public func partWords(_ part: BoxStatistics.Part, of box: BoxStatistics, in series: DataSeries) -> String {
+        let value = chart.valueFormatter(for: series).derived(box.value(of: part))
+        let name: String
+        switch part {
+        case .outlier: name = L.tr("outlier")
+        case .lowerWhisker(let isMinimum): name = isMinimum ? L.tr("minimum and lower whisker") : L.tr("lower whisker")
+        case .q1: name = L.tr("first quartile")
+        case .median: name = L.tr("median")
+        case .q3: name = L.tr("third quartile")
+        case .upperWhisker(let isMaximum): name = isMaximum ? L.tr("maximum and upper whisker") : L.tr("upper whisker")
+        }
+        return L.tr("%@: %@", name, value)
     }
 
     /// An interval's span and values: "1917 to 1922: 180 to 195, average 188 births per 10,000".

@@ -85,6 +85,27 @@ public struct Sonifier: Sendable {
         return score
     }
 
+    /// A box on its own, for scrubbing to it: its figure (lower whisker, Q1, median, Q3, upper whisker) in
+    /// `boxFigureDuration` seconds.
+    public func boxScore(series s: Int, index: Int) -> Score {
+        guard chart.series.indices.contains(s), let box = chart.series[s].boxes?[index] else { return Score(duration: 0) }
+        return Score(duration: Self.boxFigureDuration,
+                     tones: boxFigure(box, series: s, point: index, start: 0, length: Self.boxFigureDuration, pan: 0,
+                                      gain: Self.toneGain))
+    }
+
+    /// One value of series `s` as a short note of the point-tone length (a part of a box, as Up and Down
+    /// reach it); silent when the value has no pitch.
+    public func valueScore(series s: Int, value: Double, point: Int) -> Score {
+        let length = settings.pointToneDuration
+        var score = Score(duration: length)
+        guard chart.series.indices.contains(s), let f = pitch(forSeries: s).frequency(of: value) else { return score }
+        score.tones = [Tone(series: s, timbre: Timbre.palette[s % Timbre.palette.count], pan: 0, gain: Self.toneGain,
+                            path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
+                            attack: 0.008, release: 0.04, points: point...point)]
+        return score
+    }
+
     /// A single point on its own, for scrubbing: same pitch mapping and timbre, a short fixed length.
     /// A missing value gives a silent score of the same length. When the listener moved here from the
     /// point at `previous`, a tick at the start marks any x gridline crossed on the way.
@@ -186,6 +207,7 @@ public struct Sonifier: Sendable {
         let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         guard series.count > 0 else { return [] }
+        if let boxes = series.boxes { return boxFigures(boxes, series: s, layout: layout, pan: pan, gain: gain) }
         if layout.intervalCount != nil {
             let extremes = IntervalExtremes(series: series, layout: layout, logarithmicY: pitch.scale != .linear)
             return series.isContinuous
@@ -303,6 +325,36 @@ public struct Sonifier: Sendable {
                                   pan: pan, gain: gain, points: min(order[0], order.last!)...max(order[0], order.last!)))
         }
         return tones
+    }
+
+    /// How long a box's figure lasts when scrubbed to, in seconds.
+    static let boxFigureDuration = 0.6
+
+    /// Each box as a short figure of five notes in its slot, rising through lower whisker, Q1, median, Q3 and
+    /// upper whisker: the spread is heard as the width of the figure, the centre as its middle note.
+    private func boxFigures(_ boxes: [BoxStatistics], series s: Int, layout: SeriesLayout, pan: Double,
+                            gain: Double) -> [Tone] {
+        let length = layout.slot * 0.8
+        return boxes.indices.flatMap { i in
+            boxFigure(boxes[i], series: s, point: i, start: layout.time(ofX: chart.series[s].x[i]) - length / 2,
+                      length: length, pan: pan, gain: gain)
+        }
+    }
+
+    /// The five notes of one box from `start`, `length` seconds in all, each note ending before the next.
+    private func boxFigure(_ box: BoxStatistics, series s: Int, point: Int, start: Double, length: Double, pan: Double,
+                           gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
+        let values = [box.lowerWhisker, box.q1, box.median, box.q3, box.upperWhisker]
+        let step = length / Double(values.count)
+        let note = max(NoteSpacing.minimumLength, step - NoteSpacing.gap)
+        return values.enumerated().compactMap { k, value in
+            guard let f = pitch.frequency(of: value) else { return nil }
+            let t = start + Double(k) * step
+            return noteTone(series: s, timbre: Timbre.palette[s % Timbre.palette.count],
+                            path: [PitchPoint(time: t, frequency: f), PitchPoint(time: t + min(note, step * 0.85), frequency: f)],
+                            pan: pan, gain: gain, points: point...point)
+        }
     }
 
     private func lineTone(series s: Int, path: [PitchPoint], pan: Double, gain: Double, points: ClosedRange<Int>) -> Tone {

@@ -21,6 +21,9 @@ final class ChartView {
     private let layer = ChartElementLayer()
     private var chart: ChartDescriptor?
     private var navigator: ChartNavigator?
+    /// The part of the current element Up and Down reached (an index into its box's `parts`); nil for the
+    /// whole element. Any move along the series clears it.
+    private var part: Int?
     private var appearance = ChartAppearance()
     private let measure: any TextMeasuring
     /// The scene last painted, reused while the size, chart, appearance and focus stay the same.
@@ -108,6 +111,7 @@ final class ChartView {
         stopSound()
         self.chart = chart
         navigator = chart.map(ChartNavigator.init(chart:))
+        part = nil
         cancelWork()
         interests = [:]
         cachedScene = nil
@@ -230,6 +234,8 @@ final class ChartView {
         case .forwardTenth: go(.tenthForward)
         case .previousSeries: go(.previousSeries)
         case .nextSeries: go(.nextSeries)
+        case .stepUp: step(up: true)
+        case .stepDown: step(up: false)
         case .minimum: jumpToExtreme(highest: false)
         case .maximum: jumpToExtreme(highest: true)
         case .nextInterest: jumpToInterest(forward: true)
@@ -251,6 +257,7 @@ final class ChartView {
         let result = navigator.move(move)
         self.navigator = navigator
         stopPlaybackState()
+        if result == .moved { part = nil }
         guard result == .moved else {
             audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
             switch move {
@@ -266,11 +273,39 @@ final class ChartView {
         if let reason { announce(reason) }
     }
 
+    /// Up and Down: the next higher or lower part of a box (from the whole box, Q3 or Q1 first), its value
+    /// played and said; on charts whose elements have no parts, the previous or next series.
+    private func step(up: Bool) {
+        guard let navigator, let chart, let point = navigator.point,
+              let box = chart.series[navigator.series].boxes?[point] else {
+            go(up ? .previousSeries : .nextSeries)
+            return
+        }
+        let parts = box.parts
+        let next = part.map { up ? $0 + 1 : $0 - 1 } ?? box.medianPart + (up ? 1 : -1)
+        stopPlaybackState()
+        guard parts.indices.contains(next) else {
+            audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
+            announce(up ? tr("Top of the box plot") : tr("Bottom of the box plot"))
+            return
+        }
+        part = next
+        let series = chart.series[navigator.series]
+        let score = Sonifier(chart: chart, settings: audio.settings)
+            .valueScore(series: navigator.series, value: box.value(of: parts[next]), point: point)
+        audio.play(Synthesizer().render(score), owner: self)
+        announce(ElementNames(chart: chart).partWords(parts[next], of: box, in: series))
+        cachedScene = nil
+        gtk_widget_queue_draw(area)
+    }
+
     private func playCurrentTone(from previous: Int?) {
         guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return }
         let sonifier = Sonifier(chart: chart, settings: audio.settings)
         let score: Score
-        if here.isIntervals, here.points(of: navigator.element).first == point {
+        if chart.series[navigator.series].boxes != nil {
+            score = sonifier.boxScore(series: navigator.series, index: point)
+        } else if here.isIntervals, here.points(of: navigator.element).first == point {
             score = sonifier.intervalScore(series: navigator.series, points: here.points(of: navigator.element),
                                            fromX: previous.map { chart.series[navigator.series].x[$0] })
         } else {
@@ -345,6 +380,9 @@ final class ChartView {
     private var sceneFocus: ChartFocus? {
         guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return nil }
         var focus = ChartFocus(series: navigator.series, index: point)
+        if let part, let box = chart.series[navigator.series].boxes?[point], box.parts.indices.contains(part) {
+            focus.value = box.value(of: box.parts[part])
+        }
         if here.isIntervals {
             let summary = ElementSummary(here, element: navigator.element, series: chart.series[navigator.series])
             if let lo = summary.minY, let hi = summary.maxY {
@@ -533,6 +571,7 @@ final class ChartView {
         if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
             navigator.move(.point(point))
             self.navigator = navigator
+            part = nil
             layer.setGroupName(ElementNames(chart: chart).chartName(selecting: navigator.element, of: here))
             cachedScene = nil
             gtk_widget_queue_draw(area)

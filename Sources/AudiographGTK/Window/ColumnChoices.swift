@@ -5,7 +5,7 @@ import AudiographCore
 /// can drive it. Column choices are column indices; nil means "row number" for x and "none" elsewhere.
 struct ColumnChoices: Equatable {
     /// The chart kinds offered, in menu order; nil is "Automatic" (Audiograph guesses).
-    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter, .histogram]
+    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter, .histogram, .box]
 
     /// Every column's header, as written in the file.
     let headers: [String]
@@ -65,6 +65,7 @@ struct ColumnChoices: Equatable {
         case .bar: return tr("Bar")
         case .scatter: return tr("Scatter")
         case .histogram: return tr("Histogram")
+        case .box: return tr("Box Plot")
         }
     }
 
@@ -82,6 +83,11 @@ struct ColumnChoices: Equatable {
             return x.map { yColumns.contains($0) } == true ? nil : tr("Choose a numeric column for x to make a histogram.")
         }
         if y.isEmpty { return tr("Choose at least one y series.") }
+        if kind == .box {
+            // One box per group of x, of one value column.
+            if x == nil { return tr("Choose the column whose groups the boxes show for x.") }
+            if y.count > 1 { return tr("A box plot shows one y column; choose just one.") }
+        }
         if seriesBy != nil && y.count > 1 {
             return tr("When series are split by a column, choose just one y series.")
         }

@@ -54,12 +54,22 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(spoken, "70, 20.5, mean of 10 rows")
     }
 
-    func testBarsOverRepeatedCategoriesAreMeans() throws {
+    func testManyRowsPerGroupAreBoxesAndFewAreBarsOfMeans() throws {
         var text = "weight,group\n"
         for (g, base) in [("ctrl", 5.0), ("trt1", 4.6), ("trt2", 5.5)] {
             for k in 0..<10 { text += "\(base + Double(k % 5) / 10),\(g)\n" }
         }
-        let d = try document(text)
+        let boxes = try document(text)
+        XCTAssertEqual(boxes.chart.kind, .box, "ten plants per group: their spread, not a mean piled on the others")
+        XCTAssertEqual(boxes.chart.series[0].boxes?.map(\.count), [10, 10, 10])
+        // Three rows a group are too few for quartiles: the mean of each, as bars.
+        let few = text.split(separator: "\n").enumerated().filter { $0.offset == 0 || ($0.offset - 1) % 10 < 3 }
+            .map { String($0.element) }.joined(separator: "\n") + "\n"
+        let means = try document(few)
+        XCTAssertEqual(means.chart.kind, .bar)
+        XCTAssertEqual(means.chart.series[0].counts, [3, 3, 3])
+        // Asked for bars, the same table gives the means of ten.
+        let d = try document(text, ChartSettings(kind: .bar))
         XCTAssertEqual(d.chart.kind, .bar)
         XCTAssertEqual(d.layout.aggregate, .mean)
         guard case .categorical(let axis) = d.chart.xAxis else { return XCTFail("x should be the groups") }

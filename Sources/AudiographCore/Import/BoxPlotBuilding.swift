@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+extension ChartInference {
+    /// Most groups a box plot draws: each box needs room to be seen and a figure's time to be heard.
+    static let maximumBoxes = 30
+
+    /// The box plot of the layout's value column per group of its x column: one series whose points are the
+    /// groups (x the group, y its median) with each group's `BoxStatistics`, on a y axis spanning every value.
+    static func buildBoxPlot(_ table: Table, layout: Layout, settings: ChartSettings,
+                             fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        let L = Localization.self
+        var warnings: [String] = []
+        guard let g = layout.x, let column = layout.y.first, let (ids, names) = table.columns[g].asCategories,
+              case .numeric(let values, let digits) = table.columns[column].data else {
+            preconditionFailure("a box plot's layout names a grouping x and a numeric y")  // l10n: not shown
+        }
+        var byGroup = [[Double]](repeating: [], count: names.count)
+        var missing = 0
+        for (r, id) in ids.enumerated() {
+            guard id >= 0, values[r].isFinite else { missing += 1; continue }
+            byGroup[Int(id)].append(values[r])
+        }
+        if missing > 0 {
+            warnings.append(L.trn("%ld row has no group or no %@ value and is left out.",
+                                  "%ld rows have no group or no %@ value and are left out.",
+                                  missing, missing, table.columns[column].header))
+        }
+        var categories: [String] = []
+        var boxes: [BoxStatistics] = []
+        for (k, groupValues) in byGroup.enumerated() {
+            guard let box = BoxStatistics(groupValues) else { continue }
+            categories.append(names[k])
+            boxes.append(box)
+        }
+        let low = boxes.map(\.min).min() ?? 0, high = boxes.map(\.max).max() ?? 0
+        let measure = table.columns[column]
+        let unit = settings.unit ?? measure.unit
+        let yAxis = NumericAxis(title: measure.title, unit: unit, range: low...high, gridlines: Gridlines.linear(low...high),
+                                formatter: formatter(for: measure, unit: unit, digits: digits, values: [low, high]))
+        let xAxis = XAxis.categorical(CategoricalAxis(title: table.columns[g].title, categories: categories))
+        var series = DataSeries(name: measure.title, isContinuous: false, x: boxes.indices.map(Double.init),
+                                y: boxes.map(\.median))
+        series.boxes = boxes
+        series.fractionDigits = digits
+        let title = settings.title ?? defaultTitle(kind: .box, xTitle: table.columns[g].title, yTitle: measure.title,
+                                                   seriesCount: 1, multiColumn: false, fileTitle: fileTitle)
+        let chart = ChartDescriptor(title: title, summary: settings.summary, kind: .box, xAxis: xAxis, yAxis: yAxis,
+                                    series: boxes.isEmpty ? [] : [series])
+        return (chart, warnings)
+    }
+}
