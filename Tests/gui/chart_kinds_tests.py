@@ -5,6 +5,7 @@ person steps through each kind by keyboard, the elements on the AT-SPI bus, and 
 
 Run inside a virtual display with an accessibility bus (Tests/gui/run-gui-tests.sh chart_kinds_tests), or
 name some tests: chart_kinds_tests.py histogram_with_orca."""
+import contextlib
 import os
 import shutil
 import sys
@@ -15,6 +16,24 @@ import a11y_tests
 from a11y_tests import (DATA, Orca, PacedSound, app_node, check, find_all, press_and_hear, settle_in_chart,
                         start_app, stop)
 from desktop_session import wait_for_window
+
+
+@contextlib.contextmanager
+def example_with_orca(name, first):
+    """Opens data/`name` with a paced sound sink and its own Orca, waits until Orca has said the `first`
+    element, and yields (orca, sound, app node); closes everything after."""
+    home = tempfile.mkdtemp(prefix="kinds-")
+    sound = PacedSound(home)
+    orca = Orca()
+    process = start_app(os.path.join(DATA, name), home, sound.app_env())
+    try:
+        settle_in_chart(orca, wait_for_window(name), first=first)
+        yield orca, sound, app_node(process.pid)
+    finally:
+        stop(process)
+        orca.stop()
+        sound.stop()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def notes_played(orca, sound, last):
@@ -35,16 +54,9 @@ def histogram_with_orca():
     """data/eruptions.csv (Old Faithful) opens as a histogram: each bin is an element named with its span and
     count, Orca says them as the arrows move, and Space plays one note per bin."""
     print("Histogram of Old Faithful's eruptions, with Orca")
-    home = tempfile.mkdtemp(prefix="kinds-")
-    sound = PacedSound(home)
-    orca = Orca()
-    process = start_app(os.path.join(DATA, "eruptions.csv"), home, sound.app_env())
-    try:
-        window = wait_for_window("eruptions.csv")
-        settle_in_chart(orca, window, first="bin 1 of 8")
+    with example_with_orca("eruptions.csv", "bin 1 of 8") as (orca, sound, app):
         check("Distribution of eruption, histogram, bin 1 of 8 selected" in orca.speech(),
               "entering the chart says its title and kind: %r" % orca.speech().replace("\n", " | ")[-300:])
-        app = app_node(process.pid)
         items = find_all(app, lambda n: n.getRoleName() == "list item" and ", bin " in (n.name or ""))
         check(len(items) == 8 and items[1].name == "2.0 to 2.5 minutes: 41 values, bin 2 of 8",
               "the bus holds one element per bin, named with its span and count: %r" % [i.name for i in items[:2]])
@@ -56,11 +68,6 @@ def histogram_with_orca():
         press_and_hear(orca, "Home", "bin 1 of 8")
         notes = notes_played(orca, sound, "bin 8 of 8.")
         check(notes == 8, "the sink heard one separate note per bin: %d notes" % notes)
-    finally:
-        stop(process)
-        orca.stop()
-        sound.stop()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 def box_plot_with_orca():
@@ -68,16 +75,9 @@ def box_plot_with_orca():
     through one box's whiskers, quartiles, median and outliers with Orca saying each, and Space plays each box
     as five rising notes."""
     print("Box plot of chick weights by feed, with Orca")
-    home = tempfile.mkdtemp(prefix="kinds-")
-    sound = PacedSound(home)
-    orca = Orca()
-    process = start_app(os.path.join(DATA, "chick-weights.csv"), home, sound.app_env())
-    try:
-        window = wait_for_window("chick-weights.csv")
-        settle_in_chart(orca, window, first="box 1 of 6")
+    with example_with_orca("chick-weights.csv", "box 1 of 6") as (orca, sound, app):
         check("Weight by feed, box plot, box 1 of 6 selected" in orca.speech(),
               "entering the chart says its title and kind: %r" % orca.speech().replace("\n", " | ")[-300:])
-        app = app_node(process.pid)
         items = find_all(app, lambda n: n.getRoleName() == "list item" and ", box " in (n.name or ""))
         check(len(items) == 6 and items[0].name.startswith("horsebean: median 152 g, quartiles 137 to 176 g"),
               "the bus holds one element per box, named with its numbers: %r" % [i.name for i in items[:1]])
@@ -95,14 +95,30 @@ def box_plot_with_orca():
         press_and_hear(orca, "Home", "box 1 of 6")
         notes = notes_played(orca, sound, "box 6 of 6.")
         check(notes == 30, "the sink heard five separate notes per box: %d notes for 6 boxes" % notes)
-    finally:
-        stop(process)
-        orca.stop()
-        sound.stop()
-        shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [histogram_with_orca, box_plot_with_orca]
+def candlestick_with_orca():
+    """data/google-monthly.csv opens as a candlestick chart: Left and Right go from month to month, Down and Up
+    read a candle's open, high, low, close and volume with Orca, and Space plays one glide per candle."""
+    print("Candlesticks of Google's monthly prices, with Orca")
+    with example_with_orca("google-monthly.csv", "candle 1 of 26") as (orca, sound, app):
+        check("Google monthly prices, candlestick chart, candle 1 of 26 selected" in orca.speech(),
+              "entering the chart says its title and kind: %r" % orca.speech().replace("\n", " | ")[-300:])
+        press_and_hear(orca, "Right", "February 1, 2012: open 584.94, high 625.60, low 579.14, close 618.25 USD, rising, "
+                                      "volume 2,525,000, candle 2 of 26")
+        for words in ["open: 584.94 USD", "high: 625.60 USD", "low: 579.14 USD", "close: 618.25 USD", "volume: 2,525,000",
+                      "Last value of the candle"]:
+            press_and_hear(orca, "Down", words)
+        for words in ["close: 618.25 USD", "low: 579.14 USD", "high: 625.60 USD", "open: 584.94 USD", "First value of the candle"]:
+            press_and_hear(orca, "Up", words)
+        press_and_hear(orca, "End", "candle 26 of 26")
+        press_and_hear(orca, "s", "26 candles from January 3, 2012 to February 3, 2014")
+        press_and_hear(orca, "Home", "candle 1 of 26")
+        notes = notes_played(orca, sound, "candle 26 of 26.")
+        check(notes == 26, "the sink heard one separate glide per candle: %d for 26 candles" % notes)
+
+
+TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca]
 
 
 def main():

@@ -507,6 +507,36 @@ def box_plot_drawing():
         check(slope < 0 and worst <= 2, "%s: the median lines follow the medians (off by %.1f px at most)" % (name, worst))
 
 
+def candlestick_drawing():
+    """A candlestick chart (data/google-monthly.csv): 20 rising candles hollow in one colour and 6 falling ones
+    filled in another, each wick joined to its body, in every visual mode."""
+    print("candlesticks, normal, --high-contrast and --differentiate-without-color")
+    prices = os.path.join(DATA, "google-monthly.csv")
+    for name, args, mark, text in (("google-monthly", [], 3.0, 4.5),
+                                   ("google-monthly-high-contrast", ["--high-contrast"], 7.0, 7.0),
+                                   ("google-monthly-differentiate", ["--differentiate-without-color"], 3.0, 4.5)):
+        run = Run(name, args + [prices], "google-monthly.csv — Audiograph")
+        _, colours = check_contrast(run, mark, text, 0.9 if args == ["--high-contrast"] else 0.6)
+        counts = []
+        for rgb in (c[0] for c in colours if c[2] == "mark"):
+            # The legend's swatches sit above the plot, in the top eighth of the chart: left out.
+            shapes = [p for p in components(np.all(run.chart == rgb, axis=2))
+                      if len(p) >= 15 and p[:, 0].mean() > run.chart.shape[0] / 8]
+            counts.append((len(shapes), hexcolour(rgb), shapes))
+        counts.sort(key=lambda c: c[0])
+        check([c[0] for c in counts] == [6, 20], "%s: 6 falling and 20 rising candles, in two colours (shapes per colour %s)"
+              % (name, [(c[1], c[0]) for c in counts]))
+        if len(counts) == 2:
+            def filled(shape):
+                ys, xs = shape[:, 0], shape[:, 1]
+                return len(shape) / float((ys.max() - ys.min() + 1) * (xs.max() - xs.min() + 1))
+            hollow = [filled(p) for p in counts[1][2]]
+            solid = [filled(p) for p in counts[0][2]]
+            check(np.median(solid) > np.median(hollow) + 0.15,
+                  "%s: falling candles are filled, rising ones hollow (fill %.2f against %.2f)"
+                  % (name, np.median(solid), np.median(hollow)))
+
+
 def filled_bars(image, colours, minimum_side=12):
     """Solid rectangles of one series colour, at least minimum_side pixels on each side, that fill at least
     97 % of their bounding box: (colour, width, height) for each. Bars stand side by side (or one above the
@@ -1037,7 +1067,7 @@ def windows_leave_nothing_behind():
 # The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
 ALONE = [windows_leave_nothing_behind]
 # Cases of the whole run that can also be named on their own (gui_tests.py histogram_drawing).
-NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing]
+NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing]
 
 
 def main():
@@ -1181,6 +1211,7 @@ def main():
     bar_chart()
     histogram_drawing()
     box_plot_drawing()
+    candlestick_drawing()
     chart_keys(births)
 
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.

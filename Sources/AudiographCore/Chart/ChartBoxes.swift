@@ -20,6 +20,7 @@ extension SceneDraft {
         switch chart.kind {
         case .bar, .histogram: return barRect(series: s, index: i)
         case .box: return boxRect(series: s, index: i)
+        case .candlestick: return candleRect(series: s, index: i)
         case .line, .scatter: return nil
         }
     }

@@ -21,7 +21,7 @@ extension SceneDraft {
             cursor.append(.outline(frame, color: palette.cursor, width: width, dash: []))
             return
         }
-        if chart.kind.drawsBars || chart.kind == .box, series.count <= ChartSceneBuilder.maximumPlacedPoints {
+        if shapeRect(series: focus.series, index: focus.index) != nil, series.count <= ChartSceneBuilder.maximumPlacedPoints {
             guard let shape = shapeRect(series: focus.series, index: focus.index) else { return }
             let frame = SceneRect(x: shape.x - 4, y: shape.y - 4, width: shape.width + 8, height: shape.height + 8)
             cursor.append(.outline(frame, color: palette.background, width: halo, dash: []))

@@ -127,6 +127,10 @@ extension SceneDraft {
                 entries.append(LegendEntry(swatch: .line(color: palette.seriesColor(s), dash: style.dash(s),
                                                          marker: marked ? style.shape(s) : nil), name: series.name))
             }
+        case .candlestick:
+            entries.append(LegendEntry(swatch: .marker(.square, size: 12, fill: nil, stroke: risingColor),
+                                       name: Localization.tr("Rising (close above open)")))
+            entries.append(LegendEntry(swatch: .bar(color: fallingColor, marker: nil), name: Localization.tr("Falling")))
         case .bar, .histogram, .box:
             guard several else { return [] }
             for (s, series) in chart.series.enumerated() {

@@ -27,6 +27,7 @@ extension SceneDraft {
         case .scatter: drawScatter()
         case .histogram: drawBars()
         case .box: drawBoxes()
+        case .candlestick: drawCandles()
         }
     }
 

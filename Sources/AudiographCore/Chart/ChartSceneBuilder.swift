@@ -165,6 +165,7 @@ struct SceneDraft: Sendable {
     var markInset: Double {
         switch chart.kind {
         case .bar, .histogram: return 0
+        case .candlestick: return 22  // half the widest candle (40 px) and a little
         case .box: return style.markerSize / 2 + 3
         case .scatter: return (sizeAxis != nil ? style.sizeRange.upperBound : style.markerSize) / 2 + 3
         case .line:
@@ -232,7 +233,7 @@ struct SceneDraft: Sendable {
         let yInset = chart.kind.drawsBars ? 0 : min(markInset, (plotBottom - plotTop) / 4)
         yMap = AxisMapping(range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
                            logarithmic: yScale.logarithmic)
-        if chart.kind.drawsBars || chart.kind == .box { barGroupWidth = measureBarGroupWidth() }
+        if chart.kind.drawsBars || chart.kind == .box || chart.kind == .candlestick { barGroupWidth = measureBarGroupWidth() }
     }
 
     /// How many date gridlines to aim for across a plot `plotWidth` pixels wide: one per 110 pixels, at least 4.

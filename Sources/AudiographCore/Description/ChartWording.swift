@@ -18,6 +18,7 @@ struct ChartWording {
     func summary(_ analyses: [SeriesAnalysis], correlation: Correlation?) -> String {
         if chart.kind == .histogram, let first = chart.series.first { return histogramSummary(first) }
         if chart.kind == .box, let first = chart.series.first { return boxSummary(first) }
+        if chart.kind == .candlestick, let first = chart.series.first { return candleSummary(first) }
         guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
             return L.tr("%@: no values to show.", chart.title)
         }
@@ -29,7 +30,7 @@ struct ChartWording {
                 text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
             }
             return text
-        case .bar, .histogram, .box:
+        case .bar, .histogram, .box, .candlestick:
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))

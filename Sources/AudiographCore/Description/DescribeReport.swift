@@ -49,6 +49,9 @@ public struct DescribeReport: Sendable {
         case .box:
             let boxes = chart.series.first?.count ?? 0
             return L.trn("box plot, %ld box", "box plot, %ld boxes", boxes, boxes)
+        case .candlestick:
+            let candles = chart.series.first?.count ?? 0
+            return L.trn("candlestick chart, %ld candle", "candlestick chart, %ld candles", candles, candles)
         }
     }
 
@@ -81,7 +84,7 @@ public struct DescribeReport: Sendable {
                 DescribeJSON.Series(name: x.string(s.x[i]), count: box.count, missing: 0, min: nil, max: nil, mean: nil,
                                     median: box.median, stddev: nil, trend: nil, outliers: [], segments: [],
                                     description: ElementNames(chart: chart).pointWords(i, in: s), yAxis: nil,
-                                    counts: nil, bins: nil, box: box)
+                                    counts: nil, bins: nil, box: box, candles: nil)
             }
         }
         func seriesJSON(_ s: DataSeries, _ a: SeriesAnalysis) -> DescribeJSON.Series {
@@ -94,7 +97,7 @@ public struct DescribeReport: Sendable {
                 return DescribeJSON.Series(
                     name: s.name, count: h.valueCount, missing: 0, min: nil, max: nil, mean: h.mean, median: h.median,
                     stddev: h.standardDeviation, trend: nil, outliers: [], segments: [], description: a.description,
-                    yAxis: nil, counts: nil, bins: h.bins, box: nil)
+                    yAxis: nil, counts: nil, bins: h.bins, box: nil, candles: nil)
             }
             return DescribeJSON.Series(
                 name: s.name, count: a.statistics.count, missing: a.statistics.missing,
@@ -112,7 +115,11 @@ public struct DescribeReport: Sendable {
                     to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY))) },
                 description: a.description,
                 yAxis: s.ownYAxis.map(DescribeJSON.YAxisJSON.init(axis:)),
-                counts: s.counts, bins: nil, box: nil)
+                counts: s.counts, bins: nil, box: nil,
+                candles: s.candles.map { candles in candles.enumerated().map { i, c in
+                    DescribeJSON.CandleJSON(x: x.jsonValue(s.x[i]), open: c.open, high: c.high, low: c.low, close: c.close,
+                                            volume: c.volume)
+                } })
         }
         let additional = chart.additionalAxes.map { axis -> DescribeJSON.AdditionalAxisJSON in
             switch axis {
@@ -305,6 +312,17 @@ enum DescribeJSON {
         /// Present only for a box plot, where each series is one box: its numbers (count, min, lowerWhisker,
         /// q1, median, q3, upperWhisker, max) and its outliers, least first.
         var box: BoxStatistics?
+        /// Present only for a candlestick chart: each period's x and prices (the series' values are closes).
+        var candles: [CandleJSON]?
+    }
+
+    struct CandleJSON: Encodable {
+        var x: JSONValue
+        var open: Double
+        var high: Double
+        var low: Double
+        var close: Double
+        var volume: Double?
     }
 
     struct CorrelationJSON: Encodable {

@@ -7,18 +7,10 @@ extension ChartInference {
                       fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
         if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
         if layout.kind == .box { return buildBoxPlot(table, layout: layout, settings: settings, fileTitle: fileTitle) }
+        if layout.kind == .candlestick { return buildCandlestick(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         let cols = table.columns
         var warnings: [String] = []
-        // x value of every row (NaN where missing).
-        var xs: [Double]
-        if let x = layout.x {
-            switch cols[x].data {
-            case .numeric(let v, _), .date(let v, _, _): xs = v
-            case .text(let ids, _): xs = ids.map { $0 < 0 ? .nan : Double($0) }
-            }
-        } else {
-            xs = (0..<table.rowCount).map { Double($0 + 1) }
-        }
+        let xs = xValues(table, x: layout.x)
         var rows = Array(0..<table.rowCount).filter { !xs[$0].isNaN }
         let missingX = table.rowCount - rows.count
         if missingX > 0 {
@@ -104,27 +96,7 @@ extension ChartInference {
         }
 
         // Axes.
-        let xAxis: XAxis
-        let xFinite = rowsInFileOrder ? xs : rows.map { xs[$0] }
-        let xRange = (xFinite.min() ?? 0)...(xFinite.max() ?? 0)
-        if let x = layout.x {
-            switch cols[x].data {
-            case .numeric(_, let digits):
-                let whole = digits == 0 && xFinite.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
-                xAxis = .numeric(NumericAxis(title: cols[x].title, unit: cols[x].unit, range: xRange,
-                                             gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
-                                             formatter: formatter(for: cols[x], unit: cols[x].unit, digits: digits, values: xFinite)))
-            case .date(_, let precision, let utcOffsetSeconds):
-                xAxis = .date(DateAxis(title: cols[x].title, range: xRange, precision: precision,
-                                       utcOffsetSeconds: utcOffsetSeconds))
-            case .text(_, let categories):
-                xAxis = .categorical(CategoricalAxis(title: cols[x].title, categories: categories))
-            }
-        } else {
-            xAxis = .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange,
-                                         gridlines: Gridlines.linear(xRange, wholeNumbers: true),
-                                         formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
-        }
+        let xAxis = makeXAxis(table, x: layout.x, values: rowsInFileOrder ? xs : rows.map { xs[$0] })
 
         // One scale per unit and size: the first group keeps the chart's axis, the others their own.
         let wide = layout.seriesBy == nil && series.count == yColumns.count && series.count > 1
@@ -165,9 +137,42 @@ extension ChartInference {
         return (chart, warnings)
     }
 
+    /// The x value of every row (NaN where missing): column `x`'s numbers, seconds since the epoch or
+    /// category indices, or the row number (from 1) when `x` is nil.
+    static func xValues(_ table: Table, x: Int?) -> [Double] {
+        guard let x else { return (0..<table.rowCount).map { Double($0 + 1) } }
+        switch table.columns[x].data {
+        case .numeric(let v, _), .date(let v, _, _): return v
+        case .text(let ids, _): return ids.map { $0 < 0 ? .nan : Double($0) }
+        }
+    }
+
+    /// The x axis of column `x` (nil: the row number) over its plotted `values` (numbers, seconds since the
+    /// epoch, or category indices).
+    static func makeXAxis(_ table: Table, x: Int?, values: [Double]) -> XAxis {
+        let xRange = (values.min() ?? 0)...(values.max() ?? 0)
+        guard let x else {
+            return .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange,
+                                        gridlines: Gridlines.linear(xRange, wholeNumbers: true),
+                                        formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
+        }
+        let column = table.columns[x]
+        switch column.data {
+        case .numeric(_, let digits):
+            let whole = digits == 0 && values.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
+            return .numeric(NumericAxis(title: column.title, unit: column.unit, range: xRange,
+                                        gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
+                                        formatter: formatter(for: column, unit: column.unit, digits: digits, values: values)))
+        case .date(_, let precision, let utcOffsetSeconds):
+            return .date(DateAxis(title: column.title, range: xRange, precision: precision, utcOffsetSeconds: utcOffsetSeconds))
+        case .text(_, let categories):
+            return .categorical(CategoricalAxis(title: column.title, categories: categories))
+        }
+    }
+
     /// The y axis shared by some series: range over their values, a common unit, the most decimals among them,
     /// titled with their names (up to three) or "Value".
-    private static func yAxis(series: [DataSeries], columns: [Column], named names: [String], singleColumn: Bool,
+    static func yAxis(series: [DataSeries], columns: [Column], named names: [String], singleColumn: Bool,
                               settings: ChartSettings, warnings: inout [String]) -> NumericAxis {
         let units = Set(columns.map { $0.unit ?? "" })
         let unit = settings.unit ?? (units.count == 1 ? columns.first?.unit : nil)

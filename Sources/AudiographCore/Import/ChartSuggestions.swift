@@ -149,6 +149,8 @@ public enum ChartSuggestions {
             parts.append(L.tr("Histogram: %@", chart.title))
         case .box:
             parts.append(L.tr("Box plot: %@", chart.title))
+        case .candlestick:
+            parts.append(L.tr("Candlestick chart: %@", chart.title))
         }
         if let g = layout.seriesBy {
             parts.append(L.tr("one line per %@", table.columns[g].title))

@@ -21,6 +21,7 @@ public enum ImportError: Error, Sendable, Equatable {
     case columnNotNumeric(path: String, name: String)
     case histogramOfText(path: String, name: String)
     case boxPlotWithoutGroups(path: String, name: String?)
+    case candlestickWithoutPrices(path: String)
     case invalidSettings(path: String, reason: String)
     case cancelled(path: String)
     /// The file got shorter while it was read (rewritten or truncated by another program).
@@ -30,7 +31,7 @@ public enum ImportError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
-        case .unknownColumn, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups: return 64
+        case .unknownColumn, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices: return 64
         case .cancelled: return 130
         default: return 65
         }
@@ -42,7 +43,7 @@ public enum ImportError: Error, Sendable, Equatable {
         case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
              .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
-             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .invalidSettings(let p, _), .cancelled(let p),
+             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .candlestickWithoutPrices(let p), .invalidSettings(let p, _), .cancelled(let p),
              .changedWhileReading(let p):
             return p
         }
@@ -96,6 +97,9 @@ public enum ImportError: Error, Sendable, Equatable {
                         file, name)
         case .boxPlotWithoutGroups(_, nil):
             return L.tr("%@: a box plot needs a column that splits the rows into groups, and none was found. Name one for x (a text column with a few repeating values).",
+                        file)
+        case .candlestickWithoutPrices:
+            return L.tr("%@: a candlestick chart needs number columns named Open, High, Low and Close (and Volume if you have it); rename the headers to these words.",
                         file)
         case .invalidSettings(_, let reason):
             return L.tr("%@: %@", file, reason)

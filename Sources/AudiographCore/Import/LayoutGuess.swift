@@ -36,6 +36,10 @@ struct LayoutGuess {
         let values = pins.y ?? measures
         if pins.kind == .histogram { return try histogramLayout(values) }
         if pins.kind == .box { return try boxLayout(values) }
+        if pins.kind == .candlestick { return try candlestickLayout() }
+        if pins.kind == nil, pins.y == nil, !pins.xIsRow, let prices = priceColumns() {
+            return finish(.init(x: pins.x ?? timeColumns().first, y: prices, kind: .candlestick))
+        }
         if values.isEmpty {
             let numbers = columns.indices.filter { columns[$0].isNumeric || columns[$0].isDate }
             if numbers.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
@@ -108,6 +112,27 @@ struct LayoutGuess {
         var layout = ChartInference.Layout(x: column, y: [], kind: .histogram)
         layout.seriesBy = nil
         return layout
+    }
+
+    /// The open, high, low and close columns, then volume when there is one, found by their titles
+    /// (any case); nil unless all four prices are number columns.
+    func priceColumns() -> [Int]? {
+        func column(_ names: [String]) -> Int? {
+            columns.indices.first { c in
+                guard case .numeric = columns[c].data else { return false }
+                return names.contains(columns[c].title.lowercased().trimmingCharacters(in: .whitespaces))
+            }
+        }
+        guard let open = column(["open"]), let high = column(["high"]), let low = column(["low"]),
+              let close = column(["close"]) else { return nil }
+        return [open, high, low, close] + (column(["volume"]).map { [$0] } ?? [])
+    }
+
+    /// A candlestick chart: the price columns, over the x the person named, else the first time column,
+    /// else the row number.
+    private func candlestickLayout() throws -> ChartInference.Layout {
+        guard let prices = priceColumns() else { throw ImportError.candlestickWithoutPrices(path: table.path) }
+        return ChartInference.Layout(x: pins.xIsRow ? nil : (pins.x ?? timeColumns().first), y: prices, kind: .candlestick)
     }
 
     /// A box plot of one measure per group: the x the person named (else their series-by, else the first

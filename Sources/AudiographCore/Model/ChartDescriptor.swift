@@ -8,12 +8,14 @@ public enum ChartKind: String, Codable, Sendable, CaseIterable {
     case histogram
     /// A numeric column's distribution in each group: one box (quartiles, whiskers, outliers) per group.
     case box
+    /// Prices over time: one candle per period from its open, high, low and close columns.
+    case candlestick
 
     /// True when the chart draws bars from zero (bars and histograms).
     public var drawsBars: Bool {
         switch self {
         case .bar, .histogram: return true
-        case .line, .scatter, .box: return false
+        case .line, .scatter, .box, .candlestick: return false
         }
     }
 }

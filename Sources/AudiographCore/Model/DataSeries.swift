@@ -36,6 +36,8 @@ public struct DataSeries: Sendable {
     public var histogram: Histogram?
     /// For a box plot: each point's box (one per group, in the x axis's order).
     public var boxes: [BoxStatistics]?
+    /// For a candlestick chart: each point's candle (y is its close).
+    public var candles: [Candle]?
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {

@@ -23,6 +23,7 @@ public struct ElementNames: Sendable {
         case .scatter: return L.tr("scatter plot")
         case .histogram: return L.tr("histogram")
         case .box: return L.tr("box plot")
+        case .candlestick: return L.tr("candlestick chart")
         }
     }
 
@@ -62,6 +63,7 @@ public struct ElementNames: Sendable {
         if elements.isIntervals { return L.tr("interval %ld of %ld", element + 1, elements.count) }
         if chart.kind == .histogram { return L.tr("bin %ld of %ld", element + 1, elements.count) }
         if chart.kind == .box { return L.tr("box %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .candlestick { return L.tr("candle %ld of %ld", element + 1, elements.count) }
         return L.tr("point %ld of %ld", element + 1, elements.count)
     }
 
@@ -80,6 +82,7 @@ public struct ElementNames: Sendable {
     public func pointWords(_ i: Int, in series: DataSeries) -> String {
         if let bin = series.histogram?.bins[i] { return binWords(bin, in: series) }
         if let box = series.boxes?[i] { return L.tr("%@: %@", x.string(series.x[i]), boxWords(box, in: series)) }
+        if let candle = series.candles?[i] { return L.tr("%@: %@", x.string(series.x[i]), candleWords(candle, in: series)) }
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
@@ -116,6 +119,29 @@ public struct ElementNames: Sendable {
                      L.trn("%ld value", "%ld values", box.count, box.count)]
         if !box.outliers.isEmpty { parts.append(L.trn("%ld outlier", "%ld outliers", box.outliers.count, box.outliers.count)) }
         return parts.joined(separator: L.tr(", "))
+    }
+
+    /// A candle's prices and direction: "open 652.94, high 670.25, low 564.55, close 580.11 USD, falling,
+    /// volume 3,789,200".
+    public func candleWords(_ candle: Candle, in series: DataSeries) -> String {
+        let y = chart.valueFormatter(for: series)
+        var parts = [L.tr("open %@", y.plain(candle.open)), L.tr("high %@", y.plain(candle.high)),
+                     L.tr("low %@", y.plain(candle.low)), L.tr("close %@", y.string(candle.close)),
+                     candle.isRising ? L.tr("rising") : L.tr("falling")]
+        if let volume = candle.volume { parts.append(L.tr("volume %@", ValueFormatter.format(volume, fractionDigits: 0, grouping: true))) }
+        return parts.joined(separator: L.tr(", "))
+    }
+
+    /// One part of a candle, as Up and Down reach it: "high: 670.25 USD", "volume: 3,789,200".
+    public func candlePartWords(_ part: Candle.Part, of candle: Candle, in series: DataSeries) -> String {
+        let y = chart.valueFormatter(for: series)
+        switch part {
+        case .open: return L.tr("%@: %@", L.tr("open"), y.string(candle.open))
+        case .high: return L.tr("%@: %@", L.tr("high"), y.string(candle.high))
+        case .low: return L.tr("%@: %@", L.tr("low"), y.string(candle.low))
+        case .close: return L.tr("%@: %@", L.tr("close"), y.string(candle.close))
+        case .volume: return L.tr("%@: %@", L.tr("volume"), candle.volume.map { ValueFormatter.format($0, fractionDigits: 0, grouping: true) } ?? L.tr("no value"))
+        }
     }
 
     /// One part of a box, as Up and Down reach it: "Q1: 277 grams", "maximum and upper whisker: 404 grams".

@@ -94,6 +94,14 @@ public struct Sonifier: Sendable {
                                       gain: Self.toneGain))
     }
 
+    /// A candle on its own, for scrubbing to it: its glide inside its bracket, `candleDuration` seconds.
+    public func candleScore(series s: Int, index: Int) -> Score {
+        guard chart.series.indices.contains(s), let candle = chart.series[s].candles?[index] else { return Score(duration: 0) }
+        return Score(duration: Self.candleDuration,
+                     tones: candleTones(candle, series: s, point: index, start: 0, length: Self.candleDuration, pan: 0,
+                                        gain: Self.toneGain))
+    }
+
     /// One value of series `s` as a short note of the point-tone length (a part of a box, as Up and Down
     /// reach it); silent when the value has no pitch.
     public func valueScore(series s: Int, value: Double, point: Int) -> Score {
@@ -208,6 +216,12 @@ public struct Sonifier: Sendable {
         let series = chart.series[s]
         guard series.count > 0 else { return [] }
         if let boxes = series.boxes { return boxFigures(boxes, series: s, layout: layout, pan: pan, gain: gain) }
+        if let candles = series.candles, layout.intervalCount == nil {
+            return candles.indices.flatMap { i in
+                candleTones(candles[i], series: s, point: i, start: layout.time(ofX: series.x[i]) - layout.slot * 0.35,
+                            length: layout.slot * 0.7, pan: pan, gain: gain)
+            }
+        }
         if layout.intervalCount != nil {
             let extremes = IntervalExtremes(series: series, layout: layout, logarithmicY: pitch.scale != .linear)
             return series.isContinuous
@@ -323,6 +337,34 @@ public struct Sonifier: Sendable {
                         PitchPoint(time: start + 0.7 * length, frequency: fb), PitchPoint(time: start + length, frequency: fb)]
             tones.append(noteTone(series: s, timbre: timbre(series: s, point: firstPoint, in: series), path: path,
                                   pan: pan, gain: gain, points: min(order[0], order.last!)...max(order[0], order.last!)))
+        }
+        return tones
+    }
+
+    /// How long a candle sounds when scrubbed to, in seconds.
+    static let candleDuration = 0.45
+    /// Loudness of a candle's high and low bracket against its glide.
+    static let bracketGain = 0.18
+    /// Timbres of rising and falling candles: pure and reedy, far apart in colour.
+    static let risingTimbre = Timbre.palette[0], fallingTimbre = Timbre.palette[5]
+
+    /// A candle: a tone gliding from its open to its close (pure when it rose, reedy when it fell) between two
+    /// quiet steady tones at its high and its low, all from `start` for `length` seconds.
+    private func candleTones(_ candle: Candle, series s: Int, point: Int, start: Double, length: Double, pan: Double,
+                             gain: Double) -> [Tone] {
+        let pitch = pitch(forSeries: s)
+        guard let open = pitch.frequency(of: candle.open), let close = pitch.frequency(of: candle.close) else { return [] }
+        let timbre = candle.isRising ? Self.risingTimbre : Self.fallingTimbre
+        var tones = [noteTone(series: s, timbre: timbre,
+                              path: [PitchPoint(time: start, frequency: open), PitchPoint(time: start + length * 0.15, frequency: open),
+                                     PitchPoint(time: start + length * 0.85, frequency: close),
+                                     PitchPoint(time: start + length, frequency: close)],
+                              pan: pan, gain: gain, points: point...point)]
+        for edge in [candle.high, candle.low] {
+            guard let f = pitch.frequency(of: edge) else { continue }
+            tones.append(noteTone(series: s, timbre: .soft, path: [PitchPoint(time: start, frequency: f),
+                                                                    PitchPoint(time: start + length, frequency: f)],
+                                  pan: pan, gain: gain * Self.bracketGain, points: point...point))
         }
         return tones
     }

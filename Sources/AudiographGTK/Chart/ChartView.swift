@@ -273,28 +273,47 @@ final class ChartView {
         if let reason { announce(reason) }
     }
 
-    /// Up and Down: the next higher or lower part of a box (from the whole box, Q3 or Q1 first), its value
-    /// played and said; on charts whose elements have no parts, the previous or next series.
+    /// The parts Up and Down step through on the current element: a box's values from lowest to highest
+    /// (Up goes higher, starting from the median) or a candle's open, high, low, close and volume (Down reads
+    /// on, Up back); nil on elements without parts.
+    private func currentParts() -> ElementParts? {
+        guard let navigator, let chart, let point = navigator.point else { return nil }
+        let series = chart.series[navigator.series]
+        let names = ElementNames(chart: chart)
+        if let box = series.boxes?[point] {
+            return ElementParts(parts: box.parts.map { (names.partWords($0, of: box, in: series), box.value(of: $0)) },
+                                firstUp: box.medianPart + 1, firstDown: box.medianPart - 1, upward: 1,
+                                pastFirst: tr("Bottom of the box plot"), pastLast: tr("Top of the box plot"))
+        }
+        if let candle = series.candles?[point] {
+            let parts = candle.parts
+            return ElementParts(parts: parts.map { (names.candlePartWords($0, of: candle, in: series), candle.price(of: $0)) },
+                                firstUp: parts.count - 1, firstDown: 0, upward: -1,
+                                pastFirst: tr("First value of the candle"), pastLast: tr("Last value of the candle"))
+        }
+        return nil
+    }
+
+    /// Up and Down: the next part of the element (`currentParts`), its value played and said; on charts whose
+    /// elements have no parts, the previous or next series.
     private func step(up: Bool) {
-        guard let navigator, let chart, let point = navigator.point,
-              let box = chart.series[navigator.series].boxes?[point] else {
+        guard let navigator, let chart, let point = navigator.point, let parts = currentParts() else {
             go(up ? .previousSeries : .nextSeries)
             return
         }
-        let parts = box.parts
-        let next = part.map { up ? $0 + 1 : $0 - 1 } ?? box.medianPart + (up ? 1 : -1)
+        let next = part.map { up ? $0 + parts.upward : $0 - parts.upward } ?? (up ? parts.firstUp : parts.firstDown)
         stopPlaybackState()
-        guard parts.indices.contains(next) else {
+        guard parts.parts.indices.contains(next) else {
             audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
-            announce(up ? tr("Top of the box plot") : tr("Bottom of the box plot"))
+            announce(next < 0 ? parts.pastFirst : parts.pastLast)
             return
         }
         part = next
-        let series = chart.series[navigator.series]
-        let score = Sonifier(chart: chart, settings: audio.settings)
-            .valueScore(series: navigator.series, value: box.value(of: parts[next]), point: point)
-        audio.play(Synthesizer().render(score), owner: self)
-        announce(ElementNames(chart: chart).partWords(parts[next], of: box, in: series))
+        if let value = parts.parts[next].value {
+            let score = Sonifier(chart: chart, settings: audio.settings).valueScore(series: navigator.series, value: value, point: point)
+            audio.play(Synthesizer().render(score), owner: self)
+        }
+        announce(parts.parts[next].words)
         cachedScene = nil
         gtk_widget_queue_draw(area)
     }
@@ -305,6 +324,8 @@ final class ChartView {
         let score: Score
         if chart.series[navigator.series].boxes != nil {
             score = sonifier.boxScore(series: navigator.series, index: point)
+        } else if chart.series[navigator.series].candles != nil, !here.isIntervals {
+            score = sonifier.candleScore(series: navigator.series, index: point)
         } else if here.isIntervals, here.points(of: navigator.element).first == point {
             score = sonifier.intervalScore(series: navigator.series, points: here.points(of: navigator.element),
                                            fromX: previous.map { chart.series[navigator.series].x[$0] })
@@ -380,8 +401,8 @@ final class ChartView {
     private var sceneFocus: ChartFocus? {
         guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return nil }
         var focus = ChartFocus(series: navigator.series, index: point)
-        if let part, let box = chart.series[navigator.series].boxes?[point], box.parts.indices.contains(part) {
-            focus.value = box.value(of: box.parts[part])
+        if let part, let parts = currentParts(), parts.parts.indices.contains(part) {
+            focus.value = parts.parts[part].value
         }
         if here.isIntervals {
             let summary = ElementSummary(here, element: navigator.element, series: chart.series[navigator.series])
@@ -611,4 +632,16 @@ enum ChartScenes {
                         measure: any TextMeasuring) -> ChartSceneBase {
         ChartSceneBuilder.prepare(chart: chart, size: size, appearance: appearance, measure: measure)
     }
+}
+
+/// The parts of one chart element that Up and Down step through, in index order, each with its words and its
+/// value on the y axis (nil when it has none there, such as a candle's volume).
+private struct ElementParts {
+    var parts: [(words: String, value: Double?)]
+    /// Where Up and Down land first from the whole element.
+    var firstUp: Int, firstDown: Int
+    /// +1 when Up goes to the next index, -1 when it goes to the previous.
+    var upward: Int
+    /// What is said on trying to go below index 0, or past the last index.
+    var pastFirst: String, pastLast: String
 }

@@ -5,7 +5,7 @@ import AudiographCore
 /// can drive it. Column choices are column indices; nil means "row number" for x and "none" elsewhere.
 struct ColumnChoices: Equatable {
     /// The chart kinds offered, in menu order; nil is "Automatic" (Audiograph guesses).
-    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter, .histogram, .box]
+    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter, .histogram, .box, .candlestick]
 
     /// Every column's header, as written in the file.
     let headers: [String]
@@ -66,6 +66,7 @@ struct ColumnChoices: Equatable {
         case .scatter: return tr("Scatter")
         case .histogram: return tr("Histogram")
         case .box: return tr("Box Plot")
+        case .candlestick: return tr("Candlestick")
         }
     }
 
