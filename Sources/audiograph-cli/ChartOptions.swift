@@ -25,7 +25,7 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Text column that names each point.")))
     var label: String?
 
-    @Option(help: ArgumentHelp(Localization.tr("Chart kind: line, bar, scatter, histogram, box or candlestick.")))
+    @Option(help: ArgumentHelp(Localization.tr("Chart kind: line, area, stacked-area, bar, grouped-bar, stacked-bar, scatter, histogram, box or candlestick.")))
     var kind: ChartKind?
 
     @Option(help: ArgumentHelp(Localization.tr("Number of equal bins of a histogram (1 to 200; chosen from the data when omitted).")))

@@ -118,7 +118,31 @@ def candlestick_with_orca():
         check(notes == 26, "the sink heard one separate glide per candle: %d for 26 candles" % notes)
 
 
-TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca]
+def stacked_area_with_orca():
+    """data/world-phones.csv (R's WorldPhones, a stacked area chart by its settings file): Down and Up go from
+    layer to layer and on to the total, Orca says each, Space plays the layer in focus and Shift+Space every
+    layer together, without the total."""
+    print("Stacked areas of the world's telephones, with Orca")
+    with example_with_orca("world-phones.csv", "point 1 of 7") as (orca, sound, app):
+        check("Telephones in the world, by region, stacked area chart, 7 series, and their total, point 1 of 7 selected"
+              in orca.speech(), "entering the chart says its title, kind and layers: %r"
+              % orca.speech().replace("\n", " | ")[-300:])
+        press_and_hear(orca, "End", "1961, 79,831 thousand phones, point 7 of 7")
+        press_and_hear(orca, "Down", "Europe, series 2 of 8, 7 points")
+        for layer in ["Asia", "South America", "Oceania", "Africa", "Middle America"]:
+            press_and_hear(orca, "Down", layer + ", series")
+        said = press_and_hear(orca, "Down", "Total, series 8 of 8, 7 points")
+        check("1961, 141,700 thousand phones, point 7 of 7" in said, "the total's point is the sum of the layers: %r"
+              % said.replace("\n", " | ")[:200])
+        press_and_hear(orca, "Down", "Last series")
+        press_and_hear(orca, "Home", "1951, 74,494 thousand phones, point 1 of 7")
+        notes = notes_played(orca, sound, "point 7 of 7.")
+        check(notes == 1, "the total plays as one glide: %d sounds" % notes)
+        press_and_hear(orca, "Up", "Middle America, series 7 of 8")
+        press_and_hear(orca, "shift+space", "Playing all series")
+
+
+TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked_area_with_orca]
 
 
 def main():

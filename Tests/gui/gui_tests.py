@@ -537,6 +537,47 @@ def candlestick_drawing():
                   % (name, np.median(solid), np.median(hollow)))
 
 
+def stacked_bars_drawing():
+    """data/world-phones.csv as stacked bars (a settings file asks for them): one bar per year whose top, the
+    top of its highest layer, stands at the year's total, with North America at the bottom of each."""
+    print("stacked bars, normal and --differentiate-without-color")
+    folder = tempfile.mkdtemp(prefix="stacked-")
+    shutil.copy(os.path.join(DATA, "world-phones.csv"), folder)
+    with open(os.path.join(folder, "world-phones.csv.audiograph.json"), "w") as f:
+        f.write('{"kind": "stacked-bar", "unit": "thousand phones"}')
+    totals = np.array([74494, 101941, 110193, 118385, 124998, 133932, 141700], dtype=float)  # sums of each row
+    try:
+        for name, args in (("world-phones-stacked", []), ("world-phones-stacked-differentiate", ["--differentiate-without-color"])):
+            run = Run(name, args + [os.path.join(folder, "world-phones.csv")], "world-phones.csv — Audiograph")
+            bg, colours = dominant_colours(run.chart)
+            north = next(c[0] for c in colours if c[2] == "mark")   # the most pixels: North America, the bottom layer
+            mask = np.all(run.chart == north, axis=2)
+            columns = np.flatnonzero(mask.sum(axis=0) >= 40)
+            runs = np.split(columns, np.flatnonzero(np.diff(columns) > 1) + 1) if len(columns) else []
+            bars = [r for r in runs if len(r) >= 8]
+            check(len(bars) == 7, "%s: seven bars with North America at the bottom (%d)" % (name, len(bars)))
+            if len(bars) != 7:
+                continue
+            bottoms, tops = [], []
+            for r in bars:
+                centre = run.chart[:, int(r.mean())]
+                drawn = np.flatnonzero(np.abs(centre.astype(int) - bg).max(axis=1) > 60)
+                rows = np.flatnonzero(mask[:, int(r.mean())])
+                bottoms.append(rows.max())
+                # The bar's top: the highest drawn pixel joined to the bar without a gap of background.
+                top = rows.min()
+                while top - 1 in drawn:
+                    top -= 1
+                tops.append(top)
+            # The first bar wears the cursor's frame, whose halo parts its layers: the other six are measured.
+            heights = (np.array(bottoms, dtype=float) - np.array(tops, dtype=float))[1:]
+            slope = float(heights @ totals[1:] / (totals[1:] @ totals[1:]))
+            worst = float(np.abs(heights - slope * totals[1:]).max())
+            check(worst <= 5, "%s: each bar is as tall as its year's total (off by %.1f px at most)" % (name, worst))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def filled_bars(image, colours, minimum_side=12):
     """Solid rectangles of one series colour, at least minimum_side pixels on each side, that fill at least
     97 % of their bounding box: (colour, width, height) for each. Bars stand side by side (or one above the
@@ -1067,7 +1108,7 @@ def windows_leave_nothing_behind():
 # The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
 ALONE = [windows_leave_nothing_behind]
 # Cases of the whole run that can also be named on their own (gui_tests.py histogram_drawing).
-NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing]
+NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing, stacked_bars_drawing]
 
 
 def main():
@@ -1212,6 +1253,7 @@ def main():
     histogram_drawing()
     box_plot_drawing()
     candlestick_drawing()
+    stacked_bars_drawing()
     chart_keys(births)
 
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.

@@ -18,10 +18,10 @@ extension SceneDraft {
     /// Where the element of point `i` is drawn when it is a shape of its own (a bar or a box); nil otherwise.
     func shapeRect(series s: Int, index i: Int) -> SceneRect? {
         switch chart.kind {
-        case .bar, .histogram: return barRect(series: s, index: i)
+        case .bar, .histogram, .groupedBar, .stackedBar: return barRect(series: s, index: i)
         case .box: return boxRect(series: s, index: i)
         case .candlestick: return candleRect(series: s, index: i)
-        case .line, .scatter: return nil
+        case .line, .scatter, .area, .stackedArea: return nil
         }
     }
 

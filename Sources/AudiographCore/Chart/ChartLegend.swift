@@ -120,9 +120,9 @@ extension SceneDraft {
         var entries: [LegendEntry] = []
         let several = chart.series.count >= 2
         switch chart.kind {
-        case .line:
+        case .line, .area, .stackedArea:
             guard several else { return [] }
-            for (s, series) in chart.series.enumerated() {
+            for (s, series) in chart.series.enumerated() where !series.isTotal {
                 let marked = series.count <= ChartSceneBuilder.maximumMarkedPoints || style.differentiateWithoutColor
                 entries.append(LegendEntry(swatch: .line(color: palette.seriesColor(s), dash: style.dash(s),
                                                          marker: marked ? style.shape(s) : nil), name: series.name))
@@ -131,9 +131,9 @@ extension SceneDraft {
             entries.append(LegendEntry(swatch: .marker(.square, size: 12, fill: nil, stroke: risingColor),
                                        name: Localization.tr("Rising (close above open)")))
             entries.append(LegendEntry(swatch: .bar(color: fallingColor, marker: nil), name: Localization.tr("Falling")))
-        case .bar, .histogram, .box:
+        case .bar, .histogram, .box, .groupedBar, .stackedBar:
             guard several else { return [] }
-            for (s, series) in chart.series.enumerated() {
+            for (s, series) in chart.series.enumerated() where !series.isTotal {
                 entries.append(LegendEntry(swatch: .bar(color: palette.seriesColor(s),
                                                         marker: style.differentiateWithoutColor ? style.shape(s) : nil),
                                            name: series.name))

@@ -23,7 +23,8 @@ extension SceneDraft {
     mutating func drawMarks() {
         switch chart.kind {
         case .line: for s in chart.series.indices { drawLine(s) }
-        case .bar: drawBars()
+        case .area, .stackedArea: for s in chart.series.indices where !chart.series[s].isTotal { drawArea(s) }
+        case .bar, .groupedBar, .stackedBar: drawBars()
         case .scatter: drawScatter()
         case .histogram: drawBars()
         case .box: drawBoxes()
@@ -35,7 +36,7 @@ extension SceneDraft {
     func position(series s: Int, index i: Int) -> ScenePoint? {
         let series = chart.series[s]
         guard i >= 0, i < series.count, series.y[i].isFinite else { return nil }
-        let px = xMap.pixel(series.x[i]), py = yMap.pixel(series.y[i])
+        let px = xMap.pixel(series.x[i]), py = yMap.pixel(series.y[i] + stackBase(series: s, index: i))
         return px.isNaN || py.isNaN ? nil : ScenePoint(x: px, y: py)
     }
 
@@ -50,9 +51,11 @@ extension SceneDraft {
     mutating func drawLine(_ s: Int) {
         let series = chart.series[s]
         let color = palette.seriesColor(s), dash = style.dash(s), shape = style.shape(s)
+        // A stacked area's line is the top of its band.
+        let ys = stackBases.indices.contains(s) ? zip(series.y, stackBases[s]).map { $0 + $1 } : series.y
         let lines = series.count > Int(plot.width)
-            ? ColumnDecimation.decimated(x: series.x, y: series.y, xMap: xMap, yMap: yMap)
-            : ColumnDecimation.polylines(x: series.x, y: series.y, xMap: xMap, yMap: yMap)
+            ? ColumnDecimation.decimated(x: series.x, y: ys, xMap: xMap, yMap: yMap)
+            : ColumnDecimation.polylines(x: series.x, y: ys, xMap: xMap, yMap: yMap)
         for line in lines {
             if line.count == 1 {
                 marks.append(.marker(.circle, at: line[0], size: style.lineWidth * 2.5, fill: color, stroke: color,
@@ -78,10 +81,26 @@ extension SceneDraft {
         placeAllPoints(s)
     }
 
-    /// The rectangle of the bar of point `i` of series `s`, nil when its value is missing.
+    /// Where point `i` of series `s` starts in a stack (the sum of the series below it at its x); 0 unstacked.
+    func stackBase(series s: Int, index i: Int) -> Double {
+        stackBases.indices.contains(s) && stackBases[s].indices.contains(i) ? stackBases[s][i] : 0
+    }
+
+    /// How many series are drawn as layers (all but a total layer), and where series `s` is among them.
+    var layerCount: Int { chart.series.filter { !$0.isTotal }.count }
+
+    /// The rectangle of the bar of point `i` of series `s`, nil when its value is missing. A stacked bar
+    /// starts where the layers below it end; a total layer's "bar" spans the layers' bars at its x.
     func barRect(series s: Int, index i: Int) -> SceneRect? {
         let series = chart.series[s]
         guard i >= 0, i < series.count, series.y[i].isFinite else { return nil }
+        if series.isTotal {
+            let parts = layerIndexByX.enumerated().compactMap { layer, byX in byX[series.x[i]].flatMap { barRect(series: layer, index: $0) } }
+            guard let first = parts.first else { return nil }
+            let left = parts.map(\.x).min()!, top = parts.map(\.y).min()!
+            let right = parts.map { $0.x + $0.width }.max()!, bottom = parts.map { $0.y + $0.height }.max()!
+            return first.width > 0 ? SceneRect(x: left, y: top, width: right - left, height: bottom - top) : nil
+        }
         let centre = xMap.pixel(series.x[i]), top = yMap.pixel(series.y[i])
         guard centre.isFinite, top.isFinite else { return nil }
         let base = yMap.pixel(yScale.logarithmic ? yScale.range.lowerBound
@@ -94,7 +113,12 @@ extension SceneDraft {
                              height: max(1, abs(top - base)))
         }
         let group = barGroupWidth
-        let each = group / Double(max(1, chart.series.count))
+        if chart.kind == .stackedBar {
+            let below = stackBase(series: s, index: i)
+            let from = yMap.pixel(below), to = yMap.pixel(below + series.y[i])
+            return SceneRect(x: centre - group / 2, y: min(from, to), width: max(1, group), height: max(1, abs(to - from)))
+        }
+        let each = group / Double(max(1, layerCount))
         let inset = each > 8 ? 1.0 : 0
         let left = centre - group / 2 + Double(s) * each + inset
         return SceneRect(x: left, y: min(top, base), width: max(1, each - 2 * inset), height: max(1, abs(top - base)))
@@ -116,8 +140,9 @@ extension SceneDraft {
     /// Bars from zero, grouped side by side per x value; without colour each bar gets an outline and, with
     /// several series, its series' marker just beyond its end. Very long series are drawn as lines instead.
     mutating func drawBars() {
-        let several = chart.series.count >= 2
+        let several = layerCount >= 2
         for (s, series) in chart.series.enumerated() {
+            if series.isTotal { placeTotal(s); continue }
             guard series.count <= ChartSceneBuilder.maximumPlacedPoints else { drawLine(s); continue }
             let color = palette.seriesColor(s), shape = style.shape(s)
             var positions: [ScenePoint?] = []

@@ -10,6 +10,13 @@ public struct RGBA: Sendable, Equatable, Hashable {
     }
 
     /// A colour from a 0xRRGGBB number.
+    /// This colour laid over `background` at `share` of its strength (0…1), as an opaque colour: what a
+    /// translucent fill looks like on that background, for Reduce Transparency.
+    public func opaque(share: Double, over background: RGBA) -> RGBA {
+        func mix(_ a: Double, _ b: Double) -> Double { a * share + b * (1 - share) }
+        return RGBA(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    }
+
     public init(hex: UInt32, alpha: Double = 1) {
         self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
                   blue: Double(hex & 0xFF) / 255, alpha: alpha)
@@ -53,6 +60,8 @@ public enum SceneItem: Sendable, Equatable {
     case text(String, at: ScenePoint, anchor: TextAnchor, size: Double, bold: Bool, color: RGBA, rotation: Double)
     /// A rectangle outline (focus ring, cursor box); `dash` empty for solid.
     case outline(SceneRect, color: RGBA, width: Double, dash: [Double])
+    /// A filled closed polygon (an area under a line), without outline.
+    case polygon([ScenePoint], fill: RGBA)
 }
 
 /// Measures text so the layout can leave room for labels (the GTK side measures with Pango).

@@ -143,6 +143,11 @@ struct SceneDraft: Sendable {
     var xTicks: [(position: Double, labelX: Double, lines: [String])] = []
     /// Width in pixels taken by the bars of one x value (all series side by side).
     var barGroupWidth = 0.0
+    /// For stacked charts, where each point of each series starts: the sum of the series below it at its x
+    /// (`LayerTotals.stackBases`); empty otherwise.
+    var stackBases: [[Double]] = []
+    /// For charts with a total layer, each layer's point index by x, to find the bars a total spans.
+    var layerIndexByX: [[Double: Int]] = []
 
     init(chart: ChartDescriptor, size: SceneSize, style: ChartStyle, measure: any TextMeasuring) {
         self.chart = chart
@@ -150,8 +155,20 @@ struct SceneDraft: Sendable {
         self.style = style
         self.measure = measure
         xScale = ChartScale.x(chart.xAxis, kind: chart.kind)
-        yScale = ChartScale.value(chart.yAxis, includeZero: chart.kind.drawsBars)
+        yScale = ChartScale.value(chart.yAxis, includeZero: chart.kind.drawsBars || chart.kind.isArea)
         pointPositions = Array(repeating: [], count: chart.series.count)
+        if chart.kind.drawsBars, chart.kind != .histogram, !isCategorical, !xScale.logarithmic, let gap = smallestXGap {
+            // Bars on a number or date axis are centred on their x: half a gap more each side keeps the first
+            // and last bars inside the plot (a histogram's bars span its bins, which the axis already holds).
+            xScale.range = (xScale.range.lowerBound - gap / 2)...(xScale.range.upperBound + gap / 2)
+        }
+    }
+
+    /// The smallest distance between two different x values of the chart's series (among their first
+    /// `maximumPlacedPoints`), in x units; nil with fewer than two.
+    var smallestXGap: Double? {
+        let xs = Set(chart.series.flatMap { $0.x.prefix(ChartSceneBuilder.maximumPlacedPoints) }.filter(\.isFinite)).sorted()
+        return zip(xs, xs.dropFirst()).map { $1 - $0 }.min()
     }
 
     var labelHeight: Double { style.labelSize * SceneText.lineHeight }
@@ -164,11 +181,11 @@ struct SceneDraft: Sendable {
     /// marker and a little, 0 for bars and for unmarked lines.
     var markInset: Double {
         switch chart.kind {
-        case .bar, .histogram: return 0
+        case .bar, .histogram, .groupedBar, .stackedBar: return 0
         case .candlestick: return 22  // half the widest candle (40 px) and a little
         case .box: return style.markerSize / 2 + 3
         case .scatter: return (sizeAxis != nil ? style.sizeRange.upperBound : style.markerSize) / 2 + 3
-        case .line:
+        case .line, .area, .stackedArea:
             let marked = style.differentiateWithoutColor
                 || chart.series.contains { $0.count <= ChartSceneBuilder.maximumMarkedPoints }
             return marked ? style.markerSize / 2 + 3 : 0
@@ -234,6 +251,12 @@ struct SceneDraft: Sendable {
         yMap = AxisMapping(range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
                            logarithmic: yScale.logarithmic)
         if chart.kind.drawsBars || chart.kind == .box || chart.kind == .candlestick { barGroupWidth = measureBarGroupWidth() }
+        if chart.kind.isStacked { stackBases = LayerTotals.stackBases(chart.series) }
+        if chart.kind.hasTotalLayer {
+            layerIndexByX = chart.series.map { s in
+                s.isTotal ? [:] : Dictionary(s.x.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+        }
     }
 
     /// How many date gridlines to aim for across a plot `plotWidth` pixels wide: one per 110 pixels, at least 4.
@@ -304,7 +327,7 @@ struct SceneDraft: Sendable {
                                   width: style.gridWidth, dash: []))
         }
         // Vertical gridlines, except between bars.
-        if !(isCategorical && (chart.kind == .bar || chart.kind == .box)) {
+        if !(isCategorical && (chart.kind.drawsBars || chart.kind == .box)) {
             for value in xScale.gridlines {
                 let x = crisp(xMap.pixel(value), width: style.gridWidth)
                 grid.append(.polyline([ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)], color: palette.gridline,

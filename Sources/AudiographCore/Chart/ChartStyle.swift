@@ -21,6 +21,8 @@ public struct ChartStyle: Sendable, Equatable {
     public var titleSize = 16.0, axisTitleSize = 13.0, labelSize = 12.0
     /// Whether series differ by shape, dash and end label as well as colour.
     public var differentiateWithoutColor: Bool
+    /// Whether every fill is opaque (an area's translucent fill becomes the colour it would show).
+    public var reduceTransparency: Bool
 
     /// Marker shapes in series order when colour must not carry meaning.
     public static let shapes: [MarkerShape] = [.circle, .square, .triangle, .diamond, .invertedTriangle, .cross,
@@ -40,6 +42,7 @@ public struct ChartStyle: Sendable, Equatable {
         gridWidth = 1
         cursorWidth = high ? 3 : 2
         differentiateWithoutColor = appearance.differentiateWithoutColor
+        reduceTransparency = appearance.reduceTransparency
     }
 
     /// The marker shape of series (or category) `index`: its own with differentiate without colour, else a circle.

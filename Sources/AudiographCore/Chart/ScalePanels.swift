@@ -54,6 +54,8 @@ extension SceneItem {
             return .text(text, at: p(at), anchor: anchor, size: size, bold: bold, color: color, rotation: rotation)
         case .outline(let r, let color, let width, let dash):
             return .outline(r.moved(down: dy), color: color, width: width, dash: dash)
+        case .polygon(let points, let fill):
+            return .polygon(points.map(p), fill: fill)
         }
     }
 }

@@ -19,6 +19,7 @@ struct ChartWording {
         if chart.kind == .histogram, let first = chart.series.first { return histogramSummary(first) }
         if chart.kind == .box, let first = chart.series.first { return boxSummary(first) }
         if chart.kind == .candlestick, let first = chart.series.first { return candleSummary(first) }
+        if let layered = layeredSummary() { return layered }
         guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
             return L.tr("%@: no values to show.", chart.title)
         }
@@ -30,11 +31,11 @@ struct ChartWording {
                 text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
             }
             return text
-        case .bar, .histogram, .box, .candlestick:
+        case .bar, .histogram, .box, .candlestick, .groupedBar, .stackedBar:
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
-        case .line:
+        case .line, .area, .stackedArea:
             let span = L.tr("%@ to %@", x.string(first.x.first!), x.string(first.x.last!))
             if chart.series.count == 1 {
                 let shape = a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments)

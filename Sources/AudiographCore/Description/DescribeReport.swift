@@ -39,9 +39,16 @@ public struct DescribeReport: Sendable {
     var kindName: String {
         let L = Localization.self
         let n = chart.series.count
+        let layers = chart.series.filter { !$0.isTotal }.count
+        /// "…, and their total" when the chart has a total layer.
+        func withTotal(_ text: String) -> String { n > layers ? L.tr("%@, and their total", text) : text }
         switch chart.kind {
         case .line: return L.trn("line chart, %ld series", "line chart, %ld series", n, n)
         case .bar: return L.trn("bar chart, %ld series", "bar chart, %ld series", n, n)
+        case .groupedBar: return withTotal(L.trn("grouped bar chart, %ld series", "grouped bar chart, %ld series", layers, layers))
+        case .stackedBar: return withTotal(L.trn("stacked bar chart, %ld series", "stacked bar chart, %ld series", layers, layers))
+        case .area: return L.trn("area chart, %ld series", "area chart, %ld series", n, n)
+        case .stackedArea: return withTotal(L.trn("stacked area chart, %ld series", "stacked area chart, %ld series", layers, layers))
         case .scatter: return L.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
         case .histogram:
             let bins = chart.series.first?.count ?? 0

@@ -19,7 +19,7 @@ extension ChartInference {
                                              missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
         }
         var rowsInFileOrder = missingX == 0
-        if layout.kind == .line, !zip(rows, rows.dropFirst()).allSatisfy({ xs[$0] <= xs[$1] }) {
+        if layout.kind.isContinuous, !zip(rows, rows.dropFirst()).allSatisfy({ xs[$0] <= xs[$1] }) {
             rows.sort { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }  // time runs forward
             rowsInFileOrder = false
         }
@@ -54,7 +54,7 @@ extension ChartInference {
                 }
             }
             let labels = labelColumn.map { l in rowsOfSeries.map { l.ids[$0] < 0 ? "" : l.names[Int(l.ids[$0])] } }
-            return DataSeries(name: name, isContinuous: layout.kind == .line,
+            return DataSeries(name: name, isContinuous: layout.kind.isContinuous,
                               x: sharesColumns ? xs : rowsOfSeries.map { xs[$0] },
                               y: sharesColumns ? yValues : rowsOfSeries.map { yValues[$0] }, additional: extra, labels: labels)
         }
@@ -68,7 +68,7 @@ extension ChartInference {
             var s: DataSeries
             if summarised {
                 let mean = MeanByX.summarise(xs: xs, ys: values, rows: rowsOfSeries)
-                s = DataSeries(name: Localization.tr("Average %@", Localization.titleInSentence(name)), isContinuous: layout.kind == .line,
+                s = DataSeries(name: Localization.tr("Average %@", Localization.titleInSentence(name)), isContinuous: layout.kind.isContinuous,
                                x: mean.x, y: mean.y)
                 s.counts = mean.counts
                 s.fractionDigits = min(6, digits + 1)
@@ -100,7 +100,7 @@ extension ChartInference {
 
         // One scale per unit and size: the first group keeps the chart's axis, the others their own.
         let wide = layout.seriesBy == nil && series.count == yColumns.count && series.count > 1
-        var groups: [[Int]] = wide && settings.unit == nil && !(settings.logY ?? false)
+        var groups: [[Int]] = wide && settings.unit == nil && !(settings.logY ?? false) && layout.kind.layoutBase == layout.kind
             ? ScaleGroups.groups(units: yColumns.map { cols[$0].unit },
                                  magnitudes: series.map { $0.y.reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 } })
             : [Array(series.indices)]
@@ -132,6 +132,16 @@ extension ChartInference {
         let title = settings.title ?? defaultTitle(kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
                                                    seriesCount: series.count, multiColumn: multiColumn,
                                                    fileTitle: fileTitle)
+        if layout.kind.hasTotalLayer, series.count >= 2 {
+            let total = LayerTotals.totalSeries(of: series)
+            if layout.kind.isStacked, let top = total.y.filter(\.isFinite).max() {
+                // Stacks stand on zero and reach their total.
+                let low = min(0, yAxis.range.lowerBound), high = max(top, yAxis.range.upperBound)
+                yAxis.range = low...high
+                yAxis.gridlines = Gridlines.linear(low...high)
+            }
+            series.append(total)
+        }
         let chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
                                     yAxis: yAxis, additionalAxes: additionalAxes, series: series)
         return (chart, warnings)

@@ -145,6 +145,14 @@ public enum ChartSuggestions {
             parts.append(L.tr("Line chart: %@", chart.title))
         case .bar:
             parts.append(L.tr("Bar chart: %@", chart.title))
+        case .groupedBar:
+            parts.append(L.tr("Grouped bar chart: %@", chart.title))
+        case .stackedBar:
+            parts.append(L.tr("Stacked bar chart: %@", chart.title))
+        case .area:
+            parts.append(L.tr("Area chart: %@", chart.title))
+        case .stackedArea:
+            parts.append(L.tr("Stacked area chart: %@", chart.title))
         case .histogram:
             parts.append(L.tr("Histogram: %@", chart.title))
         case .box:

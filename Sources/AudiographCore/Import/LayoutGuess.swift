@@ -15,7 +15,7 @@ import Foundation
 struct LayoutGuess {
     let table: Table
     let profile: TableProfile
-    let pins: LayoutPins
+    var pins: LayoutPins
 
     /// Most values a category column may have to colour a scatter plot (timbres and palette colours to tell apart).
     static let categoryLimit = 12
@@ -33,6 +33,14 @@ struct LayoutGuess {
 
     /// The layout: the first rule that fits, then the person's pins on top.
     func layout() throws -> ChartInference.Layout {
+        if let kind = pins.kind, kind.layoutBase != kind {
+            // Grouped and stacked bars and areas choose their columns as bars and lines do.
+            var base = self
+            base.pins.kind = kind.layoutBase
+            var layout = try base.layout()
+            layout.kind = kind
+            return layout
+        }
         let values = pins.y ?? measures
         if pins.kind == .histogram { return try histogramLayout(values) }
         if pins.kind == .box { return try boxLayout(values) }

@@ -10,12 +10,47 @@ public enum ChartKind: String, Codable, Sendable, CaseIterable {
     case box
     /// Prices over time: one candle per period from its open, high, low and close columns.
     case candlestick
+    /// Bars of several series side by side at each x, with a total layer.
+    case groupedBar = "grouped-bar"
+    /// Bars of several series stacked on each other at each x, with a total layer (the stack's height).
+    case stackedBar = "stacked-bar"
+    /// Lines filled down to zero.
+    case area
+    /// Areas stacked on each other, each series filled between the ones below and itself, with a total layer.
+    case stackedArea = "stacked-area"
 
-    /// True when the chart draws bars from zero (bars and histograms).
+    /// True when the chart draws bars from zero (bars, grouped and stacked bars, histograms).
     public var drawsBars: Bool {
         switch self {
-        case .bar, .histogram: return true
-        case .line, .scatter, .box, .candlestick: return false
+        case .bar, .histogram, .groupedBar, .stackedBar: return true
+        case .line, .scatter, .box, .candlestick, .area, .stackedArea: return false
+        }
+    }
+
+    /// True when each series is heard as one gliding tone (lines and areas).
+    public var isContinuous: Bool {
+        switch self {
+        case .line, .area, .stackedArea: return true
+        case .bar, .scatter, .histogram, .box, .candlestick, .groupedBar, .stackedBar: return false
+        }
+    }
+
+    /// True when series are drawn on top of each other's values (stacked bars and areas).
+    public var isStacked: Bool { self == .stackedBar || self == .stackedArea }
+
+    /// True when the chart adds a total layer after its series (when it has two or more).
+    public var hasTotalLayer: Bool { self == .groupedBar || self == .stackedBar || self == .stackedArea }
+
+    /// True when the area under each line is filled.
+    public var isArea: Bool { self == .area || self == .stackedArea }
+
+    /// The kind whose column choices this kind shares (the guess is made for it): bar for grouped and
+    /// stacked bars, line for areas, itself otherwise.
+    public var layoutBase: ChartKind {
+        switch self {
+        case .groupedBar, .stackedBar: return .bar
+        case .area, .stackedArea: return .line
+        case .line, .bar, .scatter, .histogram, .box, .candlestick: return self
         }
     }
 }

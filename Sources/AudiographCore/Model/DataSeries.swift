@@ -38,6 +38,9 @@ public struct DataSeries: Sendable {
     public var boxes: [BoxStatistics]?
     /// For a candlestick chart: each point's candle (y is its close).
     public var candles: [Candle]?
+    /// True for the total layer of grouped or stacked bars and stacked areas: the sum of the other series
+    /// at each x, navigated and heard like them but not drawn as a layer.
+    public var isTotal = false
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {

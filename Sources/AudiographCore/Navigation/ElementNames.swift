@@ -24,13 +24,22 @@ public struct ElementNames: Sendable {
         case .histogram: return L.tr("histogram")
         case .box: return L.tr("box plot")
         case .candlestick: return L.tr("candlestick chart")
+        case .groupedBar: return L.tr("grouped bar chart")
+        case .stackedBar: return L.tr("stacked bar chart")
+        case .area: return L.tr("area chart")
+        case .stackedArea: return L.tr("stacked area chart")
         }
     }
 
     /// The chart's own name: "Births per 10,000, line chart" (and ", 3 series" when there are several).
     public var chartTitle: String {
         var text = L.tr("%@, %@", chart.title, kindWords)
-        if chart.series.count > 1 { text += L.tr(", ") + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count) }
+        let layers = chart.series.filter { !$0.isTotal }.count
+        if layers < chart.series.count {
+            text += L.tr(", ") + L.tr("%@, and their total", L.trn("%ld series", "%ld series", layers, layers))
+        } else if chart.series.count > 1 {
+            text += L.tr(", ") + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count)
+        }
         if chart.hasSeveralScales {
             let scales = chart.scaleGroups.count
             text += L.tr(", ") + L.trn("%ld scale", "%ld scales", scales, scales)

@@ -32,7 +32,16 @@ public struct Sonifier: Sendable {
         self.settings = settings
         self.pitch = PitchMapping(axis: chart.yAxis, settings: settings)
         let shared = pitch
-        self.seriesPitch = chart.series.map { $0.ownYAxis.map { PitchMapping(axis: $0, settings: settings) } ?? shared }
+        self.seriesPitch = chart.series.map { series in
+            if let own = series.ownYAxis { return PitchMapping(axis: own, settings: settings) }
+            // Grouped bars' total is above the chart's scale: heard over its own range, like a scale of its own.
+            if series.isTotal, chart.kind == .groupedBar, let top = series.y.filter(\.isFinite).max() {
+                var axis = chart.yAxis
+                axis.range = min(0, axis.range.lowerBound)...max(top, axis.range.upperBound)
+                return PitchMapping(axis: axis, settings: settings)
+            }
+            return shared
+        }
     }
 
     /// The pitch mapping series `s` is heard with.
@@ -43,7 +52,7 @@ public struct Sonifier: Sendable {
         let indices: [Int]
         switch selection {
         case .single(let s): indices = chart.series.indices.contains(s) ? [s] : []
-        case .all: indices = Array(chart.series.indices)
+        case .all: indices = chart.series.indices.filter { !chart.series[$0].isTotal }  // the layers, not their sum
         }
         guard !indices.isEmpty else { return Score(duration: 0) }
         let xRange = sharedXRange(indices)

@@ -32,6 +32,13 @@ enum ScenePainter {
             paintMarker(cr, shape, center, size, fill, strokeColor, lineWidth)
         case .text(let text, let at, let anchor, let size, let bold, let color, let rotation):
             paintText(cr, text, at, anchor, size, bold, color, rotation)
+        case .polygon(let points, let fill):
+            guard let first = points.first, points.count > 2 else { return }
+            setColor(cr, fill)
+            cairo_move_to(cr, first.x, first.y)
+            for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+            cairo_close_path(cr)
+            cairo_fill(cr)
         case .outline(let rect, let color, let width, let dash):
             // Inset by half the line so the outline stays inside the rectangle.
             cairo_rectangle(cr, rect.x + width / 2, rect.y + width / 2, max(0, rect.width - width), max(0, rect.height - width))

@@ -5,7 +5,8 @@ import AudiographCore
 /// can drive it. Column choices are column indices; nil means "row number" for x and "none" elsewhere.
 struct ColumnChoices: Equatable {
     /// The chart kinds offered, in menu order; nil is "Automatic" (Audiograph guesses).
-    static let kinds: [ChartKind?] = [nil, .line, .bar, .scatter, .histogram, .box, .candlestick]
+    static let kinds: [ChartKind?] = [nil, .line, .area, .stackedArea, .bar, .groupedBar, .stackedBar, .scatter, .histogram, .box,
+                                       .candlestick]
 
     /// Every column's header, as written in the file.
     let headers: [String]
@@ -67,6 +68,10 @@ struct ColumnChoices: Equatable {
         case .histogram: return tr("Histogram")
         case .box: return tr("Box Plot")
         case .candlestick: return tr("Candlestick")
+        case .groupedBar: return tr("Grouped Bars")
+        case .stackedBar: return tr("Stacked Bars")
+        case .area: return tr("Area")
+        case .stackedArea: return tr("Stacked Areas")
         }
     }
 

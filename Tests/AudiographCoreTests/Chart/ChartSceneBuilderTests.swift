@@ -360,6 +360,7 @@ final class ChartSceneBuilderTests: XCTestCase {
         case let .marker(_, _, _, fill, stroke, _): return (fill.map { [($0, .mark)] } ?? []) + [(stroke, .mark)]
         case let .text(_, _, _, _, _, color, _): return [(color, .text)]
         case let .outline(_, color, _, _): return [(color, .mark)]
+        case let .polygon(_, fill): return [(fill, .mark)]
         }
     }
 
@@ -368,7 +369,7 @@ final class ChartSceneBuilderTests: XCTestCase {
             switch item {
             case let .rectangle(r, _), let .outline(r, _, _, _):
                 return [ScenePoint(x: r.x, y: r.y), ScenePoint(x: r.x + r.width, y: r.y + r.height)]
-            case let .polyline(points, _, _, _): return points
+            case let .polyline(points, _, _, _), let .polygon(points, _): return points
             case let .marker(_, at, size, _, _, _):
                 return [ScenePoint(x: at.x - size / 2, y: at.y - size / 2), ScenePoint(x: at.x + size / 2, y: at.y + size / 2)]
             case .text: return []

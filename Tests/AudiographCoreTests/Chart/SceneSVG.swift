@@ -17,6 +17,9 @@ enum SceneSVG {
                 out += "<rect x=\"\(r.x)\" y=\"\(r.y)\" width=\"\(r.width)\" height=\"\(r.height)\" fill=\"\(c(fill))\" fill-opacity=\"\(fill.alpha)\"/>\n"
             case let .outline(r, color, width, d):
                 out += "<rect x=\"\(r.x)\" y=\"\(r.y)\" width=\"\(r.width)\" height=\"\(r.height)\" fill=\"none\" stroke=\"\(c(color))\" stroke-width=\"\(width)\"\(dash(d))/>\n"
+            case let .polygon(points, fill):
+                let p = points.map { "\($0.x),\($0.y)" }.joined(separator: " ")
+                out += "<polygon points=\"\(p)\" fill=\"\(c(fill))\" fill-opacity=\"\(fill.alpha)\"/>\n"
             case let .polyline(points, color, width, d):
                 let p = points.map { "\($0.x),\($0.y)" }.joined(separator: " ")
                 out += "<polyline points=\"\(p)\" fill=\"none\" stroke=\"\(c(color))\" stroke-width=\"\(width)\" stroke-linejoin=\"round\"\(dash(d))/>\n"
