@@ -25,11 +25,14 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Text column that names each point.")))
     var label: String?
 
-    @Option(help: ArgumentHelp(Localization.tr("Chart kind: line, area, stacked-area, bar, grouped-bar, stacked-bar, scatter, histogram, box or candlestick.")))
+    @Option(help: ArgumentHelp(Localization.tr("Chart kind: line, area, stacked-area, bar, grouped-bar, stacked-bar, scatter, histogram, box, candlestick or heatmap.")))
     var kind: ChartKind?
 
     @Option(help: ArgumentHelp(Localization.tr("Number of equal bins of a histogram (1 to 200; chosen from the data when omitted).")))
     var bins: Int?
+
+    @Option(help: ArgumentHelp(Localization.tr("A long table's heatmap: the value column (with --x the columns' and --y the rows' names).")))
+    var z: String?
 
     @Option(help: ArgumentHelp(Localization.tr("Chart title.")))
     var title: String?
@@ -53,7 +56,7 @@ struct ChartOptions: ParsableArguments {
     var settings: ChartSettings {
         ChartSettings(x: x, y: y.isEmpty ? nil : y, seriesBy: seriesBy, size: size, category: category, label: label,
                       kind: kind, title: title, summary: summary, unit: unit, logY: logY ? true : nil,
-                      aggregate: aggregate, bins: bins)
+                      aggregate: aggregate, bins: bins, z: z)
     }
 
     var readOptions: CSVReadOptions {

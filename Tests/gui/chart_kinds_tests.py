@@ -142,7 +142,30 @@ def stacked_area_with_orca():
         press_and_hear(orca, "shift+space", "Playing all series")
 
 
-TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked_area_with_orca]
+def heatmap_with_orca():
+    """data/occupational-mobility.csv (R's occupationalStatus, a heatmap by its settings file): Left and Right go
+    along a row's columns, Down and Up from row to row in the same column, Orca says each cell with its row and
+    column, and Space plays the row as one sweep."""
+    print("Heatmap of fathers' and sons' occupational status, with Orca")
+    with example_with_orca("occupational-mobility.csv", "column 1 of 8") as (orca, sound, app):
+        check("Occupational status of British fathers and sons, 1949, heatmap, 8 rows by 8 columns, column 1 of 8 selected" in orca.speech(),
+              "entering the chart says its title and kind: %r" % orca.speech().replace("\n", " | ")[-300:])
+        press_and_hear(orca, "Right", "Father's status 1, Son's status 2: 19, column 2 of 8")
+        press_and_hear(orca, "Down", "Father's status 2, row 2 of 8")
+        said = orca.speech()
+        check("Father's status 2, Son's status 2: 40, column 2 of 8" in said, "Down keeps the column: %r"
+              % said.replace("\n", " | ")[-200:])
+        for _ in range(4):
+            press_and_hear(orca, "Down", "row")
+        press_and_hear(orca, "End", "Father's status 6, Son's status 8: 177, column 8 of 8")
+        press_and_hear(orca, "bracketright", "Father's status 6, Son's status 6: 554")
+        press_and_hear(orca, "Up", "Father's status 5, row 5 of 8")
+        press_and_hear(orca, "Home", "Father's status 5, Son's status 1: 2, column 1 of 8")
+        notes = notes_played(orca, sound, "column 8 of 8.")
+        check(notes == 1, "the row plays as one sweep: %d sounds" % notes)
+
+
+TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked_area_with_orca, heatmap_with_orca]
 
 
 def main():

@@ -578,6 +578,38 @@ def stacked_bars_drawing():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def heatmap_drawing():
+    """data/occupational-mobility.csv (a heatmap by its settings file): 64 cells in 8 rows and 8 columns, the
+    fullest (father 6, son 6: 554 sons) the scale's yellow, the emptiest its dark purple; with Differentiate
+    Without Color each cell also shows its value as text."""
+    print("heatmap, normal and --differentiate-without-color")
+    grid = os.path.join(DATA, "occupational-mobility.csv")
+    plain = Run("occupational-mobility", [grid], "occupational-mobility.csv — Audiograph")
+    yellow = np.all(plain.chart == (0xFD, 0xE7, 0x25), axis=2)
+    cells = [p for p in components(yellow) if len(p) >= 200]
+    check(len(cells) == 1, "occupational mobility: one cell, the fullest, in the scale's top colour (%d)" % len(cells))
+    if len(cells) == 1:
+        ys, xs = cells[0][:, 0], cells[0][:, 1]
+        # Row and column of that cell, from its place among the 8 × 8 cells of the plot.
+        purple = np.all(np.abs(plain.chart.astype(int) - (0x44, 0x01, 0x54)) <= 12, axis=2)
+        grid_cells = [p for p in components(purple | yellow) if len(p) >= 200]
+        lefts = sorted(set(int(p[:, 1].min()) // 8 for p in grid_cells))
+        tops = sorted(set(int(p[:, 0].min()) // 8 for p in grid_cells))
+        width = (xs.max() - xs.min() + 2)
+        height = (ys.max() - ys.min() + 2)
+        plot_left = min(int(p[:, 1].min()) for p in grid_cells)
+        plot_top = min(int(p[:, 0].min()) for p in grid_cells)
+        column = int(round((xs.min() - plot_left) / width)) + 1
+        row = int(round((ys.min() - plot_top) / height)) + 1
+        check((row, column) == (6, 6), "the fullest cell is father 6, son 6 (found row %d, column %d)" % (row, column))
+    labelled = Run("occupational-mobility-differentiate", ["--differentiate-without-color", grid],
+                   "occupational-mobility.csv — Audiograph")
+    check(not np.array_equal(plain.chart, labelled.chart), "differentiate without colour writes in the cells")
+    changed = np.abs(plain.chart.astype(int) - labelled.chart.astype(int)).max(axis=2) > 60
+    spots = [p for p in components(changed) if len(p) >= 4]
+    check(len(spots) >= 64, "each of the 64 cells gets its value as text (%d changed spots)" % len(spots))
+
+
 def filled_bars(image, colours, minimum_side=12):
     """Solid rectangles of one series colour, at least minimum_side pixels on each side, that fill at least
     97 % of their bounding box: (colour, width, height) for each. Bars stand side by side (or one above the
@@ -1108,7 +1140,8 @@ def windows_leave_nothing_behind():
 # The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
 ALONE = [windows_leave_nothing_behind]
 # Cases of the whole run that can also be named on their own (gui_tests.py histogram_drawing).
-NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing, stacked_bars_drawing]
+NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing, stacked_bars_drawing,
+                    heatmap_drawing]
 
 
 def main():
@@ -1254,6 +1287,7 @@ def main():
     box_plot_drawing()
     candlestick_drawing()
     stacked_bars_drawing()
+    heatmap_drawing()
     chart_keys(births)
 
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.

@@ -21,6 +21,7 @@ extension SceneDraft {
         case .bar, .histogram, .groupedBar, .stackedBar: return barRect(series: s, index: i)
         case .box: return boxRect(series: s, index: i)
         case .candlestick: return candleRect(series: s, index: i)
+        case .heatmap: return cellRect(series: s, index: i)
         case .line, .scatter, .area, .stackedArea: return nil
         }
     }

@@ -127,6 +127,8 @@ extension SceneDraft {
                 entries.append(LegendEntry(swatch: .line(color: palette.seriesColor(s), dash: style.dash(s),
                                                          marker: marked ? style.shape(s) : nil), name: series.name))
             }
+        case .heatmap:
+            entries = heatmapLegendEntries()
         case .candlestick:
             entries.append(LegendEntry(swatch: .marker(.square, size: 12, fill: nil, stroke: risingColor),
                                        name: Localization.tr("Rising (close above open)")))

@@ -29,6 +29,7 @@ extension SceneDraft {
         case .histogram: drawBars()
         case .box: drawBoxes()
         case .candlestick: drawCandles()
+        case .heatmap: drawHeatmap()
         }
     }
 

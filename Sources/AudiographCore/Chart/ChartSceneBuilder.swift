@@ -155,7 +155,8 @@ struct SceneDraft: Sendable {
         self.style = style
         self.measure = measure
         xScale = ChartScale.x(chart.xAxis, kind: chart.kind)
-        yScale = ChartScale.value(chart.yAxis, includeZero: chart.kind.drawsBars || chart.kind.isArea)
+        yScale = chart.kind == .heatmap ? Self.heatmapRowScale(rows: chart.series.count)
+            : ChartScale.value(chart.yAxis, includeZero: chart.kind.drawsBars || chart.kind.isArea)
         pointPositions = Array(repeating: [], count: chart.series.count)
         if chart.kind.drawsBars, chart.kind != .histogram, !isCategorical, !xScale.logarithmic, let gap = smallestXGap {
             // Bars on a number or date axis are centred on their x: half a gap more each side keeps the first
@@ -181,7 +182,7 @@ struct SceneDraft: Sendable {
     /// marker and a little, 0 for bars and for unmarked lines.
     var markInset: Double {
         switch chart.kind {
-        case .bar, .histogram, .groupedBar, .stackedBar: return 0
+        case .bar, .histogram, .groupedBar, .stackedBar, .heatmap: return 0
         case .candlestick: return 22  // half the widest candle (40 px) and a little
         case .box: return style.markerSize / 2 + 3
         case .scatter: return (sizeAxis != nil ? style.sizeRange.upperBound : style.markerSize) / 2 + 3
@@ -215,8 +216,8 @@ struct SceneDraft: Sendable {
         let plotTop = top + labelHeight / 2 + 2
 
         // Left: y axis title (rotated) and y tick labels.
-        yTickTexts = TickLabels.numeric(yScale.gridlines, formatter: chart.yAxis.formatter,
-                                        logarithmic: yScale.logarithmic)
+        yTickTexts = chart.kind == .heatmap ? yScale.gridlines.map(heatmapRowName(at:))
+            : TickLabels.numeric(yScale.gridlines, formatter: chart.yAxis.formatter, logarithmic: yScale.logarithmic)
         let yLabelWidth = yTickTexts.map { measure.width(of: $0, size: style.labelSize, bold: false) }.max() ?? 0
         let axisTitleHeight = style.axisTitleSize * SceneText.lineHeight
         let left = pad + axisTitleHeight + 6 + min(yLabelWidth, width * 0.3) + 4 + tickLength
@@ -320,14 +321,15 @@ struct SceneDraft: Sendable {
     /// Gridlines, axis lines, ticks, tick labels and axis titles.
     mutating func drawGridAndAxes() {
         let left = plot.x, right = plot.x + plot.width, top = plot.y, bottom = plot.y + plot.height
-        // Horizontal gridlines at the y gridlines, snapped to the pixel grid so 1-pixel lines stay crisp.
-        for value in yScale.gridlines {
+        // Horizontal gridlines at the y gridlines, snapped to the pixel grid so 1-pixel lines stay crisp
+        // (none between a heatmap's rows of cells).
+        for value in yScale.gridlines where chart.kind != .heatmap {
             let y = crisp(yMap.pixel(value), width: style.gridWidth)
             grid.append(.polyline([ScenePoint(x: left, y: y), ScenePoint(x: right, y: y)], color: palette.gridline,
                                   width: style.gridWidth, dash: []))
         }
         // Vertical gridlines, except between bars.
-        if !(isCategorical && (chart.kind.drawsBars || chart.kind == .box)) {
+        if !(isCategorical && (chart.kind.drawsBars || chart.kind == .box || chart.kind == .heatmap)) {
             for value in xScale.gridlines {
                 let x = crisp(xMap.pixel(value), width: style.gridWidth)
                 grid.append(.polyline([ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)], color: palette.gridline,
@@ -378,8 +380,9 @@ struct SceneDraft: Sendable {
         let xCentre = min(max(left + plot.width / 2, pad + xTitleWidth / 2), size.width - pad - xTitleWidth / 2)
         addLabel(.text(xTitle, at: ScenePoint(x: xCentre, y: size.height - pad), anchor: .bottom,
                        size: style.axisTitleSize, bold: false, color: palette.text, rotation: 0), .axisTitle)
-        let yTitle = SceneText.truncated(Self.axisTitle(chart.yAxis), toWidth: plot.height, size: style.axisTitleSize,
-                                         measure: measure)
+        // A heatmap's rows name themselves; its value's title heads the colour legend's values instead.
+        let yTitle = chart.kind == .heatmap ? "" : SceneText.truncated(Self.axisTitle(chart.yAxis), toWidth: plot.height,
+                                                                       size: style.axisTitleSize, measure: measure)
         let axisTitleHeight = style.axisTitleSize * SceneText.lineHeight
         addLabel(.text(yTitle, at: ScenePoint(x: pad + axisTitleHeight / 2, y: top + plot.height / 2), anchor: .center,
                        size: style.axisTitleSize, bold: false, color: palette.text, rotation: -Double.pi / 2),

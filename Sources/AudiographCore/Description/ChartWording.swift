@@ -20,6 +20,7 @@ struct ChartWording {
         if chart.kind == .box, let first = chart.series.first { return boxSummary(first) }
         if chart.kind == .candlestick, let first = chart.series.first { return candleSummary(first) }
         if let layered = layeredSummary() { return layered }
+        if chart.kind == .heatmap { return heatmapSummary() }
         guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
             return L.tr("%@: no values to show.", chart.title)
         }
@@ -35,7 +36,7 @@ struct ChartWording {
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
-        case .line, .area, .stackedArea:
+        case .line, .area, .stackedArea, .heatmap:
             let span = L.tr("%@ to %@", x.string(first.x.first!), x.string(first.x.last!))
             if chart.series.count == 1 {
                 let shape = a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments)

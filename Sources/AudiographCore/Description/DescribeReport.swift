@@ -48,6 +48,9 @@ public struct DescribeReport: Sendable {
         case .groupedBar: return withTotal(L.trn("grouped bar chart, %ld series", "grouped bar chart, %ld series", layers, layers))
         case .stackedBar: return withTotal(L.trn("stacked bar chart, %ld series", "stacked bar chart, %ld series", layers, layers))
         case .area: return L.trn("area chart, %ld series", "area chart, %ld series", n, n)
+        case .heatmap:
+            let columns = chart.series.first?.count ?? 0
+            return L.tr("heatmap, %@ by %@", L.trn("%ld row", "%ld rows", n, n), L.trn("%ld column", "%ld columns", columns, columns))
         case .stackedArea: return withTotal(L.trn("stacked area chart, %ld series", "stacked area chart, %ld series", layers, layers))
         case .scatter: return L.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
         case .histogram:
@@ -148,7 +151,11 @@ public struct DescribeReport: Sendable {
             additionalAxes: additional, series: series,
             correlation: analysis.correlation.map { .init(pearson: $0.pearson, spearman: $0.spearman) },
             rows: document.table.rowCount, skippedRows: document.table.malformedRowCount,
-            warnings: document.warnings)
+            warnings: document.warnings,
+            heatmap: chart.kind != .heatmap ? nil : DescribeJSON.HeatmapJSON(
+                rows: chart.series.map(\.name),
+                columns: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return [] } }(),
+                cells: chart.series.flatMap { $0.y.map { $0.isFinite ? $0 : nil } }))
     }
 }
 
@@ -167,9 +174,12 @@ enum DescribeJSON {
         var rows: Int
         var skippedRows: Int
         var warnings: [String]
+        /// Present only for a heatmap.
+        var heatmap: HeatmapJSON? = nil
 
         enum CodingKeys: String, CodingKey {
-            case title, summary, kind, xAxis, yAxis, columns, additionalAxes, series, correlation, rows, skippedRows, warnings
+            case title, summary, kind, xAxis, yAxis, columns, additionalAxes, series, correlation, rows, skippedRows, warnings,
+                 heatmap
         }
 
         func encode(to encoder: Encoder) throws {
@@ -186,7 +196,15 @@ enum DescribeJSON {
             try c.encode(rows, forKey: .rows)
             try c.encode(skippedRows, forKey: .skippedRows)
             try c.encode(warnings, forKey: .warnings)
+            try c.encodeIfPresent(heatmap, forKey: .heatmap)
         }
+    }
+
+    /// A heatmap's grid: row and column names, and the cells row after row (null where missing).
+    struct HeatmapJSON: Encodable {
+        var rows: [String]
+        var columns: [String]
+        var cells: [Double?]
     }
 
     struct XAxisJSON: Encodable {

@@ -8,6 +8,7 @@ extension ChartInference {
         if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
         if layout.kind == .box { return buildBoxPlot(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         if layout.kind == .candlestick { return buildCandlestick(table, layout: layout, settings: settings, fileTitle: fileTitle) }
+        if layout.kind == .heatmap { return buildHeatmap(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         let cols = table.columns
         var warnings: [String] = []
         let xs = xValues(table, x: layout.x)

@@ -44,6 +44,13 @@ public enum ChartInference {
     /// The same with the table's profile already made (a pass over every column), for callers that try
     /// several settings on one table.
     static func inferLayout(_ table: Table, settings: ChartSettings, profile: TableProfile) throws -> Layout {
+        var settings = settings
+        if settings.kind == .heatmap, let z = settings.z {
+            // A long table's heatmap: --y names the rows' column and --z the values, which the layout
+            // carries as a long table's series-by and value column.
+            settings.seriesBy = settings.y?.first ?? settings.seriesBy
+            settings.y = [z]
+        }
         let pins = try LayoutPins(table, settings: settings)
         return try LayoutGuess(table: table, profile: profile, pins: pins).layout()
     }

@@ -30,6 +30,8 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     public var aggregate: Aggregation?
     /// Number of equal bins of a histogram; nil uses the rule in `HistogramBinning`.
     public var bins: Int?
+    /// A heatmap of a long table: the value column, with `x` the columns' and `y` the rows' text columns.
+    public var z: String?
 
     /// The column name that means "no column" (for x: the row number).
     public static let noColumn = ""
@@ -37,12 +39,13 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     public init(x: String? = nil, y: [String]? = nil, seriesBy: String? = nil, size: String? = nil,
                 category: String? = nil, label: String? = nil, kind: ChartKind? = nil, title: String? = nil,
                 summary: String? = nil, unit: String? = nil, logY: Bool? = nil, aggregate: Aggregation? = nil,
-                bins: Int? = nil) {
+                bins: Int? = nil, z: String? = nil) {
         self.x = x; self.y = y; self.seriesBy = seriesBy; self.size = size; self.category = category
         self.label = label; self.kind = kind; self.title = title; self.summary = summary; self.unit = unit
         self.logY = logY
         self.aggregate = aggregate
         self.bins = bins
+        self.z = z
     }
 
     /// These settings with every field that `other` sets taken from `other`.
@@ -50,7 +53,8 @@ public struct ChartSettings: Codable, Sendable, Equatable {
         ChartSettings(x: other.x ?? x, y: other.y ?? y, seriesBy: other.seriesBy ?? seriesBy, size: other.size ?? size,
                       category: other.category ?? category, label: other.label ?? label, kind: other.kind ?? kind,
                       title: other.title ?? title, summary: other.summary ?? summary, unit: other.unit ?? unit,
-                      logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate, bins: other.bins ?? bins)
+                      logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate, bins: other.bins ?? bins,
+                      z: other.z ?? z)
     }
 }
 

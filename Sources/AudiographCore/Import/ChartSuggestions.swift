@@ -151,6 +151,8 @@ public enum ChartSuggestions {
             parts.append(L.tr("Stacked bar chart: %@", chart.title))
         case .area:
             parts.append(L.tr("Area chart: %@", chart.title))
+        case .heatmap:
+            parts.append(L.tr("Heatmap: %@", chart.title))
         case .stackedArea:
             parts.append(L.tr("Stacked area chart: %@", chart.title))
         case .histogram:

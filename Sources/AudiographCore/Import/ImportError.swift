@@ -22,6 +22,7 @@ public enum ImportError: Error, Sendable, Equatable {
     case histogramOfText(path: String, name: String)
     case boxPlotWithoutGroups(path: String, name: String?)
     case candlestickWithoutPrices(path: String)
+    case heatmapWithoutRows(path: String)
     case invalidSettings(path: String, reason: String)
     case cancelled(path: String)
     /// The file got shorter while it was read (rewritten or truncated by another program).
@@ -31,7 +32,7 @@ public enum ImportError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
-        case .unknownColumn, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices: return 64
+        case .unknownColumn, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices, .heatmapWithoutRows: return 64
         case .cancelled: return 130
         default: return 65
         }
@@ -43,7 +44,7 @@ public enum ImportError: Error, Sendable, Equatable {
         case .fileMissing(let p), .notAFile(let p), .unreadable(let p, _), .empty(let p), .headerOnly(let p),
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
              .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
-             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .candlestickWithoutPrices(let p), .invalidSettings(let p, _), .cancelled(let p),
+             .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .candlestickWithoutPrices(let p), .heatmapWithoutRows(let p), .invalidSettings(let p, _), .cancelled(let p),
              .changedWhileReading(let p):
             return p
         }
@@ -100,6 +101,9 @@ public enum ImportError: Error, Sendable, Equatable {
                         file)
         case .candlestickWithoutPrices:
             return L.tr("%@: a candlestick chart needs number columns named Open, High, Low and Close (and Volume if you have it); rename the headers to these words.",
+                        file)
+        case .heatmapWithoutRows:
+            return L.tr("%@: a heatmap needs a text column naming the rows and two or more number columns, or, for a long table, --x, --y and --z (the columns' names, the rows' names and the values).",
                         file)
         case .invalidSettings(_, let reason):
             return L.tr("%@: %@", file, reason)

@@ -45,6 +45,8 @@ struct LayoutGuess {
         if pins.kind == .histogram { return try histogramLayout(values) }
         if pins.kind == .box { return try boxLayout(values) }
         if pins.kind == .candlestick { return try candlestickLayout() }
+        if pins.kind == .heatmap { return try heatmapLayout() }
+        if pins.kind == nil, pins.y == nil, !pins.xIsRow, let matrix = labelledMatrix() { return finish(matrix) }
         if pins.kind == nil, pins.y == nil, !pins.xIsRow, let prices = priceColumns() {
             return finish(.init(x: pins.x ?? timeColumns().first, y: prices, kind: .candlestick))
         }
@@ -120,6 +122,38 @@ struct LayoutGuess {
         var layout = ChartInference.Layout(x: column, y: [], kind: .histogram)
         layout.seriesBy = nil
         return layout
+    }
+
+    /// A heatmap: a long table's x, rows (series-by) and value column as the person named them; else a matrix,
+    /// the first text column naming the rows and every measure a column.
+    private func heatmapLayout() throws -> ChartInference.Layout {
+        if let rows = pins.seriesBy, let x = pins.x, let value = pins.y?.first {
+            return ChartInference.Layout(x: x, y: [value], seriesBy: rows, kind: .heatmap)
+        }
+        guard let rows = pins.x ?? profile.indices(.labels).first ?? columns.indices.first(where: { columns[$0].isText }),
+              columns[rows].isText else {
+            throw ImportError.heatmapWithoutRows(path: table.path)
+        }
+        // Every number column is a column of the grid unless the person chose some: a heatmap's columns are
+        // alike, so a sparse or code-like one is as much a column as the others.
+        let measured = (pins.y ?? columns.indices.filter { columns[$0].isNumeric }).filter { $0 != rows && columns[$0].isNumeric }
+        guard measured.count >= 2 else { throw ImportError.heatmapWithoutRows(path: table.path) }
+        return ChartInference.Layout(x: rows, y: measured, kind: .heatmap)
+    }
+
+    /// A square matrix whose rows are named as its columns are (a correlation or distance table): a text
+    /// column whose values are the headers of the number columns, in any order. Nothing else is plainly a
+    /// heatmap; other tables of rows and columns are bars or lines.
+    private func labelledMatrix() -> ChartInference.Layout? {
+        let numbers = columns.indices.filter { columns[$0].isNumeric && !profile[$0].isCode }
+        guard numbers.count >= 3 else { return nil }
+        let headers = Set(numbers.map { columns[$0].header })
+        for c in columns.indices where columns[c].isText {
+            guard case .text(let ids, let names) = columns[c].data, Set(names) == headers,
+                  ids.count == numbers.count, Set(ids).count == ids.count else { continue }
+            return ChartInference.Layout(x: c, y: numbers, kind: .heatmap)
+        }
+        return nil
     }
 
     /// The open, high, low and close columns, then volume when there is one, found by their titles

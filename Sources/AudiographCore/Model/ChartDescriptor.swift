@@ -18,19 +18,21 @@ public enum ChartKind: String, Codable, Sendable, CaseIterable {
     case area
     /// Areas stacked on each other, each series filled between the ones below and itself, with a total layer.
     case stackedArea = "stacked-area"
+    /// A grid of values coloured by size: one row per series, one column per category of x.
+    case heatmap
 
     /// True when the chart draws bars from zero (bars, grouped and stacked bars, histograms).
     public var drawsBars: Bool {
         switch self {
         case .bar, .histogram, .groupedBar, .stackedBar: return true
-        case .line, .scatter, .box, .candlestick, .area, .stackedArea: return false
+        case .line, .scatter, .box, .candlestick, .area, .stackedArea, .heatmap: return false
         }
     }
 
     /// True when each series is heard as one gliding tone (lines and areas).
     public var isContinuous: Bool {
         switch self {
-        case .line, .area, .stackedArea: return true
+        case .line, .area, .stackedArea, .heatmap: return true
         case .bar, .scatter, .histogram, .box, .candlestick, .groupedBar, .stackedBar: return false
         }
     }
@@ -50,7 +52,7 @@ public enum ChartKind: String, Codable, Sendable, CaseIterable {
         switch self {
         case .groupedBar, .stackedBar: return .bar
         case .area, .stackedArea: return .line
-        case .line, .bar, .scatter, .histogram, .box, .candlestick: return self
+        case .line, .bar, .scatter, .histogram, .box, .candlestick, .heatmap: return self
         }
     }
 }

@@ -28,6 +28,7 @@ public struct ElementNames: Sendable {
         case .stackedBar: return L.tr("stacked bar chart")
         case .area: return L.tr("area chart")
         case .stackedArea: return L.tr("stacked area chart")
+        case .heatmap: return L.tr("heatmap")
         }
     }
 
@@ -35,7 +36,11 @@ public struct ElementNames: Sendable {
     public var chartTitle: String {
         var text = L.tr("%@, %@", chart.title, kindWords)
         let layers = chart.series.filter { !$0.isTotal }.count
-        if layers < chart.series.count {
+        if chart.kind == .heatmap {
+            let rows = chart.series.count, columns = chart.series.first?.count ?? 0
+            text += L.tr(", ") + L.trc("grid", "%@ by %@", L.trn("%ld row", "%ld rows", rows, rows),
+                                      L.trn("%ld column", "%ld columns", columns, columns))
+        } else if layers < chart.series.count {
             text += L.tr(", ") + L.tr("%@, and their total", L.trn("%ld series", "%ld series", layers, layers))
         } else if chart.series.count > 1 {
             text += L.tr(", ") + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count)
@@ -56,6 +61,7 @@ public struct ElementNames: Sendable {
     /// A series' name among several: "Europe, series 2 of 3, 59 points".
     public func seriesName(_ s: Int) -> String {
         let series = chart.series[s]
+        if chart.kind == .heatmap { return L.tr("%@, row %ld of %ld", series.name, s + 1, chart.series.count) }
         var text = L.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
                         L.trn("%ld point", "%ld points", series.count, series.count))
         if chart.hasSeveralScales, let group = chart.scaleGroups.firstIndex(where: { $0.contains(s) }) {
@@ -73,6 +79,7 @@ public struct ElementNames: Sendable {
         if chart.kind == .histogram { return L.tr("bin %ld of %ld", element + 1, elements.count) }
         if chart.kind == .box { return L.tr("box %ld of %ld", element + 1, elements.count) }
         if chart.kind == .candlestick { return L.tr("candle %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .heatmap { return L.tr("column %ld of %ld", element + 1, elements.count) }
         return L.tr("point %ld of %ld", element + 1, elements.count)
     }
 
@@ -91,6 +98,11 @@ public struct ElementNames: Sendable {
     public func pointWords(_ i: Int, in series: DataSeries) -> String {
         if let bin = series.histogram?.bins[i] { return binWords(bin, in: series) }
         if let box = series.boxes?[i] { return L.tr("%@: %@", x.string(series.x[i]), boxWords(box, in: series)) }
+        if chart.kind == .heatmap {
+            // A cell: its row and column, then its value.
+            let value = series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value")
+            return L.tr("%@, %@: %@", series.name, x.string(series.x[i]), value)
+        }
         if let candle = series.candles?[i] { return L.tr("%@: %@", x.string(series.x[i]), candleWords(candle, in: series)) }
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }

@@ -6,7 +6,7 @@ import AudiographCore
 struct ColumnChoices: Equatable {
     /// The chart kinds offered, in menu order; nil is "Automatic" (Audiograph guesses).
     static let kinds: [ChartKind?] = [nil, .line, .area, .stackedArea, .bar, .groupedBar, .stackedBar, .scatter, .histogram, .box,
-                                       .candlestick]
+                                       .candlestick, .heatmap]
 
     /// Every column's header, as written in the file.
     let headers: [String]
@@ -72,6 +72,7 @@ struct ColumnChoices: Equatable {
         case .stackedBar: return tr("Stacked Bars")
         case .area: return tr("Area")
         case .stackedArea: return tr("Stacked Areas")
+        case .heatmap: return tr("Heatmap")
         }
     }
 
