@@ -45,7 +45,9 @@ extension SceneDraft {
                     let y = crisp(yMap.pixel(end), width: lineWidth)
                     marks.append(.polyline([ScenePoint(x: centre, y: start), ScenePoint(x: centre, y: y)],
                                            color: palette.text, width: lineWidth, dash: []))
-                    marks.append(.polyline([ScenePoint(x: centre - whole.width / 4, y: y), ScenePoint(x: centre + whole.width / 4, y: y)],
+                    // Caps end on whole pixels too: a part-covered pixel at each end is grey, not text colour.
+                    let capLeft = (centre - whole.width / 4).rounded(), capRight = (centre + whole.width / 4).rounded()
+                    marks.append(.polyline([ScenePoint(x: capLeft, y: y), ScenePoint(x: capRight, y: y)],
                                            color: palette.text, width: lineWidth, dash: []))
                 }
                 marks.append(.rectangle(body, fill: color))
