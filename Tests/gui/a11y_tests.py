@@ -513,12 +513,12 @@ class PacedSound:
             time.sleep(0.05)
         return False
 
-    def note_onsets(self):
+    def note_onsets(self, share=0.25):
         """How many separate notes the recording holds (sound_measures.note_onsets)."""
         self.recorder.terminate()
         self.recorder.wait(5)
         data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
-        return note_onsets(numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float))
+        return note_onsets(numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float), share)
 
     def stop(self):
         if self.recorder.poll() is None:
