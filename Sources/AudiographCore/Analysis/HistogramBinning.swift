@@ -51,7 +51,11 @@ public enum HistogramBinning {
     /// given (numpy's), else the `auto` width rounded to a round step with edges on its multiples. Empty
     /// when there is no finite value.
     public static func edges(_ values: [Double], binCount: Int? = nil) -> [Double] {
-        let sorted = values.filter(\.isFinite).sorted()
+        edges(sortedFinite: values.filter(\.isFinite).sorted(), binCount: binCount)
+    }
+
+    /// `edges` of values already sorted ascending with none missing (a histogram sorts them once).
+    static func edges(sortedFinite sorted: [Double], binCount: Int? = nil) -> [Double] {
         guard var low = sorted.first, var high = sorted.last else { return [] }
         if let binCount {
             let n = max(1, min(maximumBins, binCount))
@@ -112,7 +116,7 @@ public struct Histogram: Sendable, Equatable {
     public init?(_ values: [Double], binCount: Int? = nil) {
         let sorted = values.filter(\.isFinite).sorted()
         guard let first = sorted.first, let last = sorted.last else { return nil }
-        bins = HistogramBinning.bins(sorted, edges: HistogramBinning.edges(sorted, binCount: binCount))
+        bins = HistogramBinning.bins(sorted, edges: HistogramBinning.edges(sortedFinite: sorted, binCount: binCount))
         valueCount = sorted.count
         minimum = first
         maximum = last
