@@ -44,6 +44,13 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         /// between series on a chart whose elements have no parts.
         case stepUp = "step-up"
         case stepDown = "step-down"
+        /// V: Minimal, Standard, Detailed or the custom set of what is said at each point.
+        case verbosity
+        /// T and P: each step's tone, and each step's speech, off and on.
+        case pointTones = "point-tones"
+        case pointSpeech = "point-speech"
+        /// B: the braille lines of the whole chart in a text view.
+        case braille
     }
 
     case app(App)

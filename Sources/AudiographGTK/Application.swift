@@ -28,6 +28,8 @@ public final class AudiographApplication {
     private var cachedExamples: [URL]?
     /// The one sound device of every window, opened on the first sound.
     let audio = AudioPlayback()
+    /// The verbosity and the point tone and speech switches of every window.
+    let feedback: PointFeedback
 
     public init() {
         g_set_application_name("Audiograph")
@@ -36,6 +38,7 @@ public final class AudiographApplication {
         savedSettings = store.load()
         viewSettings = savedSettings
         audio.setLength(factor: viewSettings.playLength)
+        feedback = PointFeedback(settings: savedSettings)
         addCommandLineOptions()
         let app = gpointerOf(application)
         Signal.connectLocalOptions(app) { [unowned self] options in self.handleLocalOptions(options) }
@@ -43,6 +46,12 @@ public final class AudiographApplication {
         Signal.connect(app, "activate") { [unowned self] in self.activate() }
         Signal.connectOpen(app) { [unowned self] paths in self.open(paths) }
         Signal.connect(app, "shutdown") { [unowned self] in self.desktop?.close() }
+        feedback.onChange = { [unowned self] in
+            self.feedback.store(in: &self.savedSettings)
+            self.feedback.store(in: &self.viewSettings)
+            self.saveSettings()
+            for window in self.windows { window.feedbackChanged() }
+        }
         audio.onLengthChange = { [unowned self] factor in
             guard self.savedSettings.playLength != factor else { return }
             self.viewSettings.playLength = factor
@@ -154,7 +163,7 @@ public final class AudiographApplication {
     }
 
     private func newWindow() -> DocumentWindow {
-        let window = DocumentWindow(app: self, measure: measure, audio: audio)
+        let window = DocumentWindow(app: self, measure: measure, audio: audio, feedback: feedback)
         windows.append(window)
         return window
     }

@@ -18,6 +18,27 @@ struct Describe: ParsableCommand {
     @Flag(help: ArgumentHelp(Localization.tr("List the charts this file can make, best first, with the flags for each.")))
     var suggest = false
 
+    @Flag(help: ArgumentHelp(Localization.tr("Print each series as one line of Unicode braille: a sparkline for a braille display, lowest value on the bottom row.")))
+    var braille = false
+
+    @Option(help: ArgumentHelp(Localization.tr("Cells in each braille line (with --braille)."), valueName: "N"))
+    var width = BrailleLine.defaultWidth
+
+    @Flag(help: ArgumentHelp(Localization.tr("Print what the viewer says at each point of each series, one per line.")))
+    var points = false
+
+    @Option(help: ArgumentHelp(Localization.tr("With --points: minimal (the value), standard, or detailed (with trend and series)."), valueName: "preset"))
+    var verbosity: PointWording.Preset = .standard
+
+    func validate() throws {
+        if verbosity == .custom {
+            throw ValidationError(Localization.tr("--verbosity is minimal, standard or detailed; the viewer's Preferences hold a custom set."))
+        }
+        guard (1...1000).contains(width) else {
+            throw ValidationError(Localization.tr("--width must be a number of braille cells from 1 to 1000, e.g. --width 40."))
+        }
+    }
+
     func run() throws {
         let document = try FailureReporting.run {
             try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions)
@@ -27,6 +48,14 @@ struct Describe: ParsableCommand {
             print(json ? try SuggestionReport.json(suggestions) : SuggestionReport.text(suggestions), terminator: json ? "\n" : "")
             return
         }
+        if braille {
+            print(ChartBraille(chart: document.chart, width: width).text, terminator: "")
+            return
+        }
+        if points {
+            print(Self.pointNames(document.chart, wording: PointWording.of(verbosity, custom: .standard)), terminator: "")
+            return
+        }
         let report = DescribeReport(document: document)
         if json {
             print(try report.json())
@@ -34,4 +63,16 @@ struct Describe: ParsableCommand {
             print(report.text(), terminator: "")
         }
     }
+
+    /// Every element's spoken name, series by series: the series' name, then one indented line per element.
+    static func pointNames(_ chart: ChartDescriptor, wording: PointWording) -> String {
+        let names = ElementNames(chart: chart, wording: wording)
+        return chart.series.indices.map { s -> String in
+            let elements = SeriesElements(series: chart.series[s], index: s)
+            let lines = (0..<elements.count).map { "  " + names.name($0, of: elements) + "\n" }
+            return chart.series[s].name + "\n" + lines.joined()
+        }.joined()
+    }
 }
+
+extension PointWording.Preset: ExpressibleByArgument {}

@@ -643,6 +643,143 @@ def playing_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def braille_lines(orca):
+    """Every line Orca wrote to the braille display (its debug log's BRAILLE LINE entries)."""
+    try:
+        with open(orca.log, errors="replace") as f:
+            return [line.split("BRAILLE LINE:  '", 1)[1].rstrip().rstrip("'") for line in f if "BRAILLE LINE:  '" in line]
+    except OSError:
+        return []
+
+
+def wait_for_braille(orca, words, since, timeout=8):
+    """Waits until Orca has written a braille line holding `words`, after its first `since` lines; returns it."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = [line for line in braille_lines(orca)[since:] if words in line]
+        if found:
+            return found[-1]
+        time.sleep(0.2)
+    return None
+
+
+def sound_in(recording):
+    """Whether a raw 16-bit recording holds any sound yet (a 10 ms block above a low level)."""
+    data = open(recording, "rb").read()
+    samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2")
+    samples = samples[: len(samples) // 480 * 480].astype(float).reshape(-1, 480)
+    return bool(len(samples)) and bool((numpy.sqrt((samples ** 2).mean(axis=1)) > 300).any())
+
+
+def cli_lines(*arguments):
+    """What audiograph-cli (beside the viewer) prints for `arguments`, as lines."""
+    cli = os.path.join(os.path.dirname(BIN), "audiograph-cli")
+    return subprocess.run([cli] + list(arguments), capture_output=True, text=True, check=True).stdout.splitlines()
+
+
+def braille_and_speech_choices_with_orca():
+    """The braille display shows each point's words and its series' braille line as the person steps; B puts
+    the chart's lines in a text view with the caret on the point's cell; V steps through the verbosity
+    presets and Orca says each point in the new words; T silences the point tones and P the point speech,
+    while braille follows; every choice is remembered."""
+    print("Braille, verbosity and the tone and speech switches on births.csv, with Orca")
+    births = os.path.join(DATA, "births.csv")
+    line = cli_lines("describe", "--braille", births)[0].split(": ", 1)[1]
+    check(len(line) == 30 and all(0x2800 <= ord(c) <= 0x28FF for c in line), "the CLI's braille line: %r" % line)
+    detailed = [l.strip() for l in cli_lines("describe", "--points", "--verbosity", "detailed", births)[1:]]
+    minimal = [l.strip() for l in cli_lines("describe", "--points", "--verbosity", "minimal", births)[1:]]
+    home = tempfile.mkdtemp(prefix="a11y-")
+    sound = PacedSound(home)
+    orca = Orca()
+    process = start_app(births, home, sound.app_env())
+    settings = os.path.join(home, "config", "audiograph", "settings.json")
+    try:
+        window = wait_for_window("births.csv")
+        settle_in_chart(orca, window)
+        shown = wait_for_braille(orca, "1917, 251 births per 10,000 people, point 1 of 59 " + line, 0)
+        check(shown is not None and "1917, 251 births per 10,000 people, point 1 of 59 " + line in shown,
+              "the braille display shows point 1 and the series' line: %r" % shown)
+        since = len(braille_lines(orca))
+        press_and_hear(orca, "Right", "point 2 of 59")
+        shown = wait_for_braille(orca, "point 2 of 59", since)
+        check(shown is not None and line in shown, "stepping, braille follows with the line: %r" % shown)
+
+        # V: Detailed, Custom (Standard until changed in Preferences), Minimal, and back to Standard.
+        press_and_hear(orca, "v", "Verbosity: Detailed")
+        said = press_and_hear(orca, "Right", "point 3 of 59")
+        check(detailed[2] in said and "falling" in detailed[2] and "Birth rate" in detailed[2],
+              "Detailed says the trend and the series: %r in %r" % (detailed[2], said.replace("\n", " | ")[-200:]))
+        press_and_hear(orca, "v", "Verbosity: Custom")
+        press_and_hear(orca, "v", "Verbosity: Minimal")
+        before = len(orca.speech())
+        press("Right")
+        deadline = time.time() + 6
+        while time.time() < deadline and minimal[3] not in orca.speech()[before:]:
+            time.sleep(0.2)
+        said = orca.speech()[before:]
+        check(minimal[3] in said and "point 4" not in said and "births" not in said,
+              "Minimal says the value alone, %r: %r" % (minimal[3], said.replace("\n", " | ")))
+        press_and_hear(orca, "v", "Verbosity: Standard")
+        orca.wait_until_quiet()
+        saved = json.load(open(settings)) if os.path.exists(settings) else {}
+        check(saved.get("verbosity") == "standard", "the preset is remembered: %r" % saved.get("verbosity"))
+
+        # T: no tone while stepping, then tones again.
+        press_and_hear(orca, "t", "Point tones off")
+        sound.wait_for_silence()
+        sound.record()
+        for _ in range(3):
+            press_and_hear(orca, "Right", " of 59")
+        quiet = sound.loud_seconds()
+        check(quiet == 0, "with point tones off, three steps play nothing: %.2f s of sound" % quiet)
+        press_and_hear(orca, "t", "Point tones on")
+        sound.record()
+        press_and_hear(orca, "Right", "point 8 of 59")
+        deadline = time.time() + 6
+        while time.time() < deadline and not (os.path.getsize(sound.recording) > 9600 and sound_in(sound.recording)):
+            time.sleep(0.1)
+        sound.wait_for_silence()
+        heard = sound.loud_seconds()
+        check(heard > 0, "with point tones on, a step plays its tone: %.2f s of sound" % heard)
+
+        # P: steps are not spoken; the chart's name follows the cursor.
+        press_and_hear(orca, "p", "Point speech off")
+        orca.wait_until_quiet()
+        before = len(orca.speech())
+        group = chart_group(app_node(process.pid), BIRTHS_TITLE)
+        for expected in (9, 10):
+            press("Right")
+            wait_until(lambda: selected_point(group) == expected, "the chart's name says point %d" % expected)
+        orca.wait_until_quiet()
+        said = orca.speech()[before:]
+        check("of 59" not in said, "with point speech off, Orca says nothing of the steps: %r" % said)
+        check(selected_point(group) == 10, "the chart's name says point 10 is selected: %r" % group.name)
+        said = press_and_hear(orca, "p", "Point speech on")
+        deadline = time.time() + 6
+        while time.time() < deadline and "point 10 of 59" not in orca.speech()[before:]:
+            time.sleep(0.2)
+        check("point 10 of 59" in orca.speech()[before:], "speech back on, Orca says the point the person is on")
+        orca.wait_until_quiet()
+        saved = json.load(open(settings)) if os.path.exists(settings) else {}
+        check(saved.get("pointTones") is True and saved.get("pointSpeech") is True,
+              "the switches are remembered: %r" % saved)
+
+        # B: the braille lines in a text view, the caret on point 10's cell.
+        since = len(braille_lines(orca))
+        press_and_hear(orca, "b", "Braille lines")
+        shown = wait_for_braille(orca, line, since)
+        check(shown is not None and "Birth rate: " + line in shown, "B shows the line in braille: %r" % shown)
+        views = find_all(app_node(process.pid), lambda n: n.name == "Braille lines" and "Text" in pyatspi.listInterfaces(n))
+        caret = views[0].queryText().caretOffset if views else -1
+        check(caret == len("Birth rate: ") + 9 // 2, "the caret is on point 10's cell: offset %d" % caret)
+        press_and_hear(orca, "Escape", "point 10 of 59")
+    finally:
+        stop(process)
+        orca.stop()
+        sound.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 INTERACTIVE = BUTTON_ROLES | {"check box", "toggle button", "radio button", "menu item", "list item", "text",
                "combo box", "page tab", "spin button", "entry", "slider", "list", "table cell"}
 
@@ -1187,6 +1324,7 @@ def other_layouts_with_orca():
 
 
 TESTS = [tree_and_keys, export_wav, export_cancelled_with_orca, blocked_device_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
+         braille_and_speech_choices_with_orca,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
          japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]
 

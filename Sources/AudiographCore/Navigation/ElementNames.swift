@@ -7,11 +7,14 @@ import Foundation
 /// "1917 to 1922: 180 to 195, average 188 births per 10,000, interval 1 of 60".
 public struct ElementNames: Sendable {
     public let chart: ChartDescriptor
+    /// The parts said at each element, and their order.
+    public let wording: PointWording
     private let x: XValueFormatting
     private let L = Localization.self
 
-    public init(chart: ChartDescriptor) {
+    public init(chart: ChartDescriptor, wording: PointWording = .standard) {
         self.chart = chart
+        self.wording = wording
         x = XValueFormatting(axis: chart.xAxis)
     }
 
@@ -83,14 +86,70 @@ public struct ElementNames: Sendable {
         return L.tr("point %ld of %ld", element + 1, elements.count)
     }
 
-    /// The element's name, ending with its position.
+    /// The element's name, in the parts and order of `wording`: with the standard wording its words, then
+    /// its position. A point of a plain series (line, bar, scatter, area) is built part by part; a bin, box,
+    /// candle, cell or interval keeps its words whole, with the position and series name as chosen.
     public func name(_ element: Int, of elements: SeriesElements) -> String {
         let series = chart.series[elements.series]
+        var parts: [String]
         if !elements.isIntervals, let i = elements.points(of: element).first {
-            return pointWords(i, in: series) + L.tr(", ") + position(element, of: elements)
+            parts = isPlain(series) ? pointParts(i, at: elements.positions(of: element).lowerBound, of: elements)
+                                    : [pointWords(i, in: series)]
+        } else {
+            parts = [intervalWords(ElementSummary(elements, element: element, series: series), of: elements.series)]
         }
-        let summary = ElementSummary(elements, element: element, series: series)
-        return intervalWords(summary, of: elements.series) + L.tr(", ") + position(element, of: elements)
+        if wording.has(.position) { parts.append(position(element, of: elements)) }
+        if wording.has(.series) { parts.append(series.name) }
+        return parts.joined(separator: L.tr(", "))
+    }
+
+    /// True for a series whose elements are single values (not bins, boxes, candles or heatmap cells).
+    private func isPlain(_ series: DataSeries) -> Bool {
+        series.histogram == nil && series.boxes == nil && series.candles == nil && chart.kind != .heatmap
+    }
+
+    /// A plain point's parts as `wording` asks, without position or series: value (with its unit), x (with
+    /// the point's label and other columns), trend. Never empty: with neither value nor x chosen, the value.
+    private func pointParts(_ i: Int, at position: Int, of elements: SeriesElements) -> [String] {
+        let series = chart.series[elements.series]
+        let formatter = chart.valueFormatter(for: series)
+        var value = !series.y[i].isFinite ? L.tr("no value")
+            : wording.has(.unit) ? formatter.string(series.y[i]) : formatter.plain(series.y[i])
+        if let n = series.counts?[i] { value += L.tr(", ") + L.trn("mean of %ld row", "mean of %ld rows", n, n) }
+        var xParts: [String] = []
+        if wording.has(.x) {
+            if let label = series.labels?[i], !label.isEmpty { xParts.append(label) }
+            xParts.append(x.string(series.x[i]))
+            xParts += extraValues(i, in: series)
+        }
+        var parts: [String]
+        switch wording.order {
+        case .xFirst: parts = xParts + (wording.has(.value) || xParts.isEmpty ? [value] : [])
+        case .valueFirst: parts = (wording.has(.value) || xParts.isEmpty ? [value] : []) + xParts
+        }
+        if wording.has(.trend), position > 0 {
+            let before = series.y[elements.order[position - 1]], here = series.y[i]
+            if before.isFinite, here.isFinite {
+                parts.append(here > before ? L.tr("rising") : here < before ? L.tr("falling") : L.tr("level"))
+            }
+        }
+        return parts
+    }
+
+    /// The point's values in the chart's other columns (size, category), formatted.
+    private func extraValues(_ i: Int, in series: DataSeries) -> [String] {
+        var parts: [String] = []
+        for (axis, column) in zip(chart.additionalAxes, series.additional) {
+            switch (axis, column) {
+            case (.numeric(let a), .numeric(let values)) where values[i].isFinite:
+                parts.append(a.formatter.string(values[i]))
+            case (.categorical(let a), .categorical(let indices)) where a.categories.indices.contains(Int(indices[i])):
+                parts.append(a.categories[Int(indices[i])])
+            default:
+                break
+            }
+        }
+        return parts
     }
 
     /// One point's values without its position: label, x, y with unit, then any extra values.
@@ -109,16 +168,7 @@ public struct ElementNames: Sendable {
         parts.append(x.string(series.x[i]))
         parts.append(series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value"))
         if let n = series.counts?[i] { parts.append(L.trn("mean of %ld row", "mean of %ld rows", n, n)) }
-        for (axis, column) in zip(chart.additionalAxes, series.additional) {
-            switch (axis, column) {
-            case (.numeric(let a), .numeric(let values)) where values[i].isFinite:
-                parts.append(a.formatter.string(values[i]))
-            case (.categorical(let a), .categorical(let indices)) where a.categories.indices.contains(Int(indices[i])):
-                parts.append(a.categories[Int(indices[i])])
-            default:
-                break
-            }
-        }
+        parts += extraValues(i, in: series)
         return parts.joined(separator: L.tr(", "))
     }
 

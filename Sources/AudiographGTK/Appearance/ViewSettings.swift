@@ -2,13 +2,21 @@
 import AudiographCore
 import Foundation
 
-/// The View menu's toggles and the play length, remembered between runs.
+/// The View menu's toggles, the play length and what is heard at each point, remembered between runs.
 public struct ViewSettings: Codable, Equatable, Sendable {
     public var increaseContrast = false
     public var reduceTransparency = false
     public var differentiateWithoutColor = false
     /// How long a whole chart plays, as a multiple of the standard ten seconds (comma and period change it).
     public var playLength = 1.0
+    /// The verbosity preset V steps through; `.custom` says the parts of `customWording`.
+    public var verbosity = PointWording.Preset.standard
+    /// The parts and order chosen in Preferences.
+    public var customWording = PointWording.standard
+    /// Whether stepping plays each point's tone (T).
+    public var pointTones = true
+    /// Whether stepping asks the screen reader to speak each point (P).
+    public var pointSpeech = true
 
     public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false,
                 playLength: Double = 1) {
@@ -26,6 +34,10 @@ public struct ViewSettings: Codable, Equatable, Sendable {
         differentiateWithoutColor = (try? values.decodeIfPresent(Bool.self, forKey: .differentiateWithoutColor)) ?? false
         let length = (try? values.decodeIfPresent(Double.self, forKey: .playLength)) ?? 1
         playLength = length.isFinite && length > 0 ? length : 1
+        verbosity = ((try? values.decodeIfPresent(PointWording.Preset.self, forKey: .verbosity)) ?? nil) ?? .standard
+        customWording = ((try? values.decodeIfPresent(PointWording.self, forKey: .customWording)) ?? nil) ?? .standard
+        pointTones = ((try? values.decodeIfPresent(Bool.self, forKey: .pointTones)) ?? nil) ?? true
+        pointSpeech = ((try? values.decodeIfPresent(Bool.self, forKey: .pointSpeech)) ?? nil) ?? true
     }
 }
 

@@ -7,9 +7,10 @@ import CGtkShim
 /// items are the keyboard cursor's elements (points, or intervals of a long series), each placed over what
 /// is drawn for it.
 ///
-/// GTK 4.8 has no accessible objects other than widgets, so every element is a small empty widget (a drawing area that draws nothing; a GtkBox would pass focus to children it
-/// does not have) on a
-/// GtkFixed laid over the drawing. Only the current element is focusable (a roving tab stop), so the chart
+/// GTK 4.8 has no accessible objects other than widgets, so every element is a small widget on a GtkFixed
+/// laid over the drawing: a GtkInscription, the one text widget GTK 4.8 lets take focus without being
+/// selectable, drawn in transparent ink. Its name is what Orca speaks; its AT-SPI text is that name and the
+/// series' braille line, which Orca shows on a braille display (docs/decisions.md, "Braille"). Only the current element is focusable (a roving tab stop), so the chart
 /// is one Tab stop and arrows move inside it. Roles follow what Orca 43 speaks (handbook): a LIST says its
 /// name and "List with N items" on entry, then each LIST_ITEM's name.
 ///
@@ -30,13 +31,15 @@ final class ChartElementLayer {
         Self.installStyle()
     }
 
-    /// Replaces the elements with those of `navigator`'s chart; nothing is focusable until `setCurrent`.
-    func rebuild(_ navigator: ChartNavigator?) {
+    /// Replaces the elements with those of `navigator`'s chart, named in `wording`; nothing is focusable
+    /// until `setCurrent`.
+    func rebuild(_ navigator: ChartNavigator?, wording: PointWording) {
         for list in lists { gtk_fixed_remove(gcast(group), list) }
         lists = []
         items = []
         focusable = nil
         guard let navigator else { return }
+        braille = ChartBraille(chart: navigator.chart)
         let names = ElementNames(chart: navigator.chart)
         for elements in navigator.elements {
             let list = ag_gtk_widget_new_with_role(gtk_fixed_get_type(), GTK_ACCESSIBLE_ROLE_LIST)!
@@ -45,17 +48,41 @@ final class ChartElementLayer {
             ag_gtk_accessible_set_label(opaque(list), name)
             gtk_fixed_put(gcast(group), list, 0, 0)
             var row: [UnsafeMutablePointer<GtkWidget>] = []
-            for e in 0..<elements.count {
-                let item = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
+            for _ in 0..<elements.count {
+                let item = ag_gtk_widget_new_with_role(gtk_inscription_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
                 gtk_widget_add_css_class(item, "ag-chart-element")
+                gtk_inscription_set_min_chars(gcast(item), 0)
+                gtk_inscription_set_min_lines(gcast(item), 0)
                 gtk_widget_set_focusable(item, 0)
-                ag_gtk_accessible_set_label(opaque(item), names.name(e, of: elements))
                 gtk_fixed_put(gcast(list), item, 0, 0)
                 row.append(item)
             }
             lists.append(list)
             items.append(row)
         }
+        rename(navigator, wording: wording)
+    }
+
+    /// The braille lines of the shown chart's series.
+    private var braille: ChartBraille?
+
+    /// Names every element in `wording` and gives it its text: its name, then its series' braille line.
+    func rename(_ navigator: ChartNavigator, wording: PointWording) {
+        let names = ElementNames(chart: navigator.chart, wording: wording)
+        for elements in navigator.elements where items.indices.contains(elements.series) {
+            for (e, item) in items[elements.series].enumerated() {
+                let name = names.name(e, of: elements)
+                // Text first: GTK 4.8's inscription names itself after new text, and the name is the words alone.
+                gtk_inscription_set_text(gcast(item), brailleText(name, series: elements.series))
+                ag_gtk_accessible_set_label(opaque(item), name)
+            }
+        }
+    }
+
+    /// An element's AT-SPI text: `name`, then the braille line of series `series`.
+    private func brailleText(_ name: String, series: Int) -> String {
+        guard let line = braille?.lines[series].text else { return name }
+        return name + " " + line
     }
 
     /// Places every element over its frame (scene pixels, the drawing area's coordinates) and sizes the
@@ -104,12 +131,13 @@ final class ChartElementLayer {
 
     private static var styleInstalled = false
 
-    /// The chart draws its own cursor; GTK's focus outline round the tiny element widgets would only clutter it.
+    /// The chart draws its own cursor; GTK's focus outline round the tiny element widgets would only clutter it,
+    /// and their text is for screen readers and braille displays, not to be drawn over the chart.
     private static func installStyle() {
         guard !styleInstalled, let display = gdk_display_get_default() else { return }
         styleInstalled = true
         let provider = gtk_css_provider_new()!
-        let css = ".ag-chart-element { outline: none; }"  // l10n: not shown
+        let css = ".ag-chart-element { outline: none; color: transparent; }"  // l10n: not shown
         #if GTK_4_12
         gtk_css_provider_load_from_string(provider, css)
         #else

@@ -54,6 +54,14 @@ final class ChartView {
     private var followTimer: UInt32 = 0
     /// Called for D (chart details); the window opens the dialog.
     var onDetails: (() -> Void)?
+    /// Called for B (braille lines) with the current series and the cell of the current point; the window
+    /// opens the view.
+    var onBraille: ((_ series: Int, _ cell: Int) -> Void)?
+    /// The verbosity and the tone and speech switches, shared by every window.
+    private let feedback: PointFeedback
+    /// Whether the focus stayed behind while point speech was off; it moves to the current element when
+    /// speech is back on, or the tab stop does when the chart loses the focus.
+    private var focusLeftBehind = false
 
     private final class DrawBox {
         weak var view: ChartView?
@@ -71,9 +79,10 @@ final class ChartView {
         Unmanaged<DrawBox>.fromOpaque(data!).release()
     }
 
-    init(measure: any TextMeasuring, audio: AudioPlayback) {
+    init(measure: any TextMeasuring, audio: AudioPlayback, feedback: PointFeedback) {
         self.measure = measure
         self.audio = audio
+        self.feedback = feedback
         widget = gtk_overlay_new()
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -102,6 +111,11 @@ final class ChartView {
 
     private func focusChanged(_ focused: Bool) {
         hasFocus = focused
+        if !focused, focusLeftBehind, let navigator {
+            // Leaving with point speech off: the tab stop and the words go back to the current point.
+            focusLeftBehind = false
+            layer.setCurrent(series: navigator.series, element: navigator.element, focus: false)
+        }
         cachedScene = nil
         gtk_widget_queue_draw(area)
     }
@@ -118,7 +132,8 @@ final class ChartView {
         sceneBase = nil
         placedSize = nil
         lastPainted = nil
-        layer.rebuild(navigator)
+        focusLeftBehind = false
+        layer.rebuild(navigator, wording: feedback.wording)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
         if let chart {
@@ -246,8 +261,39 @@ final class ChartView {
         case .slower: changeSpeed(by: 1)
         case .faster: changeSpeed(by: -1)
         case .details: onDetails?()
+        case .braille: showBraille()
+        case .verbosity:
+            feedback.nextPreset()
+            announce(tr("Verbosity: %@", feedback.preset.localizedName))
+        case .pointTones:
+            feedback.toggleTones()
+            announce(feedback.tones ? tr("Point tones on") : tr("Point tones off"))
+        case .pointSpeech:
+            feedback.toggleSpeech()
+            if feedback.speech {
+                // Back to the point the person is on: the focus lands there and Orca says it.
+                announce(tr("Point speech on"))
+                syncCursor(focus: true)
+            } else {
+                announce(tr("Point speech off"))
+            }
         }
         return true
+    }
+
+    /// The verbosity changed (here or in another window, or in Preferences): every element is renamed.
+    func feedbackChanged() {
+        guard let navigator else { return }
+        layer.rename(navigator, wording: feedback.wording)
+        if focusLeftBehind, feedback.speech { syncCursor(focus: true) }
+    }
+
+    /// B: the braille lines, the caret on the current point's cell.
+    private func showBraille() {
+        guard let navigator, let chart else { return }
+        let line = ChartBraille(chart: chart).lines[navigator.series]
+        let position = navigator.current.map { $0.positions(of: navigator.element).lowerBound } ?? 0
+        onBraille?(navigator.series, line.cell(ofPosition: position))
     }
 
     /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end).
@@ -313,13 +359,13 @@ final class ChartView {
             let score = Sonifier(chart: chart, settings: audio.settings).valueScore(series: navigator.series, value: value, point: point)
             audio.play(Synthesizer().render(score), owner: self)
         }
-        announce(parts.parts[next].words)
+        if feedback.speech { announce(parts.parts[next].words) }
         cachedScene = nil
         gtk_widget_queue_draw(area)
     }
 
     private func playCurrentTone(from previous: Int?) {
-        guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return }
+        guard feedback.tones, let navigator, let chart, let here = navigator.current, let point = navigator.point else { return }
         let sonifier = Sonifier(chart: chart, settings: audio.settings)
         let score: Score
         if chart.series[navigator.series].boxes != nil {
@@ -392,7 +438,14 @@ final class ChartView {
         }
         let here = navigator.current
         layer.setGroupName(ElementNames(chart: chart).chartName(selecting: here == nil ? nil : navigator.element, of: here))
-        layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
+        if focus, hasFocus, !feedback.speech, here != nil {
+            // Point speech off: the focus stays where it is, since moving it makes Orca speak; the group's
+            // name says the point (docs/decisions.md, "Point speech off").
+            focusLeftBehind = true
+        } else {
+            focusLeftBehind = false
+            layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
+        }
         cachedScene = nil
         gtk_widget_queue_draw(area)
     }

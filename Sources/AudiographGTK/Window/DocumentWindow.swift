@@ -43,6 +43,8 @@ final class DocumentWindow {
     private var chartActions: [OpaquePointer] = []
     /// The open chart details dialog, until its window is destroyed.
     private var details: ChartDetails?
+    /// The open braille view, until its window is destroyed.
+    private var brailleView: BrailleView?
     /// The open column picker, until its window is destroyed.
     private var picker: ColumnPicker?
     /// The open Other Charts window, until it is destroyed.
@@ -54,7 +56,7 @@ final class DocumentWindow {
     /// Milliseconds a load may take before the progress page replaces what the window shows.
     static let progressDelayMilliseconds: UInt32 = 150
 
-    init(app: AudiographApplication, measure: any TextMeasuring, audio: AudioPlayback) {
+    init(app: AudiographApplication, measure: any TextMeasuring, audio: AudioPlayback, feedback: PointFeedback) {
         self.app = app
         self.audio = audio
         window = gtk_application_window_new(app.application)
@@ -68,7 +70,7 @@ final class DocumentWindow {
         let relay = WeakRelay()
         loadingPage = LoadingPage(cancel: { relay.window?.cancelLoad() })
         errorPage = ErrorPage(showStart: { relay.window?.showStartPage() })
-        chartView = ChartView(measure: measure, audio: audio)
+        chartView = ChartView(measure: measure, audio: audio, feedback: feedback)
         exportRow = ExportRow(announce: { relay.window?.chartView.announce($0) })
         warnings = Widgets.label("", wrap: true, xalign: 0)
         gtk_label_set_max_width_chars(gcast(warnings), 200)
@@ -96,6 +98,7 @@ final class DocumentWindow {
 
         relay.window = self
         chartView.onDetails = { relay.window?.showDetails() }
+        chartView.onBraille = { relay.window?.showBraille(series: $0, cell: $1) }
         addWindowActions()
         addDropTarget()
         addMenuBarEscape()
@@ -422,6 +425,24 @@ final class DocumentWindow {
         }
         details = dialog
         dialog.present()
+    }
+
+    /// B: the chart's braille lines in a text view; closing it puts the focus back on the same point.
+    private func showBraille(series: Int, cell: Int) {
+        guard case .chart = content, let chart = chartView.shownChart, brailleView == nil else { return }
+        let view = BrailleView(parent: window, chart: chart, series: series, cell: cell)
+        view.onClosed = { [weak self, weak view] in
+            guard let self, self.brailleView === view, !self.destroyed else { return }
+            self.brailleView = nil
+            self.returnFocus()
+        }
+        brailleView = view
+        view.present()
+    }
+
+    /// The verbosity or a switch changed: the chart's elements are named anew.
+    func feedbackChanged() {
+        chartView.feedbackChanged()
     }
 
     /// Ctrl+E: renders the whole audio graph (every series, as Shift+Space plays it) and saves it as WAV on a

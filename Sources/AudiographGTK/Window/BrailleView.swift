@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
+import CGtk
+import CGtkShim
+import Foundation
+
+/// B: the braille lines of the whole chart in a read-only text view, one line per series ("Birth rate:
+/// ⣶⣶⣦…"), with the caret on the cell of the point the cursor was on, so a braille display shows that line
+/// with its cursor on the point, and the text keys (arrows, Home, End) read on from there.
+///
+/// Ownership: `window` is GTK's (a transient dialog, destroyed when closed); this object keeps borrowed
+/// pointers to it and its text view until then.
+@MainActor
+final class BrailleView {
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// Called when the window is destroyed.
+    var onClosed: (() -> Void)?
+    private let text: UnsafeMutablePointer<GtkWidget>
+
+    /// The view of `chart`'s lines with the caret on `cell` of series `series`'s line.
+    init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, series: Int, cell: Int) {
+        window = Widgets.dialogWindow(title: tr("Braille — %@", chart.title), parent: parent)
+        gtk_window_set_default_size(gcast(window), 640, 320)
+        ObjectCensus.track(window, as: "BrailleView")
+        let content = Widgets.box(vertical: true, spacing: 12)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                     gtk_widget_set_margin_end] { side(content, 18) }
+        text = gtk_text_view_new()
+        gtk_text_view_set_editable(gcast(text), 0)
+        gtk_text_view_set_cursor_visible(gcast(text), 1)
+        gtk_text_view_set_monospace(gcast(text), 1)
+        gtk_text_view_set_wrap_mode(gcast(text), GTK_WRAP_NONE)
+        ag_gtk_accessible_set_label(opaque(text), tr("Braille lines"))
+        let braille = ChartBraille(chart: chart)
+        let buffer = gtk_text_view_get_buffer(gcast(text))
+        let body = braille.text
+        gtk_text_buffer_set_text(buffer, body, -1)
+        // The caret on the point: the line of its series, after "name: ", at the point's cell.
+        var iter = GtkTextIter()
+        let line = min(max(0, series), max(0, chart.series.count - 1))
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(line))
+        if chart.series.indices.contains(line) {
+            let prefix = braille.labelledLine(line).unicodeScalars.count - braille.lines[line].width
+            gtk_text_iter_set_line_offset(&iter, Int32(prefix + min(cell, max(0, braille.lines[line].width - 1))))
+        }
+        gtk_text_buffer_place_cursor(buffer, &iter)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(gcast(scroller), text)
+        gtk_widget_set_vexpand(scroller, 1)
+        Widgets.append(content, scroller)
+        let close = Widgets.button(tr("_Close"))
+        gtk_widget_set_halign(close, GTK_ALIGN_END)
+        Widgets.append(content, close)
+        gtk_window_set_child(gcast(window), content)
+        Signal.connect(gpointerOf(close), "clicked") { [weak self] in
+            guard let self else { return }
+            gtk_window_close(gcast(self.window))
+        }
+        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
+        ObjectCensus.created(self)
+    }
+
+    deinit { ObjectCensus.freed(BrailleView.self) }
+
+    func present() {
+        DialogFocus.present(window) { [text] in gtk_widget_grab_focus(text) }
+    }
+}
