@@ -235,7 +235,7 @@ public final class AudiographApplication {
             ShortcutsWindow.present(parent: owner?.window) { [weak owner] in owner?.returnFocus() }
         case .preferences:
             let owner = activeWindow
-            PreferencesWindow.present(parent: owner?.window) { [weak owner] in owner?.returnFocus() }
+            PreferencesWindow.present(parent: owner?.window, feedback: feedback) { [weak owner] in owner?.returnFocus() }
         }
     }
 

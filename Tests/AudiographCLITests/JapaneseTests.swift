@@ -44,6 +44,20 @@ final class JapaneseTests: XCTestCase {
         }
     }
 
+    /// The verbosity builder in Japanese: each preset's parts in Japanese words, in the same order.
+    func testPointWordsAreJapaneseInEveryPreset() throws {
+        let detailed = try run(["describe", "--points", "--verbosity", "detailed", "births.csv"])
+        XCTAssertEqual(detailed.status, 0, detailed.stderr)
+        let lines = detailed.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[1], "  1917、251 births per 10,000 people、59 点中 1 番目、Birth rate")
+        XCTAssertEqual(lines[2], "  1918、245 births per 10,000 people、下落、59 点中 2 番目、Birth rate")
+        XCTAssertTrue(lines.contains { $0.contains("、上昇、") }, detailed.stdout)
+        let minimal = try run(["describe", "--points", "--verbosity", "minimal", "births.csv"])
+        XCTAssertEqual(minimal.stdout.split(separator: "\n")[1], "  251")
+        let standard = try run(["describe", "--points", "births.csv"])
+        XCTAssertEqual(standard.stdout.split(separator: "\n")[1], "  1917、251 births per 10,000 people、59 点中 1 番目")
+    }
+
     func testErrorsAreJapaneseAndNameTheFile() throws {
         let result = try run(["describe", "nope.csv"])
         XCTAssertEqual(result.status, 66)

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import CGtk
 import CGtkShim
 
 /// The Preferences window (Ctrl+comma): the View settings as check buttons bound to the same application
-/// actions as the View menu, so both always agree. Escape closes.
+/// actions as the View menu, so both always agree, and the custom set of what is said at each point (the
+/// fourth verbosity preset). Escape closes.
 ///
 /// Ownership: the GtkWindow is a toplevel GTK keeps until closed; it is destroyed with its parent.
 @MainActor
 enum PreferencesWindow {
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
-    static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
+    static func present(parent: UnsafeMutablePointer<GtkWidget>?, feedback: PointFeedback,
+                        onClosed: @escaping @MainActor () -> Void) {
         let window = Widgets.dialogWindow(title: tr("Preferences"), parent: parent)
         ObjectCensus.track(window, as: "Preferences")
         if let parent {
@@ -39,6 +42,7 @@ enum PreferencesWindow {
         Widgets.append(content, group)
         Widgets.append(content, Widgets.label(
             tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
+        appendWording(to: content, feedback: feedback)
         let close = Widgets.button(tr("_Close"))
         gtk_widget_set_halign(close, GTK_ALIGN_END)
         Widgets.append(content, close)
@@ -47,5 +51,37 @@ enum PreferencesWindow {
         Signal.connect(gpointerOf(window), "destroy", onClosed)
         // The focus starts on the first setting, so Orca says what this window is for.
         DialogFocus.present(window) { if let firstCheck { gtk_widget_grab_focus(firstCheck) } }
+    }
+
+    /// "What is said at each point": a check button per part and one for the value first; any change makes
+    /// the custom set the verbosity in use, remembered in settings.json.
+    private static func appendWording(to content: UnsafeMutablePointer<GtkWidget>, feedback: PointFeedback) {
+        let heading = Widgets.label(tr("What is said at each point (the Custom verbosity)"), xalign: 0)
+        Widgets.append(content, heading)
+        let group = Widgets.box(vertical: true, spacing: 6)
+        let labels: [(PointWording.Part, String)] = [
+            (.value, tr("The _value")), (.x, tr("The _x value and label")), (.unit, tr("The _unit")),
+            (.series, tr("The _series name")), (.position, tr("The p_osition, “point 1 of 59”")),
+            (.trend, tr("The tr_end from the point before: rising, falling or level")),
+        ]
+        var checks: [(PointWording.Part, UnsafeMutablePointer<GtkWidget>)] = []
+        for (part, label) in labels {
+            let check = Widgets.checkButton(label)
+            gtk_check_button_set_active(gcast(check), feedback.custom.has(part) ? 1 : 0)
+            Widgets.append(group, check)
+            checks.append((part, check))
+        }
+        let valueFirst = Widgets.checkButton(tr("Say the value _before the x value"))
+        gtk_check_button_set_active(gcast(valueFirst), feedback.custom.order == .valueFirst ? 1 : 0)
+        Widgets.append(group, valueFirst)
+        ag_gtk_accessible_set_labelled_by(opaque(group), heading)
+        Widgets.append(content, group)
+        let changed: @MainActor () -> Void = { [weak feedback] in
+            let parts = Set(checks.filter { gtk_check_button_get_active(gcast($0.1)) != 0 }.map(\.0))
+            let order: PointWording.Order = gtk_check_button_get_active(gcast(valueFirst)) != 0 ? .valueFirst : .xFirst
+            feedback?.setCustom(PointWording(parts: parts, order: order))
+        }
+        for (_, check) in checks { Signal.connect(gpointerOf(check), "toggled", changed) }
+        Signal.connect(gpointerOf(valueFirst), "toggled", changed)
     }
 }
