@@ -89,7 +89,7 @@ public enum MIDIFile {
         for tone in score.tones where !series.contains(tone.series) { series.append(tone.series) }
         var tracks: [[UInt8]] = [conductorTrack(score)]
         for (index, s) in series.enumerated() {
-            let name = trackNames.indices.contains(s) ? trackNames[s] : "Series \(s + 1)"  // l10n: not shown
+            let name = trackNames.indices.contains(s) ? trackNames[s] : Localization.tr("Series") + " \(s + 1)"
             let tones = score.tones.filter { $0.series == s }
             // A channel another series used before is set up again where this series starts.
             let start = index < melodicChannels.count ? 0
