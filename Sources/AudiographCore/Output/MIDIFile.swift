@@ -83,7 +83,7 @@ public enum MIDIFile {
     }
 
     /// The whole Standard MIDI File for `score`, as bytes; `trackNames[s]` names series `s`'s track (a
-    /// series without one is "Series s+1").
+    /// series without one is "Series" and its 1-based number).
     public static func encode(_ score: Score, trackNames: [String]) -> [UInt8] {
         var series = score.layouts.map(\.series)
         for tone in score.tones where !series.contains(tone.series) { series.append(tone.series) }
@@ -133,7 +133,7 @@ public enum MIDIFile {
 
     // MARK: - Tracks
 
-    /// One event of a track: `rank` orders events at the same tick (note-offs first, note-ons last).
+    /// One event of a track: `rank` orders events at one tick (meta, note-offs, controls, bends, note-ons).
     private struct Event {
         var tick: Int
         var rank: Int
