@@ -17,6 +17,7 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
     /// Commands of one window (`DocumentWindow`).
     public enum Window: String, Sendable, CaseIterable {
         case export, close, fullscreen
+        case exportMIDI = "export-midi"
         case chooseColumns = "choose-columns"
         case otherCharts = "other-charts"
     }

@@ -71,6 +71,8 @@ public enum ActionTable {
         ActionEntry(.app(.open), label: tr("_Open…"), accelerators: ["<Control>o"], section: .file, group: 0),
         ActionEntry(.window(.export), label: tr("_Export Audio Graph…"), accelerators: ["<Control>e"],
                     section: .file, group: 0),
+        ActionEntry(.window(.exportMIDI), label: tr("Export as _MIDI…"), accelerators: ["<Control><Shift>e"],
+                    section: .file, group: 0),
         ActionEntry(.app(.preferences), label: tr("_Preferences"), accelerators: ["<Control>comma"],
                     section: .file, group: 1),
         ActionEntry(.window(.close), label: tr("_Close Window"), accelerators: ["<Control>w"], section: .file, group: 2),

@@ -3,18 +3,7 @@ import ArgumentParser
 import AudiographCore
 import Foundation
 
-/// The kinds of file `render` writes.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    /// 48 kHz 16-bit stereo PCM sound.
-    case wav
-    /// A Standard MIDI File of the score: notes, not sound.
-    case midi
-
-    /// The format an output file's name asks for: .mid and .midi are MIDI, anything else WAV.
-    static func guess(from path: String) -> OutputFormat {
-        ["mid", "midi"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) ? .midi : .wav
-    }
-}
+extension AudioGraphFileFormat: ExpressibleByArgument {}
 
 /// `audiograph-cli render FILE -o out.wav`: writes the chart's audio graph to a WAV or MIDI file.
 struct Render: ParsableCommand {
@@ -31,7 +20,7 @@ struct Render: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp(Localization.tr("File format: wav or midi. Default: midi for an output ending in .mid or .midi, else wav.")))
-    var format: OutputFormat?
+    var format: AudioGraphFileFormat?
 
     func validate() throws {
         let input = URL(fileURLWithPath: chart.file).standardizedFileURL.resolvingSymlinksInPath()
@@ -44,7 +33,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let account: String
         do {
-            switch format ?? OutputFormat.guess(from: output) {
+            switch format ?? AudioGraphFileFormat.guess(from: output) {
             case .wav:
                 let rendered = try SoundRendering.render(chart: chart, sound: sound)
                 try WAVFile.write(rendered.buffer, to: output)

@@ -209,6 +209,43 @@ def export_wav():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def export_midi():
+    """Ctrl+Shift+E, a file name typed into the save dialog, Enter: a MIDI file of the chart appears, and the
+    MIDI library mido reads in it one note per year, in the order of the data, on the series' own track."""
+    print("Export the audio graph as MIDI")
+    home = tempfile.mkdtemp(prefix="a11y-")
+    target = os.path.join(home, "births-export.mid")
+    process = start_app(os.path.join(DATA, "births.csv"), home)
+    try:
+        window = wait_for_window("births.csv")
+        app = app_node(process.pid)
+        wait_until(lambda: chart_group(app, BIRTHS_TITLE), "the chart on the bus")
+        focus(window)
+        press("ctrl+shift+e")
+        dialog = wait_for_window("Export Audio Graph as MIDI")
+        focus(dialog)
+        press("ctrl+a")
+        type_text(target)
+        press("Return")
+        wait_until(lambda: os.path.exists(target), "the MIDI file")
+        read = subprocess.run(["python3", os.path.join(ROOT, "Tests", "midi", "read_midi.py"), target],
+                              capture_output=True, text=True)
+        check(read.returncode == 0, "mido reads the file: %s" % read.stderr.strip())
+        midi = json.loads(read.stdout)["files"][0] if read.returncode == 0 else {"tracks": []}
+        births = [t for t in midi["tracks"] if t["name"] == "Birth rate"]
+        notes = births[0]["notes"] if births else []
+        check(midi.get("type") == 1 and len(notes) == 59,
+              "a format 1 file with the series' track of 59 notes: %r" % [(t["name"], len(t["notes"])) for t in midi["tracks"]])
+        keys = [n["key"] for n in notes]
+        rates = [float(line.split(",")[1]) for line in open(os.path.join(DATA, "births.csv")).read().splitlines()[1:]]
+        check(len(keys) == 59 and keys[rates.index(min(rates))] == min(keys) and keys[rates.index(max(rates))] == max(keys)
+              and max(keys) > min(keys), "the lowest and highest birth rates are the lowest and highest notes: %r" % keys)
+        leftovers = [f for f in os.listdir(home) if f.endswith(".tmp")]
+        check(not leftovers, "no temporary file is left behind: %r" % leftovers)
+    finally:
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
+
 def blocked_device_with_orca():
     """A sound device whose open blocks (ALSA's file plugin writing to a FIFO nobody reads yet, as a busy or
     slow device does) never freezes the window: Orca says it is waiting, the chart's keys answer meanwhile,
@@ -1323,7 +1360,7 @@ def other_layouts_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [tree_and_keys, export_wav, export_cancelled_with_orca, blocked_device_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
+TESTS = [tree_and_keys, export_wav, export_midi, export_cancelled_with_orca, blocked_device_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
          braille_and_speech_choices_with_orca,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
          japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]

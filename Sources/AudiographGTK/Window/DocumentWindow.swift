@@ -376,7 +376,7 @@ final class DocumentWindow {
         switch id {
         case .window(let command):
             switch command {
-            case .export, .chooseColumns, .otherCharts: return true
+            case .export, .exportMIDI, .chooseColumns, .otherCharts: return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -393,7 +393,8 @@ final class DocumentWindow {
             case .close: gtk_window_close(gcast(window))
             case .chooseColumns: chooseColumns()
             case .otherCharts: showOtherCharts()
-            case .export: exportAudioGraph()
+            case .export: exportAudioGraph(as: .wav)
+            case .exportMIDI: exportAudioGraph(as: .midi)
             case .fullscreen:
                 if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }
                 else { gtk_window_fullscreen(gcast(window)) }
@@ -445,17 +446,20 @@ final class DocumentWindow {
         chartView.feedbackChanged()
     }
 
-    /// Ctrl+E: renders the whole audio graph (every series, as Shift+Space plays it) and saves it as WAV on a
-    /// worker (ExportRow), through a temporary file renamed into place.
-    private func exportAudioGraph() {
+    /// Ctrl+E and Ctrl+Shift+E: renders the whole audio graph (every series, as Shift+Space plays it) and
+    /// saves it as WAV or MIDI on a worker (ExportRow), through a temporary file renamed into place. The name
+    /// chosen decides when it ends in .wav, .mid or .midi; else `format`, the command's, does.
+    private func exportAudioGraph(as format: AudioGraphFileFormat) {
         guard case .chart(let path) = content, let chart = chartView.shownChart else { return }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        FileChooser.save(parent: window, suggesting: base + ".wav") { [weak self] target in
+        let title = format == .midi ? tr("Export Audio Graph as MIDI") : tr("Export Audio Graph")
+        FileChooser.save(parent: window, title: title, suggesting: base + "." + format.fileExtension) { [weak self] target in
             guard let self, !self.destroyed, self.chartView.shownChart != nil else { return }
             // Back to the chart first, so Orca (which followed the dialog) hears where the person is and
             // then what the export says.
             self.returnFocus()
-            self.exportRow.start(chart: chart, settings: self.audio.settings, target: target) { [weak self] message in
+            let chosen = AudioGraphFileFormat.named(by: target) ?? format
+            self.exportRow.start(chart: chart, settings: self.audio.settings, format: chosen, target: target) { [weak self] message in
                 guard let self else { return }
                 gtk_label_set_text(gcast(self.warnings), message)
                 gtk_widget_set_visible(self.warnings, 1)

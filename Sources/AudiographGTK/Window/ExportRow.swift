@@ -4,8 +4,8 @@ import CGtk
 import CGtkShim
 import Foundation
 
-/// Ctrl+E's work and its row beside the chart's buttons: renders the whole audio graph and saves it as a WAV file on
-/// a worker thread, showing "Saving births.wav…", a progress bar and Cancel while it runs.
+/// Ctrl+E's and Ctrl+Shift+E's work and its row beside the chart's buttons: renders the whole audio graph and saves
+/// it as a WAV or MIDI file on a worker thread, showing "Saving births.wav…", a progress bar and Cancel while it runs.
 ///
 /// The main loop never waits for the render or the write (seconds, with fsync, on a slow disk). Cancel, or
 /// closing the window, stops the export between steps or blocks of the file: the WAV writer's temporary
@@ -45,9 +45,9 @@ final class ExportRow {
     /// Whether an export is under way.
     var isRunning: Bool { job != nil }
 
-    /// Renders `chart` with `settings` (every series, as Shift+Space plays it) and writes it to `target`;
-    /// `failed` hears the sentence to show when the file can't be written.
-    func start(chart: ChartDescriptor, settings: SonificationSettings, target: String,
+    /// Renders `chart` with `settings` (every series, as Shift+Space plays it) and writes it to `target` as
+    /// `format`; `failed` hears the sentence to show when the file can't be written.
+    func start(chart: ChartDescriptor, settings: SonificationSettings, format: AudioGraphFileFormat, target: String,
                failed: @escaping @MainActor (String) -> Void) {
         cancel(saying: false)
         let fileName = (target as NSString).lastPathComponent
@@ -62,11 +62,17 @@ final class ExportRow {
             let score = Sonifier(chart: chart, settings: settings).score(.all)
             guard !cancellation.isCancelled else { return nil }
             step(Self.scoreDone)
-            let buffer = Synthesizer().render(score)
-            guard !cancellation.isCancelled else { return nil }
-            step(Self.renderDone)
             do {
-                try WAVFile.write(buffer, to: target, cancellation: cancellation)
+                switch format {
+                case .wav:
+                    let buffer = Synthesizer().render(score)
+                    guard !cancellation.isCancelled else { return nil }
+                    step(Self.renderDone)
+                    try WAVFile.write(buffer, to: target, cancellation: cancellation)
+                case .midi:
+                    // Notes, not sound: nothing to synthesize.
+                    try MIDIFile.write(score, trackNames: chart.series.map(\.name), to: target, cancellation: cancellation)
+                }
             } catch is WAVWriteCancelled {
                 return nil
             } catch {
