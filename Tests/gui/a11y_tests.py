@@ -787,6 +787,10 @@ def braille_and_speech_choices_with_orca():
         for expected in (9, 10):
             press("Right")
             wait_until(lambda: selected_point(group) == expected, "the chart's name says point %d" % expected)
+        # Where Am I must not give a point the person has left: the element that keeps the focus says why.
+        focused = find_all(group, lambda n: "focused" in states(n))
+        check(len(focused) == 1 and focused[0].name.startswith("Point speech is off; press P"),
+              "the focused element no longer names point 8: %r" % [n.name for n in focused])
         orca.wait_until_quiet()
         said = orca.speech()[before:]
         check("of 59" not in said, "with point speech off, Orca says nothing of the steps: %r" % said)
@@ -796,6 +800,9 @@ def braille_and_speech_choices_with_orca():
         while time.time() < deadline and "point 10 of 59" not in orca.speech()[before:]:
             time.sleep(0.2)
         check("point 10 of 59" in orca.speech()[before:], "speech back on, Orca says the point the person is on")
+        items = find_all(group, lambda n: n.getRoleName() == "list item")
+        check(len(items) == 59 and items[7].name == "1924, 222 births per 10,000 people, point 8 of 59",
+              "the element left behind has its own name back: %r" % (items[7].name if len(items) > 7 else None))
         orca.wait_until_quiet()
         saved = json.load(open(settings)) if os.path.exists(settings) else {}
         check(saved.get("pointTones") is True and saved.get("pointSpeech") is True,

@@ -65,18 +65,32 @@ final class ChartElementLayer {
 
     /// The braille lines of the shown chart's series.
     private var braille: ChartBraille?
+    /// Each element's name, as last set.
+    private var names: [[String]] = []
 
     /// Names every element in `wording` and gives it its text: its name, then its series' braille line.
     func rename(_ navigator: ChartNavigator, wording: PointWording) {
-        let names = ElementNames(chart: navigator.chart, wording: wording)
+        let wordsOf = ElementNames(chart: navigator.chart, wording: wording)
+        names = items.map { $0.map { _ in "" } }
         for elements in navigator.elements where items.indices.contains(elements.series) {
             for (e, item) in items[elements.series].enumerated() {
-                let name = names.name(e, of: elements)
+                let name = wordsOf.name(e, of: elements)
+                names[elements.series][e] = name
                 // Text first: GTK 4.8's inscription names itself after new text, and the name is the words alone.
                 gtk_inscription_set_text(gcast(item), brailleText(name, series: elements.series))
                 ag_gtk_accessible_set_label(opaque(item), name)
             }
         }
+    }
+
+    /// Names the element that has the focus `name` (its text: `name` and its series' line) until the next
+    /// `rename`: what Orca's Where Am I and the braille display say while point speech is off.
+    func nameFocusedElement(_ name: String) {
+        guard let f = focusable, items.indices.contains(f.series), items[f.series].indices.contains(f.element) else { return }
+        let item = items[f.series][f.element]
+        // Text first: GTK 4.8's inscription names itself after new text.
+        gtk_inscription_set_text(gcast(item), brailleText(name, series: f.series))
+        ag_gtk_accessible_set_label(opaque(item), name)
     }
 
     /// An element's AT-SPI text: `name`, then the braille line of series `series`.

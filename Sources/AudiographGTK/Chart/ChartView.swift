@@ -114,6 +114,7 @@ final class ChartView {
         if !focused, focusLeftBehind, let navigator {
             // Leaving with point speech off: the tab stop and the words go back to the current point.
             focusLeftBehind = false
+            layer.rename(navigator, wording: feedback.wording)
             layer.setCurrent(series: navigator.series, element: navigator.element, focus: false)
         }
         cachedScene = nil
@@ -276,6 +277,10 @@ final class ChartView {
                 syncCursor(focus: true)
             } else {
                 announce(tr("Point speech off"))
+                if hasFocus {
+                    layer.nameFocusedElement(tr("Point speech is off; press P to hear the points again"))
+                    focusLeftBehind = true
+                }
             }
         }
         return true
@@ -439,11 +444,16 @@ final class ChartView {
         let here = navigator.current
         layer.setGroupName(ElementNames(chart: chart).chartName(selecting: here == nil ? nil : navigator.element, of: here))
         if focus, hasFocus, !feedback.speech, here != nil {
-            // Point speech off: the focus stays where it is, since moving it makes Orca speak; the group's
-            // name says the point (docs/decisions.md, "Point speech off").
+            // Point speech off: the focus stays where it is, since moving or renaming the focused element
+            // makes Orca speak; the group's name says the point (docs/decisions.md, "Point speech off").
+            if !focusLeftBehind { layer.nameFocusedElement(tr("Point speech is off; press P to hear the points again")) }
             focusLeftBehind = true
         } else {
-            focusLeftBehind = false
+            if focusLeftBehind {
+                // The element left behind gets its own words back before the focus leaves it.
+                focusLeftBehind = false
+                layer.rename(navigator, wording: feedback.wording)
+            }
             layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
         }
         cachedScene = nil
