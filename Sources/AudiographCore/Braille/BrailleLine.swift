@@ -61,6 +61,13 @@ public struct BrailleLine: Sendable, Equatable {
         return min(width - 1, column / 2)
     }
 
+    /// The first point (position in x order) drawn in `cell`, or nil past the line's end.
+    public func firstPosition(inCell cell: Int) -> Int? {
+        guard pointCount > 0, cell >= 0, cell < width else { return nil }
+        let position = Int((Double(cell * 2) * pointsPerColumn).rounded(.up))
+        return position < pointCount ? position : nil
+    }
+
     /// Dots filled in a column for `value`: 1 (lowest) to `rows` (highest), nil for no value.
     static func height(of value: Double, low: Double, high: Double) -> Int? {
         guard value.isFinite else { return nil }

@@ -7,10 +7,10 @@ import CGtkShim
 /// items are the keyboard cursor's elements (points, or intervals of a long series), each placed over what
 /// is drawn for it.
 ///
-/// GTK 4.8 has no accessible objects other than widgets, so every element is a small widget on a GtkFixed
-/// laid over the drawing: a GtkInscription, the one text widget GTK 4.8 lets take focus without being
-/// selectable, drawn in transparent ink. Its name is what Orca speaks; its AT-SPI text is that name and the
-/// series' braille line, which Orca shows on a braille display (docs/decisions.md, "Braille"). Only the current element is focusable (a roving tab stop), so the chart
+/// GTK 4.8 has no accessible objects other than widgets, so every element is a small empty widget (a drawing
+/// area that draws nothing; a GtkBox would pass focus to children it does not have) on a GtkFixed laid over
+/// the drawing. It has no text, only a name: Orca 48 speaks a list item's text instead of its name
+/// (docs/decisions.md, "Braille"). Only the current element is focusable (a roving tab stop), so the chart
 /// is one Tab stop and arrows move inside it. Roles follow what Orca 43 speaks (handbook): a LIST says its
 /// name and "List with N items" on entry, then each LIST_ITEM's name.
 ///
@@ -39,7 +39,6 @@ final class ChartElementLayer {
         items = []
         focusable = nil
         guard let navigator else { return }
-        braille = ChartBraille(chart: navigator.chart)
         let names = ElementNames(chart: navigator.chart)
         for elements in navigator.elements {
             let list = ag_gtk_widget_new_with_role(gtk_fixed_get_type(), GTK_ACCESSIBLE_ROLE_LIST)!
@@ -49,10 +48,8 @@ final class ChartElementLayer {
             gtk_fixed_put(gcast(group), list, 0, 0)
             var row: [UnsafeMutablePointer<GtkWidget>] = []
             for _ in 0..<elements.count {
-                let item = ag_gtk_widget_new_with_role(gtk_inscription_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
+                let item = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
                 gtk_widget_add_css_class(item, "ag-chart-element")
-                gtk_inscription_set_min_chars(gcast(item), 0)
-                gtk_inscription_set_min_lines(gcast(item), 0)
                 gtk_widget_set_focusable(item, 0)
                 gtk_fixed_put(gcast(list), item, 0, 0)
                 row.append(item)
@@ -63,40 +60,21 @@ final class ChartElementLayer {
         rename(navigator, wording: wording)
     }
 
-    /// The braille lines of the shown chart's series.
-    private var braille: ChartBraille?
-    /// Each element's name, as last set.
-    private var names: [[String]] = []
-
-    /// Names every element in `wording` and gives it its text: its name, then its series' braille line.
+    /// Names every element in `wording` (in place: the focus stays where it is).
     func rename(_ navigator: ChartNavigator, wording: PointWording) {
-        let wordsOf = ElementNames(chart: navigator.chart, wording: wording)
-        names = items.map { $0.map { _ in "" } }
+        let names = ElementNames(chart: navigator.chart, wording: wording)
         for elements in navigator.elements where items.indices.contains(elements.series) {
             for (e, item) in items[elements.series].enumerated() {
-                let name = wordsOf.name(e, of: elements)
-                names[elements.series][e] = name
-                // Text first: GTK 4.8's inscription names itself after new text, and the name is the words alone.
-                gtk_inscription_set_text(gcast(item), brailleText(name, series: elements.series))
-                ag_gtk_accessible_set_label(opaque(item), name)
+                ag_gtk_accessible_set_label(opaque(item), names.name(e, of: elements))
             }
         }
     }
 
-    /// Names the element that has the focus `name` (its text: `name` and its series' line) until the next
-    /// `rename`: what Orca's Where Am I and the braille display say while point speech is off.
+    /// Names the element that has the focus `name` until the next `rename`: what Orca's Where Am I says
+    /// while point speech is off.
     func nameFocusedElement(_ name: String) {
         guard let f = focusable, items.indices.contains(f.series), items[f.series].indices.contains(f.element) else { return }
-        let item = items[f.series][f.element]
-        // Text first: GTK 4.8's inscription names itself after new text.
-        gtk_inscription_set_text(gcast(item), brailleText(name, series: f.series))
-        ag_gtk_accessible_set_label(opaque(item), name)
-    }
-
-    /// An element's AT-SPI text: `name`, then the braille line of series `series`.
-    private func brailleText(_ name: String, series: Int) -> String {
-        guard let line = braille?.lines[series].text else { return name }
-        return name + " " + line
+        ag_gtk_accessible_set_label(opaque(items[f.series][f.element]), name)
     }
 
     /// Places every element over its frame (scene pixels, the drawing area's coordinates) and sizes the
@@ -145,13 +123,12 @@ final class ChartElementLayer {
 
     private static var styleInstalled = false
 
-    /// The chart draws its own cursor; GTK's focus outline round the tiny element widgets would only clutter it,
-    /// and their text is for screen readers and braille displays, not to be drawn over the chart.
+    /// The chart draws its own cursor; GTK's focus outline round the tiny element widgets would only clutter it.
     private static func installStyle() {
         guard !styleInstalled, let display = gdk_display_get_default() else { return }
         styleInstalled = true
         let provider = gtk_css_provider_new()!
-        let css = ".ag-chart-element { outline: none; color: transparent; }"  // l10n: not shown
+        let css = ".ag-chart-element { outline: none; }"  // l10n: not shown
         #if GTK_4_12
         gtk_css_provider_load_from_string(provider, css)
         #else

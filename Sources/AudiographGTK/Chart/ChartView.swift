@@ -293,6 +293,24 @@ final class ChartView {
         if focusLeftBehind, feedback.speech { syncCursor(focus: true) }
     }
 
+    /// The braille view's caret reached `cell` of series `series`' line: the cursor moves to the first point
+    /// drawn there and plays its tone; the chart's name says where it is (the focus is in the braille view).
+    func followBraille(series: Int, cell: Int) {
+        guard var navigator, let chart, chart.series.indices.contains(series) else { return }
+        while navigator.series < series, navigator.move(.nextSeries) == .moved {}
+        while navigator.series > series, navigator.move(.previousSeries) == .moved {}
+        guard navigator.series == series, let here = navigator.current,
+              let position = ChartBraille(chart: chart).lines[series].firstPosition(inCell: cell),
+              here.order.indices.contains(position) else { return }
+        let before = self.navigator?.series == series ? self.navigator?.point : nil
+        navigator.move(.point(here.order[position]))
+        self.navigator = navigator
+        part = nil
+        stopPlaybackState()
+        syncCursor(focus: false)
+        playCurrentTone(from: before)
+    }
+
     /// B: the braille lines, the caret on the current point's cell.
     private func showBraille() {
         guard let navigator, let chart else { return }

@@ -432,6 +432,7 @@ final class DocumentWindow {
     private func showBraille(series: Int, cell: Int) {
         guard case .chart = content, let chart = chartView.shownChart, brailleView == nil else { return }
         let view = BrailleView(parent: window, chart: chart, series: series, cell: cell)
+        view.onCaret = { [weak self] series, cell in self?.chartView.followBraille(series: series, cell: cell) }
         view.onClosed = { [weak self, weak view] in
             guard let self, self.brailleView === view, !self.destroyed else { return }
             self.brailleView = nil
