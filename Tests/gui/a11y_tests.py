@@ -812,7 +812,8 @@ def braille_and_speech_choices_with_orca():
         deadline = time.time() + 6
         while time.time() < deadline and "point 10 of 59" not in orca.speech()[before:]:
             time.sleep(0.2)
-        check("point 10 of 59" in orca.speech()[before:], "speech back on, Orca says the point the person is on")
+        check("point 10 of 59" in orca.speech()[before:] and "point 8 of 59" not in orca.speech()[before:],
+              "speech back on, Orca says the point the person is on, and no other")
         items = find_all(group, lambda n: n.getRoleName() == "list item")
         check(len(items) == 59 and items[7].name == "1924, 222 births per 10,000 people, point 8 of 59",
               "the element left behind has its own name back: %r" % (items[7].name if len(items) > 7 else None))
@@ -852,6 +853,50 @@ def braille_and_speech_choices_with_orca():
         sound.stop()
         shutil.rmtree(home, ignore_errors=True)
 
+
+def custom_verbosity_from_preferences():
+    """Preferences (Ctrl+comma), by keyboard: ticking the trend and unticking the position makes the custom
+    set the verbosity in use; every point of the open chart is renamed at once, and settings.json keeps it."""
+    print("The custom verbosity, chosen in Preferences by keyboard")
+    home = tempfile.mkdtemp(prefix="a11y-")
+    process = start_app(os.path.join(DATA, "births.csv"), home)
+    settings = os.path.join(home, "config", "audiograph", "settings.json")
+    try:
+        window = wait_for_window("births.csv")
+        app = app_node(process.pid)
+        group = wait_until(lambda: chart_group(app, BIRTHS_TITLE), "the chart on the bus")
+        focus(window)
+        press("ctrl+comma")
+        preferences = wait_for_window("Preferences")
+        focus(preferences)
+
+        def focused_name():
+            frame = window_node(app, "Preferences")
+            nodes = find_all(frame, lambda n: "focused" in states(n)) if frame else []
+            return nodes[0].name if nodes else None
+
+        wait_until(lambda: focused_name() == "Increase Contrast", "the first setting has the focus")
+        for wanted in ("The trend from the point before: rising, falling or level", "The position, “point 1 of 59”"):
+            for _ in range(12):
+                if focused_name() == wanted:
+                    break
+                before = focused_name()
+                press("shift+Tab" if wanted.startswith("The position") else "Tab")
+                wait_until(lambda: focused_name() != before, "the focus moves on")
+            check(focused_name() == wanted, "Tab reaches %r" % wanted)
+            press("space")
+        saved = wait_until(lambda: json.load(open(settings)).get("customWording", {}).get("parts") == ["value", "x", "unit", "trend"]
+                           and json.load(open(settings)), "settings.json holds the custom set")
+        check(bool(saved) and saved.get("verbosity") == "custom",
+              "the custom set, value x unit trend, is the verbosity in use: %r" % saved)
+        items = find_all(group, lambda n: n.getRoleName() == "list item")
+        third = wait_until(lambda: items[2].name if items[2].name == "1919, 244 births per 10,000 people, falling" else None,
+                           "the points are renamed")
+        check(third is not None, "the open chart's points say the custom set: %r" % items[2].name)
+        press("Escape")
+    finally:
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
 
 INTERACTIVE = BUTTON_ROLES | {"check box", "toggle button", "radio button", "menu item", "list item", "text",
                "combo box", "page tab", "spin button", "entry", "slider", "list", "table cell"}
@@ -1397,7 +1442,7 @@ def other_layouts_with_orca():
 
 
 TESTS = [tree_and_keys, export_wav, export_midi, export_cancelled_with_orca, blocked_device_with_orca, long_and_several_series, orca_speaks, playing_with_orca, still_analysing_with_orca,
-         braille_and_speech_choices_with_orca,
+         braille_and_speech_choices_with_orca, custom_verbosity_from_preferences,
          other_windows_with_orca, dialogs_heard_every_time, japanese_with_orca, dialogs_heard_every_time_in_japanese,
          japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]
 

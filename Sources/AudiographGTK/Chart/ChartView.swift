@@ -467,12 +467,13 @@ final class ChartView {
             if !focusLeftBehind { layer.nameFocusedElement(tr("Point speech is off; press P to hear the points again")) }
             focusLeftBehind = true
         } else {
+            layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
             if focusLeftBehind {
-                // The element left behind gets its own words back before the focus leaves it.
+                // The element left behind gets its own words back once the focus has left it (renaming the
+                // focused element makes Orca 48 say its old point first).
                 focusLeftBehind = false
                 layer.rename(navigator, wording: feedback.wording)
             }
-            layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
         }
         cachedScene = nil
         gtk_widget_queue_draw(area)
