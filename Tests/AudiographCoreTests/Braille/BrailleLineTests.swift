@@ -4,12 +4,7 @@ import Foundation
 import XCTest
 
 final class BrailleLineTests: XCTestCase {
-    /// births.csv as the viewer opens it: 59 years, 1917–1975.
-    private func births() throws -> ChartDescriptor {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/births.csv").standardized
-        return try ChartDocument.open(path: url.path).chart
-    }
+    private func births() throws -> ChartDescriptor { try ChartMaking.births() }
 
     func testEveryCellIsABrailleCharacter() {
         let line = BrailleLine(values: [1, 2, 3, 4, 5], low: 1, high: 5)

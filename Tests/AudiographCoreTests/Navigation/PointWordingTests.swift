@@ -4,11 +4,7 @@ import Foundation
 import XCTest
 
 final class PointWordingTests: XCTestCase {
-    private func births() throws -> ChartDescriptor {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/births.csv").standardized
-        return try ChartDocument.open(path: url.path).chart
-    }
+    private func births() throws -> ChartDescriptor { try ChartMaking.births() }
 
     private func name(_ element: Int, _ wording: PointWording) throws -> String {
         let chart = try births()

@@ -4,6 +4,13 @@ import Foundation
 
 /// Builds small charts in memory for sonification and synthesis tests.
 enum ChartMaking {
+    /// births.csv as the viewer opens it: 59 years, 1917–1975.
+    static func births() throws -> ChartDescriptor {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../data/births.csv").standardized
+        return try ChartDocument.open(path: url.path).chart
+    }
+
     /// A chart of `kind` over numeric x with the given series (name, xs, ys), its y axis spanning every value.
     static func chart(kind: ChartKind = .line, series: [(String, [Double], [Double])],
                       additionalAxes: [AdditionalAxis] = [], additional: [[AdditionalColumn]] = [],
