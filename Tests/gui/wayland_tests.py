@@ -61,7 +61,7 @@ def native_wayland_window():
 
 # The accessibility suite's keyboard tests, which run under Wayland as they are.
 FROM_A11Y = [a11y_tests.tree_and_keys, a11y_tests.orca_speaks, a11y_tests.playing_with_orca,
-             a11y_tests.other_windows_with_orca, a11y_tests.export_wav, a11y_tests.export_midi,
+             a11y_tests.other_windows_with_orca, a11y_tests.export_wav,
              a11y_tests.dialogs_heard_every_time, a11y_tests.braille_and_speech_choices_with_orca]
 TESTS = [native_wayland_window] + FROM_A11Y
 
