@@ -23,11 +23,22 @@ final class ChartElementLayer {
     private var lists: [UnsafeMutablePointer<GtkWidget>] = []
     private var items: [[UnsafeMutablePointer<GtkWidget>]] = []
     private var focusable: (series: Int, element: Int)?
+    /// Where the focus waits while point speech is off (`holdFocusWithoutSpeech`); not focusable otherwise.
+    /// Beside the group, not in it: a list item in the group made Orca 43 stop saying the chart's name on entry.
+    let speechOff: UnsafeMutablePointer<GtkWidget>
 
     init() {
         group = ag_gtk_widget_new_with_role(gtk_fixed_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
         // Clicks go to the drawing area below; the layer is for the keyboard and screen readers.
         gtk_widget_set_can_target(group, 0)
+        speechOff = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
+        gtk_widget_add_css_class(speechOff, "ag-chart-element")
+        gtk_widget_set_focusable(speechOff, 0)
+        gtk_widget_set_size_request(speechOff, 1, 1)
+        gtk_widget_set_halign(speechOff, GTK_ALIGN_START)
+        gtk_widget_set_valign(speechOff, GTK_ALIGN_START)
+        gtk_widget_set_can_target(speechOff, 0)
+        ag_gtk_accessible_set_label(opaque(speechOff), tr("Point speech is off; press P to hear the points again"))
         Self.installStyle()
     }
 
@@ -70,12 +81,20 @@ final class ChartElementLayer {
         }
     }
 
-    /// Names the element that has the focus `name` until the next `rename`: what Orca's Where Am I says
-    /// while point speech is off.
-    func nameFocusedElement(_ name: String) {
-        guard let f = focusable, items.indices.contains(f.series), items[f.series].indices.contains(f.element) else { return }
-        ag_gtk_accessible_set_label(opaque(items[f.series][f.element]), name)
+    /// Puts the focus on the "point speech is off" element, once: Orca says its name, which tells where the
+    /// focus is and how to hear the points again (Where Am I says it too, never a point the person has
+    /// left). It is the chart's tab stop until `setCurrent` moves the focus back to a point.
+    func holdFocusWithoutSpeech() {
+        guard !holdsFocusWithoutSpeech else { return }
+        gtk_widget_set_focusable(speechOff, 1)
+        gtk_widget_grab_focus(speechOff)
+        if let f = focusable, items.indices.contains(f.series), items[f.series].indices.contains(f.element) {
+            gtk_widget_set_focusable(items[f.series][f.element], 0)
+        }
     }
+
+    /// Whether the "point speech is off" element has the focus.
+    var holdsFocusWithoutSpeech: Bool { gtk_widget_has_focus(speechOff) != 0 }
 
     /// Places every element over its frame (scene pixels, the drawing area's coordinates) and sizes the
     /// series lists to the whole chart.
@@ -102,6 +121,8 @@ final class ChartElementLayer {
         gtk_widget_set_focusable(next, 1)
         if focus || hadFocus { gtk_widget_grab_focus(next) }
         if let old, old != next { gtk_widget_set_focusable(old, 0) }
+        if gtk_widget_has_focus(speechOff) != 0 { gtk_widget_grab_focus(next) }
+        gtk_widget_set_focusable(speechOff, 0)
         focusable = (series, element)
     }
 

@@ -59,9 +59,6 @@ final class ChartView {
     var onBraille: ((_ series: Int, _ cell: Int) -> Void)?
     /// The verbosity and the tone and speech switches, shared by every window.
     private let feedback: PointFeedback
-    /// Whether the focus stayed behind while point speech was off; it moves to the current element when
-    /// speech is back on, or the tab stop does when the chart loses the focus.
-    private var focusLeftBehind = false
 
     private final class DrawBox {
         weak var view: ChartView?
@@ -91,6 +88,7 @@ final class ChartView {
         gtk_widget_set_size_request(area, 320, 240)
         gtk_overlay_set_child(gcast(widget), area)
         gtk_overlay_add_overlay(gcast(widget), layer.group)
+        gtk_overlay_add_overlay(gcast(widget), layer.speechOff)
         let box = Unmanaged.passRetained(DrawBox(self)).toOpaque()
         gtk_drawing_area_set_draw_func(gcast(area), Self.draw, box, Self.releaseDrawBox)
         // Focus entering or leaving the chart (any of its elements) redraws the focus frame and cursor.
@@ -111,12 +109,6 @@ final class ChartView {
 
     private func focusChanged(_ focused: Bool) {
         hasFocus = focused
-        if !focused, focusLeftBehind, let navigator {
-            // Leaving with point speech off: the tab stop and the words go back to the current point.
-            focusLeftBehind = false
-            layer.rename(navigator, wording: feedback.wording)
-            layer.setCurrent(series: navigator.series, element: navigator.element, focus: false)
-        }
         cachedScene = nil
         gtk_widget_queue_draw(area)
     }
@@ -133,7 +125,6 @@ final class ChartView {
         sceneBase = nil
         placedSize = nil
         lastPainted = nil
-        focusLeftBehind = false
         layer.rebuild(navigator, wording: feedback.wording)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
@@ -277,10 +268,7 @@ final class ChartView {
                 syncCursor(focus: true)
             } else {
                 announce(tr("Point speech off"))
-                if hasFocus {
-                    layer.nameFocusedElement(tr("Point speech is off; press P to hear the points again"))
-                    focusLeftBehind = true
-                }
+                if hasFocus { layer.holdFocusWithoutSpeech() }
             }
         }
         return true
@@ -290,7 +278,7 @@ final class ChartView {
     func feedbackChanged() {
         guard let navigator else { return }
         layer.rename(navigator, wording: feedback.wording)
-        if focusLeftBehind, feedback.speech { syncCursor(focus: true) }
+        if feedback.speech, layer.holdsFocusWithoutSpeech { syncCursor(focus: true) }
     }
 
     /// The braille view's caret reached `cell` of series `series`' line: the cursor moves to the first point
@@ -462,18 +450,11 @@ final class ChartView {
         let here = navigator.current
         layer.setGroupName(ElementNames(chart: chart).chartName(selecting: here == nil ? nil : navigator.element, of: here))
         if focus, hasFocus, !feedback.speech, here != nil {
-            // Point speech off: the focus stays where it is, since moving or renaming the focused element
-            // makes Orca speak; the group's name says the point (docs/decisions.md, "Point speech off").
-            if !focusLeftBehind { layer.nameFocusedElement(tr("Point speech is off; press P to hear the points again")) }
-            focusLeftBehind = true
+            // Point speech off: the focus waits on the layer's "point speech is off" element, since every
+            // focus move makes Orca speak; the group's name says the point (docs/decisions.md, "Point speech off").
+            layer.holdFocusWithoutSpeech()
         } else {
             layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
-            if focusLeftBehind {
-                // The element left behind gets its own words back once the focus has left it (renaming the
-                // focused element makes Orca 48 say its old point first).
-                focusLeftBehind = false
-                layer.rename(navigator, wording: feedback.wording)
-            }
         }
         cachedScene = nil
         gtk_widget_queue_draw(area)
