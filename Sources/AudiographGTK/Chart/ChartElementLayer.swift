@@ -142,20 +142,8 @@ final class ChartElementLayer {
         ag_gtk_accessible_set_label(opaque(group), name)
     }
 
-    private static var styleInstalled = false
-
     /// The chart draws its own cursor; GTK's focus outline round the tiny element widgets would only clutter it.
     private static func installStyle() {
-        guard !styleInstalled, let display = gdk_display_get_default() else { return }
-        styleInstalled = true
-        let provider = gtk_css_provider_new()!
-        let css = ".ag-chart-element { outline: none; }"  // l10n: not shown
-        #if GTK_4_12
-        gtk_css_provider_load_from_string(provider, css)
-        #else
-        gtk_css_provider_load_from_data(provider, css, -1)  // GTK 4.8 and 4.10 have no load_from_string
-        #endif
-        gtk_style_context_add_provider_for_display(display, gcast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(gpointerOf(provider))
+        Widgets.addStyle(".ag-chart-element { outline: none; }")  // l10n: not shown
     }
 }

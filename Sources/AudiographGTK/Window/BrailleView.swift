@@ -27,7 +27,7 @@ final class BrailleView {
     /// The view of `chart`'s lines with the caret on `cell` of series `series`'s line.
     init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, series: Int, cell: Int) {
         window = Widgets.dialogWindow(title: tr("Braille — %@", chart.title), parent: parent)
-        gtk_window_set_default_size(gcast(window), 640, 320)
+        gtk_window_set_default_size(gcast(window), 900, 360)
         ObjectCensus.track(window, as: "BrailleView")
         let content = Widgets.box(vertical: true, spacing: 12)
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
@@ -37,6 +37,9 @@ final class BrailleView {
         gtk_text_view_set_cursor_visible(gcast(text), 1)
         gtk_text_view_set_monospace(gcast(text), 1)
         gtk_text_view_set_wrap_mode(gcast(text), GTK_WRAP_NONE)
+        // Braille cells are small in body text; large, they can be seen.
+        Widgets.addStyle(".ag-braille-lines { font-size: 28px; }")  // l10n: not shown
+        gtk_widget_add_css_class(text, "ag-braille-lines")
         ag_gtk_accessible_set_label(opaque(text), tr("Braille lines"))
         let braille = ChartBraille(chart: chart)
         let buffer = gtk_text_view_get_buffer(gcast(text))!

@@ -76,6 +76,9 @@ enum PreferencesWindow {
         Widgets.append(group, valueFirst)
         ag_gtk_accessible_set_labelled_by(opaque(group), heading)
         Widgets.append(content, group)
+        Widgets.append(content, Widgets.label(
+            tr("In a chart, V steps through Minimal, Standard, Detailed and Custom; T and P turn the point tones and the point speech off and on."),
+            wrap: true, xalign: 0))
         let changed: @MainActor () -> Void = { [weak feedback] in
             let parts = Set(checks.filter { gtk_check_button_get_active(gcast($0.1)) != 0 }.map(\.0))
             let order: PointWording.Order = gtk_check_button_get_active(gcast(valueFirst)) != 0 ? .valueFirst : .xFirst

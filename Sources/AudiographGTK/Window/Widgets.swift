@@ -146,6 +146,23 @@ enum Widgets {
         ag_gtk_accessible_announce(opaque(focus), message)
     }
 
+    /// The style sheets already added, so each is added once.
+    private static var addedStyles: Set<String> = []
+
+    /// Adds `css` to the application's style for the default display, once; the display keeps the provider.
+    static func addStyle(_ css: String) {
+        guard !addedStyles.contains(css), let display = gdk_display_get_default() else { return }
+        addedStyles.insert(css)
+        let provider = gtk_css_provider_new()!
+        #if GTK_4_12
+        gtk_css_provider_load_from_string(provider, css)
+        #else
+        gtk_css_provider_load_from_data(provider, css, -1)  // GTK 4.8 and 4.10 have no load_from_string
+        #endif
+        gtk_style_context_add_provider_for_display(display, gcast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(gpointerOf(provider))
+    }
+
     /// A flat button showing a title and, under it, dimmed detail text; its accessible name says both.
     static func twoLineButton(title: String, detail: String, onClick: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new()!
