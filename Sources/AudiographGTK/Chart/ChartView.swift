@@ -42,6 +42,8 @@ final class ChartView {
     private let audio: AudioPlayback
     /// The analysis of the shown chart, made once on a background thread after `show`.
     private var analysis: ChartAnalysis?
+    /// The shown chart's braille lines, made with the analysis.
+    private var braille: ChartBraille?
     /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
     private var analysisJob: BackgroundJob?
     /// The action a key asked for before the analysis was ready ("Still analysing…"); done once it is.
@@ -56,7 +58,7 @@ final class ChartView {
     var onDetails: (() -> Void)?
     /// Called for B (braille lines) with the current series and the cell of the current point; the window
     /// opens the view.
-    var onBraille: ((_ series: Int, _ cell: Int) -> Void)?
+    var onBraille: ((_ lines: ChartBraille, _ series: Int, _ cell: Int) -> Void)?
     /// The verbosity and the tone and speech switches, shared by every window.
     private let feedback: PointFeedback
 
@@ -131,7 +133,9 @@ final class ChartView {
         if let chart {
             analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
                 DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
-                return ChartAnalysis.analyze(chart, cancellation: cancellation)
+                guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
+                // The braille lines take a pass over every point: made here too, off the main loop.
+                return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
             }, done: { [weak self] result in
                 self?.analysed(result)
             })
@@ -146,12 +150,20 @@ final class ChartView {
         analysisJob?.cancel()
         analysisJob = nil
         analysis = nil
+        braille = nil
         waitingForAnalysis = nil
     }
 
-    private func analysed(_ result: ChartAnalysis) {
+    /// What the background job finds in a chart: its analysis and its braille lines.
+    private struct Findings: Sendable {
+        var analysis: ChartAnalysis
+        var braille: ChartBraille
+    }
+
+    private func analysed(_ result: Findings) {
         analysisJob = nil
-        analysis = result
+        analysis = result.analysis
+        braille = result.braille
         Trace.mark("analysis-ready")
         if let waiting = waitingForAnalysis {
             waitingForAnalysis = nil
@@ -287,8 +299,8 @@ final class ChartView {
         guard var navigator, let chart, chart.series.indices.contains(series) else { return }
         while navigator.series < series, navigator.move(.nextSeries) == .moved {}
         while navigator.series > series, navigator.move(.previousSeries) == .moved {}
-        guard navigator.series == series, let here = navigator.current,
-              let position = ChartBraille(chart: chart).lines[series].firstPosition(inCell: cell),
+        guard navigator.series == series, let here = navigator.current, let braille,
+              let position = braille.lines[series].firstPosition(inCell: cell),
               here.order.indices.contains(position) else { return }
         let before = self.navigator?.series == series ? self.navigator?.point : nil
         navigator.move(.point(here.order[position]))
@@ -299,12 +311,11 @@ final class ChartView {
         playCurrentTone(from: before)
     }
 
-    /// B: the braille lines, the caret on the current point's cell.
+    /// B: the braille lines, the caret on the current point's cell ("Still analysing…" until they are made).
     private func showBraille() {
-        guard let navigator, let chart else { return }
-        let line = ChartBraille(chart: chart).lines[navigator.series]
+        guard let navigator, analysisOrWait(for: .braille) != nil, let braille else { return }
         let position = navigator.current.map { $0.positions(of: navigator.element).lowerBound } ?? 0
-        onBraille?(navigator.series, line.cell(ofPosition: position))
+        onBraille?(braille, navigator.series, braille.lines[navigator.series].cell(ofPosition: position))
     }
 
     /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end).

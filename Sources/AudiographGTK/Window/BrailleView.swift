@@ -24,8 +24,9 @@ final class BrailleView {
     /// The series and cell the caret was on last.
     private var caretAt: (series: Int, cell: Int)?
 
-    /// The view of `chart`'s lines with the caret on `cell` of series `series`'s line.
-    init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, series: Int, cell: Int) {
+    /// The view of a chart's braille `lines` with the caret on `cell` of series `series`'s line.
+    init(parent: UnsafeMutablePointer<GtkWidget>, lines braille: ChartBraille, series: Int, cell: Int) {
+        let chart = braille.chart
         window = Widgets.dialogWindow(title: tr("Braille — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 900, 360)
         ObjectCensus.track(window, as: "BrailleView")
@@ -41,7 +42,6 @@ final class BrailleView {
         Widgets.addStyle(".ag-braille-lines { font-size: 28px; }")  // l10n: not shown
         gtk_widget_add_css_class(text, "ag-braille-lines")
         ag_gtk_accessible_set_label(opaque(text), tr("Braille lines"))
-        let braille = ChartBraille(chart: chart)
         let buffer = gtk_text_view_get_buffer(gcast(text))!
         let body = braille.text
         gtk_text_buffer_set_text(buffer, body, -1)

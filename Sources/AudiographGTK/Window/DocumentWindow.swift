@@ -98,7 +98,7 @@ final class DocumentWindow {
 
         relay.window = self
         chartView.onDetails = { relay.window?.showDetails() }
-        chartView.onBraille = { relay.window?.showBraille(series: $0, cell: $1) }
+        chartView.onBraille = { relay.window?.showBraille($0, series: $1, cell: $2) }
         addWindowActions()
         addDropTarget()
         addMenuBarEscape()
@@ -429,9 +429,9 @@ final class DocumentWindow {
     }
 
     /// B: the chart's braille lines in a text view; closing it puts the focus back on the same point.
-    private func showBraille(series: Int, cell: Int) {
-        guard case .chart = content, let chart = chartView.shownChart, brailleView == nil else { return }
-        let view = BrailleView(parent: window, chart: chart, series: series, cell: cell)
+    private func showBraille(_ lines: ChartBraille, series: Int, cell: Int) {
+        guard case .chart = content, brailleView == nil else { return }
+        let view = BrailleView(parent: window, lines: lines, series: series, cell: cell)
         view.onCaret = { [weak self] series, cell in self?.chartView.followBraille(series: series, cell: cell) }
         view.onClosed = { [weak self, weak view] in
             guard let self, self.brailleView === view, !self.destroyed else { return }
