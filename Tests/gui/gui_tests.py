@@ -985,7 +985,7 @@ def chart_keys(births):
 # first focus late (DialogFocus, which writes the trace event "dialog-focus"). Escape closes each.
 OWNED_DIALOGS = [("d", "Chart Details", True), ("ctrl+comma", "Preferences", True),
                  ("ctrl+k", "Choose Columns", True), ("ctrl+j", "Other Charts", True),
-                 ("F1", "Keyboard Shortcuts", True), ("ctrl+o", "Open a CSV File", False)]
+                 ("F1", "Keyboard Shortcuts", True), ("b", "Braille", True), ("ctrl+o", "Open a CSV File", False)]
 OWNERSHIP_CYCLES = 50        # each dialog and a second window, opened and closed this many times
 OWNERSHIP_WARM_UP = 10       # cycles before the baseline: GTK's caches (icons, fonts, CSS, the file chooser's) fill
 RSS_GROWTH_LIMIT_KB = 2048   # RssAnon; see windows_leave_nothing_behind: allocator noise is well under it, a leak well over
@@ -1063,7 +1063,7 @@ def wait_for_focus(window, what, timeout=10):
 
 def windows_leave_nothing_behind():
     """Opens and closes each dialog (Chart Details, Preferences, Choose Columns, Other Charts, Keyboard
-    Shortcuts, the Open file chooser) and a second document window 50 times in one running viewer, all by
+    Shortcuts, Braille lines, the Open file chooser) and a second document window 50 times in one running viewer, all by
     keyboard, waiting on the windows and the app's trace (no fixed sleeps). In odd cycles each dialog is closed
     as soon as it shows, in even ones once its first focus is placed. The app's object census
     (AUDIOGRAPH_TRACE=1, GLibSupport/ObjectCensus.swift) counts the toplevels, the file chooser's objects and the
