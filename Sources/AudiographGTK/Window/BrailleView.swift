@@ -31,8 +31,7 @@ final class BrailleView {
         gtk_window_set_default_size(gcast(window), 900, 360)
         ObjectCensus.track(window, as: "BrailleView")
         let content = Widgets.box(vertical: true, spacing: 12)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(content, 18) }
+        Widgets.setMargins(content, 18)
         text = gtk_text_view_new()
         gtk_text_view_set_editable(gcast(text), 0)
         gtk_text_view_set_cursor_visible(gcast(text), 1)
@@ -63,14 +62,8 @@ final class BrailleView {
         gtk_scrolled_window_set_child(gcast(scroller), text)
         gtk_widget_set_vexpand(scroller, 1)
         Widgets.append(content, scroller)
-        let close = Widgets.button(tr("_Close"))
-        gtk_widget_set_halign(close, GTK_ALIGN_END)
-        Widgets.append(content, close)
+        Widgets.append(content, Widgets.closeButton(closing: window))
         gtk_window_set_child(gcast(window), content)
-        Signal.connect(gpointerOf(close), "clicked") { [weak self] in
-            guard let self else { return }
-            gtk_window_close(gcast(self.window))
-        }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
         ObjectCensus.created(self)
     }

@@ -27,8 +27,7 @@ final class ChartDetails {
         ObjectCensus.track(window, as: "ChartDetails")
 
         let content = Widgets.box(vertical: true, spacing: 12)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(content, 18) }
+        Widgets.setMargins(content, 18)
         let heading = ag_gtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_HEADING)!
         gtk_label_set_text(gcast(heading), ElementNames(chart: chart).chartTitle)
         gtk_label_set_xalign(gcast(heading), 0)

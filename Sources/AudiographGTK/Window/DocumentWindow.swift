@@ -82,8 +82,7 @@ final class DocumentWindow {
         Widgets.append(chartPage, chartView.widget)
         // The two things a newcomer looks for, as buttons after the chart in the Tab order.
         let bar = Widgets.box(vertical: false, spacing: 8)
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
-                     gtk_widget_set_margin_bottom] { side(bar, 6) }
+        Widgets.setMargins(bar, 6)
         Widgets.append(bar, Widgets.button(tr("_Play"), action: ActionID.chart(.play).name))
         Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: ActionID.chart(.details).name))
         // Beside the buttons, not under them: the chart keeps its size (a big chart is laid out again on resize).

@@ -36,8 +36,7 @@ final class OtherCharts {
         ObjectCensus.track(window, as: "OtherCharts")
 
         let content = Widgets.box(vertical: true, spacing: 12)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(content, 18) }
+        Widgets.setMargins(content, 18)
         let intro = Widgets.label(Localization.tr("Charts %@ can make, best first; the first is the one shown now.", fileName),
                                   wrap: true, xalign: 0)
         Widgets.append(content, intro)

@@ -25,8 +25,7 @@ enum PreferencesWindow {
         }
         gtk_window_set_resizable(gcast(window), 0)
         let content = Widgets.box(vertical: true, spacing: 12)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(content, 18) }
+        Widgets.setMargins(content, 18)
         let heading = Widgets.label(tr("How charts are drawn"), xalign: 0)
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
@@ -43,11 +42,8 @@ enum PreferencesWindow {
         Widgets.append(content, Widgets.label(
             tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
         appendWording(to: content, feedback: feedback)
-        let close = Widgets.button(tr("_Close"))
-        gtk_widget_set_halign(close, GTK_ALIGN_END)
-        Widgets.append(content, close)
+        Widgets.append(content, Widgets.closeButton(closing: window))
         gtk_window_set_child(gcast(window), content)
-        Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
         Signal.connect(gpointerOf(window), "destroy", onClosed)
         // The focus starts on the first setting, so Orca says what this window is for.
         DialogFocus.present(window) { if let firstCheck { gtk_widget_grab_focus(firstCheck) } }

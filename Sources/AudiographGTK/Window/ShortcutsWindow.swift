@@ -45,16 +45,14 @@ enum ShortcutsWindow {
         gtk_window_set_default_size(gcast(window), 560, 640)
 
         let outer = Widgets.box(vertical: true, spacing: 12)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(outer, 18) }
+        Widgets.setMargins(outer, 18)
         let content = Widgets.box(vertical: true, spacing: 6)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(gcast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(gcast(scroller), content)
         gtk_widget_set_vexpand(scroller, 1)
         Widgets.append(outer, scroller)
-        let close = Widgets.button(tr("_Close"))
-        gtk_widget_set_halign(close, GTK_ALIGN_END)
+        let close = Widgets.closeButton(closing: window)
         Widgets.append(outer, close)
 
         var lists: [UnsafeMutablePointer<GtkWidget>] = []
@@ -71,8 +69,7 @@ enum ShortcutsWindow {
             ag_gtk_accessible_set_labelled_by(opaque(list), heading)
             for row in section.rows {
                 let line = Widgets.box(vertical: false, spacing: 12)
-                for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                             gtk_widget_set_margin_end] { side(line, 6) }
+                Widgets.setMargins(line, 6)
                 let command = Widgets.label(row.command, xalign: 0)
                 gtk_widget_set_hexpand(command, 1)
                 Widgets.append(line, command)
@@ -91,7 +88,6 @@ enum ShortcutsWindow {
                                    after: index + 1 < lists.count ? lists[index + 1] : close)
         }
         gtk_window_set_child(gcast(window), outer)
-        Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
         Signal.connect(gpointerOf(window), "destroy", onClosed)
         DialogFocus.present(window) { if let first = lists.first { Widgets.focusInto(first) } }
     }

@@ -146,6 +146,20 @@ enum Widgets {
         ag_gtk_accessible_announce(opaque(focus), message)
     }
 
+    /// Gives `widget` the same margin, in pixels, on all four sides.
+    static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, _ margin: Int32) {
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                     gtk_widget_set_margin_end] { side(widget, margin) }
+    }
+
+    /// A dialog's "Close" button, at the end of its row, that closes `window` (Escape does too).
+    static func closeButton(closing window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let close = button(tr("_Close"))
+        gtk_widget_set_halign(close, GTK_ALIGN_END)
+        Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
+        return close
+    }
+
     /// The style sheets already added, so each is added once.
     private static var addedStyles: Set<String> = []
 
