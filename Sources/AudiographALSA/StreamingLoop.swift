@@ -140,6 +140,7 @@ extension PlaybackEngine {
             do throws(PCMError) {
                 return try device.write(samples, frames: frames)
             } catch where error.isRecoverable && recoveries < 3 {
+                Trace.mark("pcm-recover \(error.code)")  // a gap in the sound: tests read it to tell a busy machine
                 try device.recover(from: error)
                 recoveries += 1
             }

@@ -21,7 +21,7 @@ import pyatspi
 from gi.repository import GLib
 
 from desktop_session import WAYLAND, focus, press, type_text, wait_for_window
-from sound_measures import note_onsets
+from sound_measures import note_runs
 
 BIN = os.environ["AUDIOGRAPH_BIN"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -560,12 +560,15 @@ class PacedSound:
         samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float)[int(skip * 48000):]
         return float(numpy.abs(samples).max()) if len(samples) else 0.0
 
-    def note_onsets(self, share=0.25):
-        """How many separate notes the recording holds (sound_measures.note_onsets)."""
+    def note_runs(self, keep_as, share=0.25, bridge_ms=10):
+        """The notes the recording holds, as (start, length) in ms (sound_measures.note_runs); the recording is
+        kept in the test output folder as `keep_as`.raw (s16le, 48 kHz, mono) for a person to listen to."""
         self.recorder.terminate()
         self.recorder.wait(5)
         data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
-        return note_onsets(numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float), share)
+        with open(os.path.join(OUT, keep_as + ".raw"), "wb") as kept:
+            kept.write(data)
+        return note_runs(numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float), share, bridge_ms)
 
     def stop(self):
         if self.recorder.poll() is None:

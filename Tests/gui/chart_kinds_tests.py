@@ -25,7 +25,8 @@ def example_with_orca(name, first):
     home = tempfile.mkdtemp(prefix="kinds-")
     sound = PacedSound(home)
     orca = Orca()
-    process = start_app(os.path.join(DATA, name), home, sound.app_env())
+    process = start_app(os.path.join(DATA, name), home, dict(sound.app_env(), AUDIOGRAPH_TRACE="1"))
+    sound.app_log = os.path.join(a11y_tests.OUT, "a11y-%s.log" % name)  # start_app's, with the trace
     try:
         settle_in_chart(orca, wait_for_window(name), first=first)
         yield orca, sound, app_node(process.pid)
@@ -36,10 +37,11 @@ def example_with_orca(name, first):
         shutil.rmtree(home, ignore_errors=True)
 
 
-def notes_played(orca, sound, last, share=0.25):
-    """Plays the chart with Space from where the cursor is and returns how many separate notes reached the sink,
-    from a recording started once the stepping notes have drained and read once Orca has said the `last`
-    element (the end of the sound) and the sink is silent again."""
+def notes_played(orca, sound, last, name, share=0.25, bridge_ms=10):
+    """Plays the chart with Space from where the cursor is and returns the separate notes that reached the sink
+    as (start, length) in ms, from a recording started once the stepping notes have drained and read once Orca
+    has said the `last` element (the end of the sound) and the sink is silent again; the recording is kept in
+    the output folder as `name`.raw. `share` and `bridge_ms` are sound_measures.note_runs'."""
     sound.wait_for_silence()
     sound.record()
     press_and_hear(orca, "space", "Playing")
@@ -47,7 +49,12 @@ def notes_played(orca, sound, last, share=0.25):
     while time.time() < deadline and last not in orca.speech().split("Playing")[-1]:
         time.sleep(0.2)
     sound.wait_for_silence()
-    return sound.note_onsets(share)
+    runs = sound.note_runs(name, share, bridge_ms)
+    with open(sound.app_log, errors="replace") as log:
+        gaps = log.read().count("audiograph-trace: pcm-recover")
+    if gaps:
+        print("       (the sound device ran dry %d times in this test: a busy machine)" % gaps)
+    return runs
 
 
 def histogram_with_orca():
@@ -66,8 +73,9 @@ def histogram_with_orca():
         press_and_hear(orca, "Up", "First series")  # no parts in a bin: Up and Down go between series
         press_and_hear(orca, "s", "272 values from 1.600 to 5.100 minutes in 8 bins")
         press_and_hear(orca, "Home", "bin 1 of 8")
-        notes = notes_played(orca, sound, "bin 8 of 8.")
-        check(notes == 8, "the sink heard one separate note per bin: %d notes" % notes)
+        # The notes stand 315 ms apart: a dropout shorter than 150 ms is still one note.
+        notes = notes_played(orca, sound, "bin 8 of 8.", "histogram-played", bridge_ms=150)
+        check(len(notes) == 8, "the sink heard one separate note per bin: %d notes %r" % (len(notes), notes))
 
 
 def box_plot_with_orca():
@@ -93,8 +101,9 @@ def box_plot_with_orca():
         press_and_hear(orca, "Right", "meatmeal")
         press_and_hear(orca, "Down", "first quartile: 250 g")
         press_and_hear(orca, "Home", "box 1 of 6")
-        notes = notes_played(orca, sound, "box 6 of 6.")
-        check(notes == 30, "the sink heard five separate notes per box: %d notes for 6 boxes" % notes)
+        # A box's notes stand 45 ms apart: a dropout shorter than 30 ms is still one note.
+        notes = notes_played(orca, sound, "box 6 of 6.", "box-plot-played", bridge_ms=30)
+        check(len(notes) == 30, "the sink heard five separate notes per box: %d notes for 6 boxes %r" % (len(notes), notes))
 
 
 def candlestick_with_orca():
@@ -114,8 +123,8 @@ def candlestick_with_orca():
         press_and_hear(orca, "End", "candle 26 of 26")
         press_and_hear(orca, "s", "26 candles from January 3, 2012 to February 3, 2014")
         press_and_hear(orca, "Home", "candle 1 of 26")
-        notes = notes_played(orca, sound, "candle 26 of 26.")
-        check(notes == 26, "the sink heard one separate glide per candle: %d for 26 candles" % notes)
+        notes = notes_played(orca, sound, "candle 26 of 26.", "candlestick-played")
+        check(len(notes) == 26, "the sink heard one separate glide per candle: %d for 26 candles %r" % (len(notes), notes))
 
 
 def stacked_area_with_orca():
@@ -136,8 +145,8 @@ def stacked_area_with_orca():
               % said.replace("\n", " | ")[:200])
         press_and_hear(orca, "Down", "Last series")
         press_and_hear(orca, "Home", "1951, 74,494 thousand phones, point 1 of 7")
-        notes = notes_played(orca, sound, "point 7 of 7.", share=0.05)
-        check(notes == 1, "the total plays as one glide: %d sounds" % notes)
+        notes = notes_played(orca, sound, "point 7 of 7.", "total-played", share=0.05, bridge_ms=150)
+        check(len(notes) == 1, "the total plays as one glide: %d sounds %r" % (len(notes), notes))
         press_and_hear(orca, "Up", "Middle America, series 7 of 8")
         press_and_hear(orca, "shift+space", "Playing all series")
 
@@ -162,8 +171,8 @@ def heatmap_with_orca():
         press_and_hear(orca, "Up", "Father's status 5, row 5 of 8")
         press_and_hear(orca, "Home", "Father's status 5, Son's status 1: 2, column 1 of 8")
         # The sweep spans the pitch range, quieter at its low end: any sound above 5% of the loudest counts.
-        notes = notes_played(orca, sound, "column 8 of 8.", share=0.05)
-        check(notes == 1, "the row plays as one sweep: %d sounds" % notes)
+        notes = notes_played(orca, sound, "column 8 of 8.", "row-played", share=0.05, bridge_ms=150)
+        check(len(notes) == 1, "the row plays as one sweep: %d sounds %r" % (len(notes), notes))
 
 
 TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked_area_with_orca, heatmap_with_orca]
