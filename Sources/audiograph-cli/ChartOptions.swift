@@ -49,6 +49,12 @@ struct ChartOptions: ParsableArguments {
     @Flag(name: .customLong("log-y"), help: ArgumentHelp(Localization.tr("Plot y on a logarithmic scale.")))
     var logY = false
 
+    @Option(help: ArgumentHelp(Localization.tr("Only the points from this x value on, written as the x axis writes it: 1930, 2012-03, a category's name."), valueName: "x"))
+    var from: String?
+
+    @Option(help: ArgumentHelp(Localization.tr("Only the points up to this x value; a date keeps its whole period (--to 1945 keeps all of 1945)."), valueName: "x"))
+    var to: String?
+
     @Option(help: ArgumentHelp(Localization.tr("Field delimiter: , ; tab or | (guessed when omitted).")))
     var delimiter: String?
 
@@ -73,6 +79,55 @@ struct ChartOptions: ParsableArguments {
         }
         if let d = delimiter, !["tab", "\\t", "\t", ",", ";", "|"].contains(d.lowercased()) {
             throw ValidationError(Localization.tr("--delimiter must be one of: , ; tab |"))
+        }
+    }
+}
+
+extension ChartOptions {
+    /// The part of `chart` between --from and --to, titled with its span; the whole chart when neither is
+    /// given. With `refitting` its axes fit the part (describe); without, it sounds as in the whole (render,
+    /// play). Exits with status 64 and a sentence saying what to type when a bound is not on the x axis or
+    /// nothing lies between them.
+    func part(of chart: ChartDescriptor, refitting: Bool) throws -> ChartDescriptor {
+        guard from != nil || to != nil else { return chart }
+        let usage: Int32 = 64
+        guard chart.canRestrictX else {
+            throw FailureReporting.fail(Localization.tr("A histogram cannot be cut along x: each bin counts values of the whole column. Leave out --from and --to, or choose another --kind."), status: usage)
+        }
+        let values = chart.series.flatMap { $0.x.filter(\.isFinite) }
+        guard let first = values.min(), let last = values.max() else { return chart }
+        let format = XValueFormatting(axis: chart.xAxis)
+        func bound(_ text: String?, flag: String, asEnd: Bool) throws -> Double? {
+            guard let text else { return nil }
+            guard let value = chart.xAxis.value(parsing: text, asEnd: asEnd) else {
+                throw FailureReporting.fail(Localization.tr("%@ \"%@\" is not a value of the x axis (%@). Write it as the axis does, e.g. %@ %@.",
+                                                            flag, text, chart.xAxis.title, flag, Self.example(format, first)), status: usage)
+            }
+            return value
+        }
+        let asked = (low: try bound(from, flag: "--from", asEnd: false), high: try bound(to, flag: "--to", asEnd: true))
+        if let low = asked.low, let high = asked.high, low > high {
+            throw FailureReporting.fail(Localization.tr("--from must not come after --to on the x axis (%@).", chart.xAxis.title), status: usage)
+        }
+        let low = asked.low ?? Swift.min(first, asked.high ?? first), high = asked.high ?? Swift.max(last, asked.low ?? last)
+        guard let part = ChartPart(of: chart, span: low...high, series: 0, refitting: refitting) else {
+            let axis = Localization.tr("The x axis (%@) runs from %@ to %@.", chart.xAxis.title, format.string(first), format.string(last))
+            let nothing: String
+            switch (asked.low, asked.high) {
+            case (let low?, nil): nothing = Localization.tr("No point lies from %@ on.", format.string(low))
+            case (nil, let high?): nothing = Localization.tr("No point lies up to %@.", format.string(high))
+            default: nothing = Localization.tr("No point lies from %@ to %@.", format.string(low), format.string(high))
+            }
+            throw FailureReporting.fail(nothing + " " + axis, status: usage)
+        }
+        return part.chart
+    }
+
+    /// An x value written so that `--from` reads it back: the number, the ISO date, or the category's name.
+    private static func example(_ format: XValueFormatting, _ x: Double) -> String {
+        switch format.jsonValue(x) {
+        case .string(let text): return text.contains(" ") ? "\"\(text)\"" : text
+        default: return format.string(x).replacingOccurrences(of: ",", with: "")
         }
     }
 }

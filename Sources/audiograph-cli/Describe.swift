@@ -40,9 +40,10 @@ struct Describe: ParsableCommand {
     }
 
     func run() throws {
-        let document = try FailureReporting.run {
+        var document = try FailureReporting.run {
             try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions)
         }
+        document.chart = try chart.part(of: document.chart, refitting: true)
         if suggest {
             let suggestions = ChartSuggestions.list(for: document)
             print(json ? try SuggestionReport.json(suggestions) : SuggestionReport.text(suggestions), terminator: json ? "\n" : "")

@@ -68,7 +68,7 @@ enum SoundRendering {
         let document = try FailureReporting.run {
             try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions)
         }
-        let chart = document.chart
+        let chart = try options.part(of: document.chart, refitting: false)
         let selection = try sound.selection(in: chart)
         let score = Sonifier(chart: chart, settings: sound.settings).score(selection)
         let names: String

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+private typealias L = Localization
+
+/// A part of a chart between two x values, as a person chose it (a selection in the viewer, `--from` and
+/// `--to` on the command line): the cut chart, titled with its span, and the words that say it.
+public struct ChartPart: Sendable {
+    /// The whole chart's points with x in the span, under the whole chart's title (its summary says the span).
+    public let chart: ChartDescriptor
+    /// The x span asked for, in x axis units (of the whole chart: category indices of its categories).
+    public let span: ClosedRange<Double>
+    /// The span from the first to the last point it holds, with how many, for series `series`:
+    /// "1930 to 1945, 16 points".
+    public let words: String
+    /// The span alone: "1930 to 1945".
+    public let spanWords: String
+
+    /// The part of `whole` with x in `span`, seen from series `series` (the one the cursor is in); nil when
+    /// no point lies there or the chart's kind cannot be cut (`ChartDescriptor.canRestrictX`). With
+    /// `refitting`, its axes fit the part (zooming, describing); without, it sounds as in the whole.
+    public init?(of whole: ChartDescriptor, span: ClosedRange<Double>, series: Int, refitting: Bool) {
+        guard let chart = whole.restricted(toX: span, refitting: refitting) else { return nil }
+        let s = chart.series.indices.contains(series) ? series : 0
+        self.chart = chart
+        self.span = span
+        spanWords = Self.spanWords(chart, series: s)
+        words = Self.words(chart, series: s)
+    }
+
+    /// "1930 to 1945, 16 points" for series `s` of a cut chart; "1930, 1 point" when it holds one.
+    static func words(_ chart: ChartDescriptor, series s: Int) -> String {
+        let count = chart.series[s].x.filter(\.isFinite).count
+        return L.tr("%@, %@", spanWords(chart, series: s), countWords(count, kind: chart.kind))
+    }
+
+    /// "1930 to 1945": the x of the first and last point of series `s` (of any series when it has none).
+    static func spanWords(_ chart: ChartDescriptor, series s: Int) -> String {
+        let xs = chart.series[s].x.filter(\.isFinite)
+        let all = xs.isEmpty ? chart.series.flatMap { $0.x.filter(\.isFinite) } : xs
+        guard let low = all.min(), let high = all.max() else { return "" }
+        let format = XValueFormatting(axis: chart.xAxis)
+        return low == high ? format.string(low) : format.span(low, high)
+    }
+
+    /// "16 points", "3 boxes", "5 candles", "4 columns".
+    static func countWords(_ n: Int, kind: ChartKind) -> String {
+        switch kind {
+        case .box: return L.trn("%ld box", "%ld boxes", n, n)
+        case .candlestick: return L.trn("%ld candle", "%ld candles", n, n)
+        case .heatmap: return L.trn("%ld column", "%ld columns", n, n)
+        case .histogram: return L.trn("%ld bin", "%ld bins", n, n)
+        case .line, .bar, .scatter, .groupedBar, .stackedBar, .area, .stackedArea:
+            return L.trn("%ld point", "%ld points", n, n)
+        }
+    }
+}
