@@ -52,6 +52,19 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case pointSpeech = "point-speech"
         /// B: the braille lines of the whole chart in a text view.
         case braille
+        /// M: the selected range starts at the current point, and plain moves extend it.
+        case markRange = "mark-range"
+        /// Shift+Left and Shift+Right: select from the current point (or the mark) to the previous or next one.
+        case extendBack = "extend-back"
+        case extendForward = "extend-forward"
+        /// R: play the selected range; Shift+S: describe it; Z: zoom to it; Shift+Z: the whole chart again.
+        case playRange = "play-range"
+        case describeRange = "describe-range"
+        case zoomIn = "zoom-in"
+        case zoomOut = "zoom-out"
+        /// H and Shift+H: play from the first point to the current one, and from the current one to the last.
+        case playToHere = "play-to-here"
+        case playFromHere = "play-from-here"
     }
 
     case app(App)

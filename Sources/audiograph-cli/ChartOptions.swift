@@ -84,18 +84,17 @@ struct ChartOptions: ParsableArguments {
 }
 
 extension ChartOptions {
-    /// The part of `chart` between --from and --to, titled with its span; the whole chart when neither is
-    /// given. With `refitting` its axes fit the part (describe); without, it sounds as in the whole (render,
-    /// play). Exits with status 64 and a sentence saying what to type when a bound is not on the x axis or
-    /// nothing lies between them.
-    func part(of chart: ChartDescriptor, refitting: Bool) throws -> ChartDescriptor {
-        guard from != nil || to != nil else { return chart }
+    /// The part of `chart` between --from and --to; nil when neither is given. With `refitting` its axes fit
+    /// the part (describe); without, it sounds as in the whole (render, play). Exits with status 64 and a
+    /// sentence saying what to type when a bound is not on the x axis or nothing lies between them.
+    func part(of chart: ChartDescriptor, refitting: Bool) throws -> ChartPart? {
+        guard from != nil || to != nil else { return nil }
         let usage: Int32 = 64
         guard chart.canRestrictX else {
             throw FailureReporting.fail(Localization.tr("A histogram cannot be cut along x: each bin counts values of the whole column. Leave out --from and --to, or choose another --kind."), status: usage)
         }
         let values = chart.series.flatMap { $0.x.filter(\.isFinite) }
-        guard let first = values.min(), let last = values.max() else { return chart }
+        guard let first = values.min(), let last = values.max() else { return nil }
         let format = XValueFormatting(axis: chart.xAxis)
         func bound(_ text: String?, flag: String, asEnd: Bool) throws -> Double? {
             guard let text else { return nil }
@@ -120,7 +119,7 @@ extension ChartOptions {
             }
             throw FailureReporting.fail(nothing + " " + axis, status: usage)
         }
-        return part.chart
+        return part
     }
 
     /// An x value written so that `--from` reads it back: the number, the ISO date, or the category's name.

@@ -43,7 +43,7 @@ struct Describe: ParsableCommand {
         var document = try FailureReporting.run {
             try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions)
         }
-        document.chart = try chart.part(of: document.chart, refitting: true)
+        if let part = try chart.part(of: document.chart, refitting: true) { document.chart = part.chart }
         if suggest {
             let suggestions = ChartSuggestions.list(for: document)
             print(json ? try SuggestionReport.json(suggestions) : SuggestionReport.text(suggestions), terminator: json ? "\n" : "")

@@ -68,9 +68,17 @@ enum SoundRendering {
         let document = try FailureReporting.run {
             try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions)
         }
-        let chart = try options.part(of: document.chart, refitting: false)
+        let part = try options.part(of: document.chart, refitting: false)
+        let chart = part?.chart ?? document.chart
         let selection = try sound.selection(in: chart)
-        let score = Sonifier(chart: chart, settings: sound.settings).score(selection)
+        var settings = sound.settings
+        if let part {
+            // A part plays at the whole chart's pace: 16 of 59 points in 16/59 of its time.
+            var single: Int?
+            if case .single(let s) = selection { single = s }
+            settings = part.pacedSettings(settings, whole: document.chart, series: single)
+        }
+        let score = Sonifier(chart: chart, settings: settings).score(selection)
         let names: String
         switch selection {
         case .single(let s): names = chart.series[s].name

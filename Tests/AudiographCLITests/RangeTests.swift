@@ -43,6 +43,23 @@ final class RangeTests: XCTestCase {
         XCTAssertTrue(bins.stderr.contains("A histogram cannot be cut along x"), bins.stderr)
     }
 
+    /// A part plays at the whole chart's pace: 16 of its 59 points in about 16/59 of its time.
+    func testRenderPlaysThePartAtTheWholesPace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("range-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func seconds(_ flags: [String]) throws -> Double {
+            let output = folder.appendingPathComponent("out.wav").path
+            let result = try CLIRunner.run(["render", "births.csv", "-o", output] + flags, in: data)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let wav = try XCTUnwrap(WAVFile.decodeInt16(Array(try Data(contentsOf: URL(fileURLWithPath: output)))))
+            return Double(wav.samples.count / wav.channels) / Double(wav.sampleRate)
+        }
+        let whole = try seconds([]), part = try seconds(["--from", "1930", "--to", "1945"])
+        XCTAssertEqual(whole, 10, accuracy: 0.5)
+        XCTAssertEqual(part, whole * 16 / 59, accuracy: 0.5, "whole \(whole) s, part \(part) s")
+    }
+
     /// A part is heard at the whole chart's pitches: one point alone plays at the frequency the whole gives it.
     func testRenderPlaysThePartAtTheWholesPitches() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("range-\(UUID().uuidString)")

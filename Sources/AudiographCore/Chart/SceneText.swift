@@ -16,8 +16,11 @@ public struct ChartFocus: Sendable, Equatable {
     /// The part of the element the cursor is on (a box's quartile, whisker or outlier), in y units; nil for
     /// the whole element.
     public var value: Double?
-    public init(series: Int, index: Int, band: DataRect? = nil, value: Double? = nil) {
-        self.series = series; self.index = index; self.band = band; self.value = value
+    /// The selected range's x span, in x axis units; nil when nothing is selected.
+    public var selection: ClosedRange<Double>?
+    public init(series: Int, index: Int, band: DataRect? = nil, value: Double? = nil,
+                selection: ClosedRange<Double>? = nil) {
+        self.series = series; self.index = index; self.band = band; self.value = value; self.selection = selection
     }
 }
 

@@ -15,6 +15,9 @@ public struct ChartPart: Sendable {
     public let words: String
     /// The span alone: "1930 to 1945".
     public let spanWords: String
+    /// How far the part's category indices are shifted from the whole's (its first category's index in the
+    /// whole); 0 on a numeric or date axis. A part's x plus this is the whole chart's x.
+    public let categoryOffset: Double
 
     /// The part of `whole` with x in `span`, seen from series `series` (the one the cursor is in); nil when
     /// no point lies there or the chart's kind cannot be cut (`ChartDescriptor.canRestrictX`). With
@@ -24,12 +27,28 @@ public struct ChartPart: Sendable {
         let s = chart.series.indices.contains(series) ? series : 0
         self.chart = chart
         self.span = span
+        if case .categorical = whole.xAxis {
+            categoryOffset = whole.series.flatMap { $0.x.filter { $0.isFinite && span.contains($0) } }.min() ?? 0
+        } else {
+            categoryOffset = 0
+        }
         spanWords = Self.spanWords(chart, series: s)
         words = Self.words(chart, series: s)
     }
 
-    /// "1930 to 1945, 16 points" for series `s` of a cut chart; "1930, 1 point" when it holds one.
-    static func words(_ chart: ChartDescriptor, series s: Int) -> String {
+    /// `settings` for playing this part at the pace of `whole`: each point lasts as long as when the whole
+    /// chart plays (series `series`, or the longest when nil), so 16 of 59 points play in 16/59 of its time.
+    public func pacedSettings(_ settings: SonificationSettings, whole: ChartDescriptor, series: Int?) -> SonificationSettings {
+        let count = max(1, series.map { whole.series.indices.contains($0) ? whole.series[$0].count : 0 }
+                            ?? whole.series.map(\.count).max() ?? 1)
+        var paced = settings
+        paced.secondsPerPoint = Sonifier(chart: whole, settings: settings).playDuration(pointCount: count) / Double(count)
+        return paced
+    }
+
+    /// "1930 to 1945, 16 points" for series `s` of a chart (a cut one, or a whole); "1930, 1 point" when it
+    /// holds one.
+    public static func words(_ chart: ChartDescriptor, series s: Int) -> String {
         let count = chart.series[s].x.filter(\.isFinite).count
         return L.tr("%@, %@", spanWords(chart, series: s), countWords(count, kind: chart.kind))
     }

@@ -50,8 +50,15 @@ final class ChartView {
     private var waitingForAnalysis: ActionID.Chart?
     /// Points of interest per series, found on first use.
     private var interests: [Int: [PointOfInterest]] = [:]
-    /// What Space started and its score, while it plays or is paused.
-    private var playback: (score: Score, series: Int?)?
+    /// What Space (or a range key) started, while it plays or is paused.
+    private var playback: Playback?
+    /// The selected range: the x where it started, and whether plain moves keep it (M) or end it (Shift+arrows).
+    private var selection: (anchorX: Double, sticky: Bool)?
+    /// While zoomed to a part: the whole chart, what to add to the part's x to get the whole's, and the part's
+    /// words ("1930 to 1945, 16 points").
+    private var zoom: (whole: ChartDescriptor, xShift: Double, words: String)?
+    /// The description of a selected range under way (Shift+S).
+    private var rangeJob: BackgroundJob?
     /// The timer moving the cursor with the sound.
     private var followTimer: UInt32 = 0
     /// Called for D (chart details); the window opens the dialog.
@@ -115,8 +122,15 @@ final class ChartView {
         gtk_widget_queue_draw(area)
     }
 
-    /// Shows `chart` (nil: nothing), rebuilds its accessible elements and analyses it in the background.
+    /// Shows `chart` (nil: nothing) whole, rebuilds its accessible elements and analyses it in the background.
     func show(_ chart: ChartDescriptor?) {
+        zoom = nil
+        selection = nil
+        present(chart)
+    }
+
+    /// Shows `chart` (the document's, or a part of it while zoomed) with the cursor on its first point.
+    private func present(_ chart: ChartDescriptor?) {
         stopSound()
         self.chart = chart
         navigator = chart.map(ChartNavigator.init(chart:))
@@ -145,6 +159,8 @@ final class ChartView {
     /// Stops the analysis and layout under way and forgets the shown chart's findings (another chart, or the
     /// window closing); returns at once.
     func cancelWork() {
+        rangeJob?.cancel()
+        rangeJob = nil
         layout?.job.cancel()
         layout = nil
         analysisJob?.cancel()
@@ -244,7 +260,7 @@ final class ChartView {
         switch command {
         case .play: playOrPause(all: false)
         case .playAll: playOrPause(all: true)
-        case .stop: return stopPlaying()
+        case .stop: return playback == nil && clearSelection() || stopPlaying()
         case .previousPoint: go(.previous)
         case .nextPoint: go(.next)
         case .firstPoint: go(.first)
@@ -266,6 +282,15 @@ final class ChartView {
         case .faster: changeSpeed(by: -1)
         case .details: onDetails?()
         case .braille: showBraille()
+        case .markRange: markRange()
+        case .extendBack: extend(.previous)
+        case .extendForward: extend(.next)
+        case .playRange: if let part = selectedPart(refitting: false) { playPart(part, saying: tr("Playing %@", part.words)) }
+        case .describeRange: describeRange()
+        case .zoomIn: zoomIn()
+        case .zoomOut: zoomOut()
+        case .playToHere: playAlong(toHere: true)
+        case .playFromHere: playAlong(toHere: false)
         case .verbosity:
             feedback.nextPreset()
             announce(tr("Verbosity: %@", feedback.preset.localizedName))
@@ -318,9 +343,12 @@ final class ChartView {
         onBraille?(braille, navigator.series, braille.lines[navigator.series].cell(ofPosition: position))
     }
 
-    /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end).
-    private func go(_ move: CursorMove, reason: String? = nil) {
-        guard var navigator, let chart else { return }
+    /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end). A range
+    /// selected with Shift and the arrows ends, unless `extending` it. True when the cursor moved.
+    @discardableResult
+    private func go(_ move: CursorMove, reason: String? = nil, extending: Bool = false) -> Bool {
+        guard var navigator, let chart else { return false }
+        if !extending, selection?.sticky == false { selection = nil }
         let before = navigator
         let result = navigator.move(move)
         self.navigator = navigator
@@ -334,11 +362,12 @@ final class ChartView {
             case .previous, .tenthBack, .first: announce(tr("Start of data"))
             default: announce(tr("End of data"))
             }
-            return
+            return false
         }
         syncCursor(focus: true)
         playCurrentTone(from: before.series == navigator.series ? before.point : nil)
         if let reason { announce(reason) }
+        return true
     }
 
     /// The parts Up and Down step through on the current element: a box's values from lowest to highest
@@ -449,6 +478,160 @@ final class ChartView {
                     ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
     }
 
+    // MARK: Ranges and zoom
+
+    /// The x of the point the cursor is on, in the shown chart's units.
+    private var cursorX: Double? {
+        guard let navigator, let chart, let point = navigator.point else { return nil }
+        let x = chart.series[navigator.series].x[point]
+        return x.isFinite ? x : nil
+    }
+
+    /// The selected range's x span: from where it started to the cursor.
+    private var selectedSpan: ClosedRange<Double>? {
+        guard let selection, let x = cursorX else { return nil }
+        return min(selection.anchorX, x)...max(selection.anchorX, x)
+    }
+
+    /// The chart's name for the element group: the chart, what is selected, and the part it is zoomed to.
+    private func groupName(_ chart: ChartDescriptor, selecting element: Int?, of elements: SeriesElements?) -> String {
+        let name = ElementNames(chart: chart).chartName(selecting: element, of: elements)
+        guard let zoom else { return name }
+        return tr("%@, zoomed to %@", name, zoom.words)
+    }
+
+    /// Whether the shown chart can have a range; says why not when it cannot (a histogram).
+    private func rangesAvailable() -> Bool {
+        guard let chart else { return false }
+        if !chart.canRestrictX { announce(tr("A histogram's bins cannot be selected as a range: each counts values of the whole column.")) }
+        return chart.canRestrictX
+    }
+
+    /// M: the selected range starts at the current point; moves with or without Shift extend it.
+    private func markRange() {
+        guard rangesAvailable(), let chart, let x = cursorX else { return }
+        selection = (x, true)
+        cachedScene = nil
+        gtk_widget_queue_draw(area)
+        announce(tr("Range starts at %@", XValueFormatting(axis: chart.xAxis).string(x)))
+    }
+
+    /// Shift+Left and Shift+Right: the range from the mark (or from the current point) to the next point.
+    private func extend(_ move: CursorMove) {
+        guard rangesAvailable() else { return }
+        if selection == nil, let x = cursorX { selection = (x, false) }
+        guard go(move, extending: true), let words = selectedPart(refitting: false)?.words else { return }
+        announce(words)
+    }
+
+    /// Escape with nothing playing: the selected range ends. False when there is none (the key passes on).
+    private func clearSelection() -> Bool {
+        guard selection != nil else { return false }
+        selection = nil
+        cachedScene = nil
+        gtk_widget_queue_draw(area)
+        announce(tr("Selection cleared"))
+        return true
+    }
+
+    /// The part of the shown chart the selected range covers (see `ChartPart`); says what to do when nothing
+    /// is selected.
+    private func selectedPart(refitting: Bool) -> ChartPart? {
+        guard let navigator, let chart, rangesAvailable() else { return nil }
+        guard let span = selectedSpan else {
+            announce(tr("No range is selected. Shift+Right selects from this point on; M marks where a range starts."))
+            return nil
+        }
+        return ChartPart(of: chart, span: span, series: navigator.series, refitting: refitting)
+    }
+
+    /// H and Shift+H: the current series from its first point to the cursor, or from the cursor to its last.
+    private func playAlong(toHere: Bool) {
+        guard let navigator, let chart, rangesAvailable(), let x = cursorX else { return }
+        let xs = chart.series[navigator.series].x.filter(\.isFinite)
+        guard let first = xs.min(), let last = xs.max(),
+              let part = ChartPart(of: chart, span: toHere ? first...x : x...last, series: navigator.series, refitting: false)
+        else { return }
+        playPart(part, saying: toHere ? tr("Playing from the start to here") : tr("Playing from here to the end"))
+    }
+
+    /// Plays the current series of `part` at the shown chart's pitches and pace, the cursor following; says
+    /// `words` once the sound has started.
+    private func playPart(_ part: ChartPart, saying words: String) {
+        guard let navigator, let chart else { return }
+        let settings = part.pacedSettings(audio.settings, whole: chart, series: navigator.series)
+        let score = Sonifier(chart: part.chart, settings: settings).score(.single(navigator.series))
+        guard score.duration > 0, part.chart.series[navigator.series].count > 0 else {
+            announce(tr("This series has no points there."))
+            return
+        }
+        stopSound()
+        playback = Playback(score: score, series: navigator.series, xShift: part.categoryOffset,
+                            focusedAtStart: (navigator.series, navigator.element))
+        startFollowing()
+        audio.play(Synthesizer().render(score), fromFrame: 0, owner: self) { [weak self] start in
+            guard let self else { return }
+            switch start {
+            case .started: self.announce(words)
+            case .restored: self.announce(tr("Sound is back. %@", words))
+            case .failed(let failure): self.announceNoSound(failure)
+            }
+        }
+        if audio.isStarting { sayWhileTheDeviceOpens() }
+    }
+
+    /// Shift+S: the selected range's own description (its values, lowest and highest, trend and shape), made
+    /// on a worker and said when ready.
+    private func describeRange() {
+        guard let navigator, let part = selectedPart(refitting: true) else { return }
+        let s = navigator.series
+        rangeJob?.cancel()
+        rangeJob = BackgroundJob(name: "audiograph-range", work: { cancellation -> String? in
+            guard let analysis = ChartAnalysis.analyze(part.chart, cancellation: cancellation),
+                  analysis.series.indices.contains(s) else { return nil }
+            return analysis.series[s].description
+        }, done: { [weak self] words in
+            self?.rangeJob = nil
+            self?.announce(words)
+        })
+    }
+
+    /// Z: the selected range fills the chart; the keys move inside it, and its name says it is zoomed.
+    private func zoomIn() {
+        guard let navigator, let chart, let x = cursorX, let part = selectedPart(refitting: true) else { return }
+        zoom = (zoom?.whole ?? chart, (zoom?.xShift ?? 0) + part.categoryOffset, part.words)
+        selection = nil
+        present(part.chart, series: navigator.series, x: x - part.categoryOffset)
+        announce(tr("Zoomed to %@", part.words))
+    }
+
+    /// Shift+Z: the whole chart again, the cursor on the same point.
+    private func zoomOut() {
+        guard let navigator, let zoom else {
+            announce(tr("The whole chart is shown."))
+            return
+        }
+        let x = cursorX.map { $0 + zoom.xShift }
+        self.zoom = nil
+        selection = nil
+        present(zoom.whole, series: navigator.series, x: x)
+        announce(tr("Whole chart, %@", ChartPart.words(zoom.whole, series: navigator.series)))
+    }
+
+    /// Shows `chart` with the cursor in series `series` on the point nearest `x`, the focus there.
+    private func present(_ chart: ChartDescriptor, series: Int, x: Double?) {
+        let focused = hasFocus
+        present(chart)
+        guard var navigator else { return }
+        while navigator.series < series, navigator.move(.nextSeries) == .moved {}
+        if let x, let here = navigator.current, let point = here.point(nearestX: x, in: chart.series[navigator.series]) {
+            navigator.move(.point(point))
+        }
+        self.navigator = navigator
+        syncCursor(focus: true)
+        if focused, !hasFocus { grabFocus() }  // the focused element went with the old chart's
+    }
+
     // MARK: Cursor, focus and drawing
 
     /// Puts the element layer's focusable element and the group's name on the navigator's cursor, redraws,
@@ -459,7 +642,7 @@ final class ChartView {
             return
         }
         let here = navigator.current
-        layer.setGroupName(ElementNames(chart: chart).chartName(selecting: here == nil ? nil : navigator.element, of: here))
+        layer.setGroupName(groupName(chart, selecting: here == nil ? nil : navigator.element, of: here))
         if focus, hasFocus, !feedback.speech, here != nil {
             // Point speech off: the focus waits on the layer's "point speech is off" element, since every
             // focus move makes Orca speak; the group's name says the point (docs/decisions.md, "Point speech off").
@@ -478,6 +661,7 @@ final class ChartView {
         if let part, let parts = currentParts(), parts.parts.indices.contains(part) {
             focus.value = parts.parts[part].value
         }
+        focus.selection = selectedSpan
         if here.isIntervals {
             let summary = ElementSummary(here, element: navigator.element, series: chart.series[navigator.series])
             if let lo = summary.minY, let hi = summary.maxY {
@@ -601,7 +785,7 @@ final class ChartView {
         if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == navigator.series }) ?? score.layouts.first {
             frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[point]))
         }
-        playback = (score, wanted)
+        playback = Playback(score: score, series: wanted)
         startFollowing()
         // Said once the sound has started: while the device opens, a failure may follow and "Playing" would mislead.
         audio.play(buffer, fromFrame: frame, owner: self) { [weak self] start in
@@ -653,6 +837,11 @@ final class ChartView {
             followTimer = 0
             self.playback = nil
             syncCursor(focus: true)
+            if let start = playback.focusedAtStart, start == (navigator.series, navigator.element), feedback.speech,
+               let here = navigator.current {
+                // A part ended on the element that had the focus: no focus move for Orca to speak, so say it.
+                announce(ElementNames(chart: chart, wording: feedback.wording).name(navigator.element, of: here))
+            }
             if let failure = audio.lastFailure {
                 // The device went away mid-sound: say so, or the silence would seem like the end of the data.
                 announce(tr("%@. Press Space to try again.", failure.reason))
@@ -662,12 +851,12 @@ final class ChartView {
         guard let frame = audio.currentFrame,
               let layout = playback.score.layouts.first(where: { $0.series == navigator.series }),
               let here = navigator.current else { return true }
-        let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate))
+        let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate)) + playback.xShift
         if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
             navigator.move(.point(point))
             self.navigator = navigator
             part = nil
-            layer.setGroupName(ElementNames(chart: chart).chartName(selecting: navigator.element, of: here))
+            layer.setGroupName(groupName(chart, selecting: navigator.element, of: here))
             cachedScene = nil
             gtk_widget_queue_draw(area)
         }
@@ -706,6 +895,18 @@ enum ChartScenes {
                         measure: any TextMeasuring) -> ChartSceneBase {
         ChartSceneBuilder.prepare(chart: chart, size: size, appearance: appearance, measure: measure)
     }
+}
+
+/// What Space or a range key started playing.
+private struct Playback {
+    var score: Score
+    /// The series played alone, or nil for all of them.
+    var series: Int?
+    /// What to add to the score's x to get the shown chart's (a part of a categorical chart starts at its
+    /// first category).
+    var xShift: Double = 0
+    /// For a part: the series and element that had the focus when it started; nil for the whole chart.
+    var focusedAtStart: (series: Int, element: Int)?
 }
 
 /// The parts of one chart element that Up and Down step through, in index order, each with its words and its

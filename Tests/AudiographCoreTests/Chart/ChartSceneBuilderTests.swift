@@ -216,6 +216,25 @@ final class ChartSceneBuilderTests: XCTestCase {
         XCTAssertTrue(scene.items.contains { if case .outline(_, cursor, _, _) = $0 { return true } else { return false } })
     }
 
+    func testASelectedRangeIsADashedFrameFromItsFirstXToItsLast() throws {
+        let chart = try ChartMaking.births()
+        let cursor = ChartPalette(appearance: ChartAppearance()).cursor
+        func dashedFrames(_ focus: ChartFocus) -> [SceneRect] {
+            ChartSceneBuilder.build(chart: chart, size: size, focus: focus, measure: measure).items.compactMap {
+                if case let .outline(r, c, _, dash) = $0, c == cursor, !dash.isEmpty { return r } else { return nil }
+            }
+        }
+        XCTAssertEqual(dashedFrames(ChartFocus(series: 0, index: 28)), [], "nothing selected, no frame")
+        let frames = dashedFrames(ChartFocus(series: 0, index: 28, selection: 1930...1945))
+        XCTAssertEqual(frames.count, 1)
+        let scene = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
+        let x1930 = try XCTUnwrap(scene.pointPositions[0][13]).x, x1945 = try XCTUnwrap(scene.pointPositions[0][28]).x
+        let frame = try XCTUnwrap(frames.first)
+        XCTAssertEqual(frame.x, x1930 - 8, accuracy: 1)
+        XCTAssertEqual(frame.x + frame.width, x1945 + 8, accuracy: 1)
+        XCTAssertGreaterThan(frame.height, scene.plotArea.height * 0.9, "the frame spans the plot's height")
+    }
+
     func testBarsAreOpaqueRectanglesFromZeroWithCategoryLabels() throws {
         let chart = try Self.chart("sales-by-region")
         let scene = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)

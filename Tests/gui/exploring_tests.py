@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Exploring a part of a chart (issue 19) in the viewer, with real Orca and a paced sound sink: selecting a
+range by keyboard, hearing it described and played, zooming to it and out, and playing from the start to the
+cursor and from the cursor to the end. Checks what Orca says, the elements on the AT-SPI bus, where the
+cursor goes while the sound plays, and how long the sound that reached the speakers lasted.
+
+Run inside a virtual display with an accessibility bus (Tests/gui/run-gui-tests.sh exploring_tests), or
+name some tests: exploring_tests.py ranges_with_orca."""
+import os
+import sys
+import time
+
+import a11y_tests
+from a11y_tests import BIRTHS_TITLE, chart_group, check, find_all, press_and_hear, selected_point
+from chart_kinds_tests import example_with_orca
+from desktop_session import screenshot
+
+
+def play_and_follow(orca, sound, group, key, words, last):
+    """Presses `key` (a range key), waits for Orca to say `words` (the sound has started) and then `last` (the
+    point the focus lands on when it ends); returns the cursor's positions while it played and the seconds of
+    sound that reached the sink."""
+    sound.wait_for_silence()
+    sound.record()
+    press_and_hear(orca, key, words)
+    positions = []
+    deadline = time.time() + 20
+    while time.time() < deadline and last not in orca.speech().split(words)[-1]:
+        positions.append(selected_point(group))
+        time.sleep(0.1)
+    check(last in orca.speech().split(words)[-1], "%s: when the sound ends, the focus lands on %r" % (key, last))
+    sound.wait_for_silence()
+    return positions, sound.loud_seconds()
+
+
+def ranges_with_orca():
+    """births.csv: Shift+Right selects 1930 to 1945 and Orca says the range at each step; Shift+S describes it
+    alone; R plays it at the whole chart's pace with the cursor inside it; Z zooms to it (16 elements on the
+    bus, the chart's name says so) and Shift+Z back out; H and Shift+H play up to and on from the cursor; M
+    marks a range that plain arrows extend, and Escape clears it."""
+    print("Selecting, describing, playing and zooming a range of births.csv, with Orca")
+    with example_with_orca("births.csv", "point 1 of 59") as (orca, sound, app):
+        group = chart_group(app, BIRTHS_TITLE)
+        press_and_hear(orca, "r", "No range is selected. Shift+Right selects from this point on")
+        press_and_hear(orca, "ctrl+Right", "1922,")
+        press_and_hear(orca, "ctrl+Right", "1927,")
+        for year in (1928, 1929, 1930):
+            press_and_hear(orca, "Right", "%d," % year)
+        for k in range(1, 16):
+            press_and_hear(orca, "shift+Right", "1930 to %d, %d points" % (1930 + k, k + 1))
+        check(selected_point(group) == 29, "the cursor is on 1945, point 29: %r" % group.name)
+        screenshot(os.path.join(a11y_tests.OUT, "births-range-selected.png"))
+        press_and_hear(orca, "shift+s", "Birth rate: 16 values from 1930 to 1945, ranging from 179 births per "
+                                        "10,000 people in 1935 to 222 births per 10,000 people in 1945")
+
+        positions, heard = play_and_follow(orca, sound, group, "r", "Playing 1930 to 1945, 16 points",
+                                           "1945, 222 births per 10,000 people, point 29 of 59")
+        moved = [p for p in positions if p]
+        check(moved and min(moved) >= 14 and max(moved) <= 29 and len(set(moved)) >= 5,
+              "while the range plays the cursor moves inside it, points 14 to 29: %r" % sorted(set(moved)))
+        # The whole chart plays in 10 s; its 16 points of 59 at the same pace take 2.7 s.
+        check(1.8 < heard < 4.0, "the range played at the whole chart's pace: %.1f s of sound" % heard)
+
+        press_and_hear(orca, "z", "Zoomed to 1930 to 1945, 16 points")
+        items = find_all(app, lambda n: n.getRoleName() == "list item" and " of 16" in (n.name or ""))
+        check(len(items) == 16 and items[0].name.startswith("1930, 195 births"),
+              "zoomed, the bus holds the range's 16 points: %r" % [i.name for i in items[:1]])
+        check("point 16 of 16 selected, zoomed to 1930 to 1945, 16 points" in (group.name or ""),
+              "the chart's name says it is zoomed, the cursor still on 1945: %r" % group.name)
+        screenshot(os.path.join(a11y_tests.OUT, "births-zoomed.png"))
+        press_and_hear(orca, "Home", "1930, 195 births per 10,000 people, point 1 of 16")
+        press_and_hear(orca, "Left", "Start of data")
+        press_and_hear(orca, "s", "Birth rate by year, 1930 to 1945: falls to a low of 179")
+        press_and_hear(orca, "End", "point 16 of 16")
+        press_and_hear(orca, "shift+z", "Whole chart, 1917 to 1975, 59 points")
+        check(selected_point(group) == 29 and "zoomed" not in (group.name or ""),
+              "zoomed out, the cursor is on 1945 of the whole chart again: %r" % group.name)
+
+        positions, heard = play_and_follow(orca, sound, group, "h", "Playing from the start to here",
+                                           "1945, 222 births per 10,000 people, point 29 of 59")
+        moved = [p for p in positions if p]
+        check(moved and min(moved) < 10 and max(moved) <= 29,
+              "H plays from the first point to the cursor: %r" % sorted(set(moved)))
+        check(3.5 < heard < 6.5, "29 of 59 points at the whole chart's pace: %.1f s of sound" % heard)
+        positions, heard = play_and_follow(orca, sound, group, "shift+h", "Playing from here to the end",
+                                           "1975, 195 births per 10,000 people, point 59 of 59")
+        moved = [p for p in positions if p]
+        check(moved and min(moved) >= 29, "Shift+H plays from the cursor to the last point: %r" % sorted(set(moved)))
+
+        press_and_hear(orca, "m", "Range starts at 1975")
+        press_and_hear(orca, "Left", "1974,")
+        press_and_hear(orca, "Left", "1973,")
+        press_and_hear(orca, "shift+s", "3 values from 1973 to 1975")
+        press_and_hear(orca, "Escape", "Selection cleared")
+        press_and_hear(orca, "z", "No range is selected")
+
+
+def ranges_of_a_histogram_with_orca():
+    """A histogram's bins cannot be cut (their mean and median come from the whole column): Orca says so
+    instead of selecting."""
+    print("A histogram says its bins cannot be a range, with Orca")
+    with example_with_orca("eruptions.csv", "bin 1 of 8") as (orca, _, _):
+        press_and_hear(orca, "shift+Right", "A histogram's bins cannot be selected as a range")
+        press_and_hear(orca, "h", "A histogram's bins cannot be selected as a range")
+
+
+TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca]
+
+if __name__ == "__main__":
+    a11y_tests.run_tests(TESTS, sys.argv[1:], "exploring")
