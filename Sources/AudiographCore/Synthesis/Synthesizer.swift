@@ -2,7 +2,8 @@
 import Foundation
 
 /// Renders a score into 48 kHz stereo float samples: wavetable oscillators, smooth envelopes, equal-power
-/// panning, then loudness normalization and a limiter.
+/// panning, then loudness normalization, then the reference tones, gridline ticks and crossing marks at
+/// fixed levels under the data, and a limiter.
 public struct Synthesizer: Sendable {
     /// Frames per second of the output.
     public var sampleRate: Int
@@ -19,7 +20,7 @@ public struct Synthesizer: Sendable {
         self.sampleRate = sampleRate
     }
 
-    /// The whole score as a stereo buffer `score.duration` long (plus any tick that runs past the end).
+    /// The whole score as a stereo buffer `score.duration` long (a tick or mark running past the end is cut).
     public func render(_ score: Score) -> AudioBuffer {
         let rate = Double(sampleRate)
         let frames = max(0, Int((score.duration * rate).rounded(.up)))
@@ -30,7 +31,9 @@ public struct Synthesizer: Sendable {
         }
         LoudnessNormalizer.normalize(&samples)
         samples.withUnsafeMutableBufferPointer { out in
+            for reference in score.references { renderReference(reference, into: out) }
             for tick in score.ticks { renderTick(at: tick.time, into: out) }
+            for mark in score.crossings { renderCrossing(mark, into: out) }
         }
         Limiter.limit(&samples, sampleRate: sampleRate)
         return AudioBuffer(sampleRate: sampleRate, channels: 2, samples: samples)
