@@ -48,8 +48,8 @@ extension Synthesizer {
         let last = min(out.count / 2, Int((reference.end * rate).rounded()))
         guard last > first, reference.frequency > 0 else { return }
         let fade = max(1, min(Int(Self.referenceFade * rate), (last - first) / 2))
-        let angle = (min(1, max(-1, reference.pan)) + 1) * Double.pi / 4
-        let left = Self.referenceAmplitude * cos(angle), right = Self.referenceAmplitude * sin(angle)
+        let place = Self.panning(reference.pan)
+        let left = Self.referenceAmplitude * place.left, right = Self.referenceAmplitude * place.right
         // The octave only while it stays under the wavetables' band limit.
         let octave = 2 * reference.frequency < Wavetables.harmonicLimit ? Self.referenceOctave : 0
         let step = 2 * Double.pi * reference.frequency / rate
@@ -70,8 +70,8 @@ extension Synthesizer {
         let rate = Double(sampleRate)
         let pitches = mark.direction == .upward ? [Self.crossingPitches.low, Self.crossingPitches.high]
                                                 : [Self.crossingPitches.high, Self.crossingPitches.low]
-        let angle = (min(1, max(-1, mark.pan)) + 1) * Double.pi / 4
-        let left = Self.crossingLevel * cos(angle), right = Self.crossingLevel * sin(angle)
+        let place = Self.panning(mark.pan)
+        let left = Self.crossingLevel * place.left, right = Self.crossingLevel * place.right
         let length = Int(Self.crossingTap.length * rate)
         let attack = max(1, Int(0.001 * rate)), tail = max(1, Int(0.003 * rate))
         for (k, pitch) in pitches.enumerated() {

@@ -52,8 +52,8 @@ public struct Synthesizer: Sendable {
             let scale = Double(total) / Double(attack + release)
             attack = max(1, Int(Double(attack) * scale)); release = max(1, total - attack)
         }
-        let angle = (min(1, max(-1, tone.pan)) + 1) * Double.pi / 4
-        let leftGain = Float(tone.gain * Foundation.cos(angle)), rightGain = Float(tone.gain * Foundation.sin(angle))
+        let place = Self.panning(tone.pan)
+        let leftGain = Float(tone.gain * place.left), rightGain = Float(tone.gain * place.right)
         let size = Double(Wavetables.size)
         let timbreIndex = Timbre.allCases.firstIndex(of: tone.timbre)!
         var phase = 0.0   // position in the table, 0..<size
@@ -91,6 +91,13 @@ public struct Synthesizer: Sendable {
                 frame = blockEnd
             }
         }
+    }
+
+    /// The left and right gains (0…1) that place a sound at `pan`, -1 (left) … 1 (right), with equal power:
+    /// a centred sound has 1/√2 in each channel.
+    static func panning(_ pan: Double) -> (left: Double, right: Double) {
+        let angle = (min(1, max(-1, pan)) + 1) * Double.pi / 4
+        return (Foundation.cos(angle), Foundation.sin(angle))
     }
 
     /// A raised-cosine ramp from 0 (at 0) to 1 (at 1): no corner at either end, so no click.
