@@ -3,7 +3,7 @@ import ArgumentParser
 import AudiographCore
 import Foundation
 
-/// The flags `render` and `play` share: which series, how long, which pitches.
+/// The flags `render` and `play` share: which series, how long, which pitches, which reference level.
 struct SoundOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Series to play (its name or 1-based number). Default: the first series.")))
     var series: String?
@@ -26,8 +26,15 @@ struct SoundOptions: ParsableArguments {
     @Flag(name: .customLong("no-ticks"), help: ArgumentHelp(Localization.tr("Leave out the quiet ticks at x gridlines.")))
     var noTicks = false
 
+    // Unconditional, so a negative level ("--reference -5") is a value, not an unknown flag.
+    @Option(parsing: .unconditional, help: ArgumentHelp(Localization.tr("Hear the data against a level: mean, median, zero or a number in the y axis's units. A quiet steady tone sounds at its pitch and a short two-note mark where the data crosses it.")))
+    var reference: String?
+
     func validate() throws {
         if all && series != nil { throw ValidationError(Localization.tr("Choose either --series or --all, not both.")) }
+        if let reference, ReferenceLevel(argument: reference) == nil {
+            throw ValidationError(Localization.tr("--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"%@\" is none of these.", reference))
+        }
         if let problem = settings.problem { throw ValidationError(problem) }
     }
 
@@ -39,6 +46,7 @@ struct SoundOptions: ParsableArguments {
         s.highestFrequency = maxHz
         s.arrangement = arrangement
         s.playsGridlineTicks = !noTicks
+        s.referenceLevel = reference.flatMap(ReferenceLevel.init(argument:))
         return s
     }
 
@@ -85,7 +93,11 @@ enum SoundRendering {
         case .all: names = Localization.list(chart.series.map(\.name))
         }
         let seconds = String(format: "%.1f", score.duration)
-        return (score, chart.series.map(\.name), Localization.tr("%@: %@, %@ s", chart.title, names, seconds))
+        guard let level = sound.settings.referenceLevel else {
+            return (score, chart.series.map(\.name), Localization.tr("%@: %@, %@ s", chart.title, names, seconds))
+        }
+        let reference = level.account(series: score.layouts.map(\.series), of: chart)
+        return (score, chart.series.map(\.name), Localization.tr("%@: %@, %@ s, %@", chart.title, names, seconds, reference))
     }
 
     /// The rendered audio graph of `chart`'s file, and a one-line account of what it holds.

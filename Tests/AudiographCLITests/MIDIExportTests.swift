@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 import XCTest
 
@@ -134,6 +135,24 @@ final class MIDIExportTests: XCTestCase {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: try render("rainfall.csv", flags, name: name)))
             XCTAssertEqual(String(decoding: bytes.prefix(4), as: UTF8.self), isMIDI ? "MThd" : "RIFF", name)
         }
+    }
+
+    func testAReferenceLevelIsATrackOfItsOwnAndItsCrossingsWoodBlocks() throws {
+        let midi = try readWithMido(try render("births.csv", ["--reference", "200"], name: "births-200.mid"))
+        XCTAssertEqual(midi.tracks.map(\.name), [nil, "Birth rate", "Reference: 200 births per 10,000 people",
+                                                 "Crossings: 200 births per 10,000 people", "Gridlines"])
+        let reference = midi.tracks[2]
+        XCTAssertEqual(reference.notes.count, 1, "one long note")
+        XCTAssertEqual(Double(reference.notes[0].length), 10 * 960, accuracy: 1, "as long as the series plays")
+        XCTAssertEqual(reference.programs, [89], "Pad 2 (warm)")
+        XCTAssertEqual(reference.channels, [1])
+        XCTAssertLessThan(reference.notes[0].velocity, midi.tracks[1].notes[0].velocity / 2, "quiet")
+        let chart = try ChartDocument.open(path: data.appendingPathComponent("births.csv").path).chart
+        let crossings = LevelCrossings.find(in: chart.series[0], level: 200)
+        XCTAssertGreaterThan(crossings.count, 0)
+        let marks = midi.tracks[3]
+        XCTAssertEqual(marks.channels, [9])
+        XCTAssertEqual(marks.notes.map(\.key), crossings.map { $0.direction == .upward ? 76 : 77 })
     }
 
     func testAnUnwritableMIDIFileSaysSoWithStatus73() throws {

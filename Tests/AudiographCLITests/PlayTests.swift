@@ -72,6 +72,15 @@ final class PlayTests: XCTestCase {
         try assertPlayMatchesRender("sales-by-region.csv", ["--all", "--duration", "3", "--min-hz", "300", "--no-ticks"])
     }
 
+    func testPlayTakesTheReferenceLevelAndSaysSo() throws {
+        try assertPlayMatchesRender("births.csv", ["--reference", "median"])
+        let raw = folder.appendingPathComponent("median.raw")
+        let played = try CLIRunner.run(["play", "births.csv", "--reference", "median"], in: data, environment: try fileSink(raw))
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertTrue(played.stderr.hasPrefix("Playing on \"default\": Birth rate by year: Birth rate, 10.0 s, reference at the median ("),
+                      played.stderr)
+    }
+
     func testNoSoundDeviceExits69WithOneLine() throws {
         let result = try CLIRunner.run(["play", "births.csv"], in: data, environment: try alsaConfiguration(""))
         XCTAssertEqual(result.status, 69)

@@ -20,7 +20,7 @@ extension ChartInference {
         }
         let bins = histogram?.bins ?? []
         let low = bins.first?.from ?? 0, high = bins.last?.to ?? 0
-        let edgeDigits = bins.map { max(decimals(of: $0.to - $0.from), decimals(of: abs($0.from))) }.max() ?? 0
+        let edgeDigits = bins.map { max(ValueFormatter.decimalsNeeded($0.to - $0.from), ValueFormatter.decimalsNeeded(abs($0.from))) }.max() ?? 0
         let xAxis = NumericAxis(title: column.title, unit: column.unit, range: low...high,
                                 gridlines: Gridlines.linear(low...high),
                                 formatter: formatter(for: column, unit: column.unit, digits: min(6, edgeDigits), values: [low, high]))
@@ -36,14 +36,5 @@ extension ChartInference {
         let chart = ChartDescriptor(title: title, summary: settings.summary, kind: .histogram, xAxis: .numeric(xAxis),
                                     yAxis: yAxis, series: histogram == nil ? [] : [series])
         return (chart, warnings)
-    }
-
-    /// Decimals needed to write a bin width such as 2.5 or 0.05 exactly (up to six).
-    private static func decimals(of width: Double) -> Int {
-        guard width.isFinite, width > 0 else { return 0 }
-        for d in 0...6 where abs((width * pow(10, Double(d))).rounded() - width * pow(10, Double(d))) < 1e-6 * max(1, width * pow(10, Double(d))) {
-            return d
-        }
-        return 6
     }
 }

@@ -44,6 +44,13 @@ public struct ValueFormatter: Sendable, Equatable {
                               grouping: usesGrouping)
     }
 
+    /// A value a person typed or chose, with its unit and every decimal it needs (up to six, at least the
+    /// data's): "200 births per 10,000", "202.5 births per 10,000".
+    public func exact(_ value: Double) -> String {
+        attachUnit(ValueFormatter.format(value, fractionDigits: max(fractionDigits, ValueFormatter.decimalsNeeded(value)),
+                                         grouping: usesGrouping))
+    }
+
     /// Adds the unit in the place a reader expects: "$12", "35%", "21.5 °C", "268 births per 10,000".
     public func attachUnit(_ number: String) -> String {
         guard let unit, !unit.isEmpty else { return number }
@@ -59,6 +66,15 @@ public struct ValueFormatter: Sendable, Equatable {
         guard value.isFinite, value != 0 else { return base }
         let magnitude = Int(floor(log10(abs(value))))
         return max(base, min(6, 2 - magnitude))
+    }
+
+    /// Decimals needed to write `value` exactly, 0…6 (2.5 needs 1, 0.05 needs 2, a value with more needs 6).
+    static func decimalsNeeded(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return (0...6).first { d in
+            let scaled = value * pow(10, Double(d))
+            return abs(scaled.rounded() - scaled) < 1e-6 * max(1, abs(scaled))
+        } ?? 6
     }
 
     static let prefixUnits: Set<String> = ["$", "US$", "€", "£", "¥", "₹", "₩"]

@@ -6,9 +6,12 @@ import Foundation
 /// Track 1 is the conductor (tempo and a 4/4 time signature). Then one track per played series, in the
 /// order of `score.layouts` (then any other series the tones name, for scores made without layouts), each
 /// with its name, its own channel (never channel 10), a General MIDI program for its timbre and a pitch-bend
-/// range of ±12 semitones set by RPN 0. Last, when the score has gridline ticks, a track "Gridlines" on the
-/// percussion channel (10) with a short quiet closed hi-hat per tick. Every track ends with end-of-track, at
-/// the score's duration at the earliest, so the file lasts as long as the sound.
+/// range of ±12 semitones set by RPN 0. When the score has reference tones, a track "Reference: the mean"
+/// (named after the level) on the next channel, a quiet long note per reference tone played by a pad, and a
+/// track "Crossings: the mean" on the percussion channel (10) with a wood block per crossing mark (high for
+/// an upward crossing, low for a downward one). Last, when the score has gridline ticks, a track
+/// "Gridlines" on the percussion channel with a short quiet closed hi-hat per tick. Every track ends with
+/// end-of-track, at the score's duration at the earliest, so the file lasts as long as the sound.
 ///
 /// Notes: a tone of two breakpoints or of one data point (a discrete note, a candle, a box's note) is one
 /// note from its start to its end. A tone of several points (a line's glide) is one note per point: a note
@@ -43,6 +46,16 @@ public enum MIDIFile {
     static let gridlineVelocity = 40
     /// Length of a gridline tick, in seconds.
     static let gridlineLength = 0.03
+    /// General MIDI program of the reference tone, counted from 0: 90 Pad 2 (warm), a plain sustained sound
+    /// unlike every series' instrument.
+    public static let referenceProgram = 89
+    /// Keys of a crossing mark on the percussion channel: 76, high wood block, for an upward crossing and 77,
+    /// low wood block, for a downward one (both short on every kit, and unlike the gridlines' hi-hat).
+    public static let crossingKeys = (upward: 76, downward: 77)
+    /// Velocity of a crossing mark: heard over the data, under its loudest notes.
+    static let crossingVelocity = 70
+    /// Length of a crossing mark, in seconds.
+    static let crossingLength = 0.05
     /// The 15 channels series take in turn (counted from 0): every channel but the percussion one.
     static let melodicChannels = Array(0..<16).filter { $0 != percussionChannel }
 
@@ -97,6 +110,10 @@ public enum MIDIFile {
             tracks.append(seriesTrack(tones: tones, name: name, channel: channel(forTrack: index),
                                       setupTick: start, timbre: tones.first?.timbre ?? Timbre.palette[s % Timbre.palette.count],
                                       endTick: tick(score.duration)))
+        }
+        if let name = score.references.first?.name {
+            tracks.append(referenceTrack(score, name: name, channel: channel(forTrack: series.count)))
+            if !score.crossings.isEmpty { tracks.append(crossingTrack(score, name: name)) }
         }
         if !score.ticks.isEmpty { tracks.append(gridlineTrack(score)) }
 
@@ -164,8 +181,9 @@ public enum MIDIFile {
     }
 
     /// One series' track: name, setup of its channel (program, bend range, bend centred), then its notes.
+    /// With a `fixedProgram` every note plays that program, whatever its timbre.
     private static func seriesTrack(tones: [Tone], name: String, channel: Int, setupTick: Int, timbre: Timbre,
-                                    endTick: Int) -> [UInt8] {
+                                    endTick: Int, fixedProgram: Int? = nil) -> [UInt8] {
         let c = UInt8(channel)
         var events = [Event(tick: 0, rank: Event.meta, bytes: metaText(0x03, name))]
         func control(_ number: UInt8, _ value: UInt8, at tick: Int) {
@@ -175,7 +193,7 @@ public enum MIDIFile {
             events.append(Event(tick: tick, rank: Event.bend, bytes: [0xE0 | c, UInt8(value & 0x7F), UInt8(value >> 7)]))
         }
         func programChange(_ timbre: Timbre, at tick: Int) {
-            events.append(Event(tick: tick, rank: Event.control, bytes: [0xC0 | c, UInt8(program(for: timbre))]))
+            events.append(Event(tick: tick, rank: Event.control, bytes: [0xC0 | c, UInt8(fixedProgram ?? program(for: timbre))]))
         }
         programChange(timbre, at: setupTick)
         // RPN 0 (pitch-bend sensitivity) to ±12 semitones, then the null RPN so later data entry changes nothing.
@@ -188,7 +206,7 @@ public enum MIDIFile {
         notes.sort { $0.start < $1.start }  // stable: tones of one moment keep their order
         var currentTimbre = timbre, currentBend = 8192, bendOwnedUntil = Int.min
         for note in notes {
-            if note.timbre != currentTimbre {
+            if note.timbre != currentTimbre && fixedProgram == nil {
                 programChange(note.timbre, at: note.start)
                 currentTimbre = note.timbre
             }
@@ -204,6 +222,34 @@ public enum MIDIFile {
             events.append(Event(tick: note.end, rank: Event.noteOff, bytes: [0x80 | c, UInt8(note.key), 0x40]))
         }
         return trackBytes(events, endTick: endTick)
+    }
+
+    /// The reference tones as long quiet pad notes, each on its nearest key bent to its pitch (the first
+    /// one sounding owns the bend, as on a series track).
+    private static func referenceTrack(_ score: Score, name: String, channel: Int) -> [UInt8] {
+        let gain = Sonifier.toneGain * pow(10, ReferenceTone.loudness / 20)
+        let tones = score.references.map { reference in
+            Tone(series: reference.series, timbre: .pure, pan: reference.pan, gain: gain,
+                 path: [PitchPoint(time: reference.start, frequency: reference.frequency),
+                        PitchPoint(time: reference.end, frequency: reference.frequency)],
+                 attack: 0, release: 0, points: 0...0)
+        }
+        return seriesTrack(tones: tones, name: Localization.tr("Reference: %@", name), channel: channel, setupTick: 0,
+                           timbre: .pure, endTick: tick(score.duration), fixedProgram: referenceProgram)
+    }
+
+    /// The crossing marks as short wood-block notes on the percussion channel.
+    private static func crossingTrack(_ score: Score, name: String) -> [UInt8] {
+        let c = UInt8(percussionChannel)
+        var events = [Event(tick: 0, rank: Event.meta, bytes: metaText(0x03, Localization.tr("Crossings: %@", name)))]
+        let length = max(1, tick(crossingLength))
+        for mark in score.crossings {
+            let key = UInt8(mark.direction == .upward ? crossingKeys.upward : crossingKeys.downward)
+            let start = tick(mark.time)
+            events.append(Event(tick: start, rank: Event.noteOn, bytes: [0x90 | c, key, UInt8(crossingVelocity)]))
+            events.append(Event(tick: start + length, rank: Event.noteOff, bytes: [0x80 | c, key, 0x40]))
+        }
+        return trackBytes(events, endTick: tick(score.duration))
     }
 
     /// The gridline ticks as short closed hi-hat notes on the percussion channel.

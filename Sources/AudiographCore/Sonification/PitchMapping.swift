@@ -49,6 +49,13 @@ public struct PitchMapping: Sendable, Equatable {
         return frequency(atFraction: f)
     }
 
+    /// Pitch of `value` in hertz, held inside the pitch range: a value below the range (or, on a log axis,
+    /// not above zero) sounds at the lowest pitch, one above it at the highest; nil only when it is missing.
+    public func frequency(clamping value: Double) -> Double? {
+        guard value.isFinite else { return nil }
+        return frequency(of: value) ?? lowestFrequency
+    }
+
     /// Pitch at `fraction` (0…1) of the range, in hertz.
     @inlinable
     public func frequency(atFraction fraction: Double) -> Double {

@@ -7,16 +7,24 @@ import Foundation
 public struct Score: Sendable {
     /// Total length in seconds, including any silence at the end.
     public var duration: Double
+    /// The data: every loudness-normalized tone.
     public var tones: [Tone]
     public var ticks: [Tick]
     /// Where each played series sits in time, in the order the series were played.
     public var layouts: [SeriesLayout]
+    /// Quiet steady tones at a reference level, under the data (empty without a reference level).
+    public var references: [ReferenceTone]
+    /// Short marks where a series crosses its reference level, in time order per series.
+    public var crossings: [CrossingMark]
 
-    public init(duration: Double, tones: [Tone] = [], ticks: [Tick] = [], layouts: [SeriesLayout] = []) {
+    public init(duration: Double, tones: [Tone] = [], ticks: [Tick] = [], layouts: [SeriesLayout] = [],
+                references: [ReferenceTone] = [], crossings: [CrossingMark] = []) {
         self.duration = duration
         self.tones = tones
         self.ticks = ticks
         self.layouts = layouts
+        self.references = references
+        self.crossings = crossings
     }
 }
 
@@ -82,5 +90,58 @@ public struct Tick: Sendable, Equatable {
     public init(time: Double, value: Double) {
         self.time = time
         self.value = value
+    }
+}
+
+/// A quiet steady tone at a series' reference level, sounding while the series plays.
+///
+/// The synthesizer plays it in a plain colour of its own (a sine and a soft octave, pulsing gently),
+/// `loudness` decibels under the data, after the data's loudness is set, so it never changes how loud the
+/// data sounds.
+public struct ReferenceTone: Sendable, Equatable {
+    /// Loudness against the data's tones, in decibels: clearly quieter, still heard under a whole chart.
+    public static let loudness = -18.0
+
+    /// Index of the series in the chart (the first of several sharing one tone).
+    public var series: Int
+    /// The level as said: "the mean", "zero", "200 births per 10,000 people" (names the MIDI track).
+    public var name: String
+    /// The level, in the series' y units.
+    public var value: Double
+    /// Pitch, in hertz: where the series' own values sound at the level, held inside the pitch range.
+    public var frequency: Double
+    /// Seconds from the start of the score.
+    public var start: Double
+    public var end: Double
+    /// Stereo position, -1 (left) … 1 (right).
+    public var pan: Double
+
+    public init(series: Int, name: String, value: Double, frequency: Double, start: Double, end: Double, pan: Double) {
+        self.series = series
+        self.name = name
+        self.value = value
+        self.frequency = frequency
+        self.start = start
+        self.end = end
+        self.pan = pan
+    }
+}
+
+/// A short two-note mark where a series crosses its reference level: rising for an upward crossing,
+/// falling for a downward one.
+public struct CrossingMark: Sendable, Equatable {
+    /// Index of the series in the chart.
+    public var series: Int
+    /// When the mark starts, in seconds from the start of the score.
+    public var time: Double
+    public var direction: LevelCrossing.Direction
+    /// Stereo position, -1 (left) … 1 (right).
+    public var pan: Double
+
+    public init(series: Int, time: Double, direction: LevelCrossing.Direction, pan: Double) {
+        self.series = series
+        self.time = time
+        self.direction = direction
+        self.pan = pan
     }
 }

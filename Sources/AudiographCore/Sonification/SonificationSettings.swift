@@ -32,6 +32,9 @@ public struct SonificationSettings: Sendable, Equatable {
     public var sequentialGap: Double = 0.5
     /// Whether crossing an x gridline plays a short quiet tick.
     public var playsGridlineTicks = true
+    /// The level each played series is heard against (a quiet steady tone, and a short mark where the
+    /// series crosses it), or nil for none.
+    public var referenceLevel: ReferenceLevel? = nil
 
     public init() {}
 

@@ -66,7 +66,9 @@ public struct Sonifier: Sendable {
                     : -Self.stereoSpread + 2 * Self.stereoSpread * Double(position) / Double(indices.count - 1)
                 let layout = layout(series: s, offset: 0, duration: duration, xRange: xRange)
                 score.layouts.append(layout)
-                score.tones += tones(series: s, layout: layout, pan: pan, gain: gain)
+                let played = tones(series: s, layout: layout, pan: pan, gain: gain)
+                score.tones += played
+                addReference(series: s, layout: layout, tones: played, pan: pan, to: &score)
             }
             score.duration = duration
             score.ticks = ticks(layout: score.layouts[0])
@@ -85,7 +87,9 @@ public struct Sonifier: Sendable {
             for (k, s) in indices.enumerated() {
                 let layout = layout(series: s, offset: offset, duration: durations[k], xRange: xRange)
                 score.layouts.append(layout)
-                score.tones += tones(series: s, layout: layout, pan: 0, gain: Self.toneGain)
+                let played = tones(series: s, layout: layout, pan: 0, gain: Self.toneGain)
+                score.tones += played
+                addReference(series: s, layout: layout, tones: played, pan: 0, to: &score)
                 score.ticks += ticks(layout: layout)
                 offset += durations[k] + gap
             }
@@ -125,7 +129,8 @@ public struct Sonifier: Sendable {
 
     /// A single point on its own, for scrubbing: same pitch mapping and timbre, a short fixed length.
     /// A missing value gives a silent score of the same length. When the listener moved here from the
-    /// point at `previous`, a tick at the start marks any x gridline crossed on the way.
+    /// point at `previous`, a tick at the start marks any x gridline crossed on the way, and a crossing
+    /// mark any crossing of the settings' reference level (`stepCrossing`).
     public func pointScore(series s: Int, index: Int, from previous: Int? = nil) -> Score {
         let pitch = pitch(forSeries: s)
         let length = settings.pointToneDuration
@@ -134,6 +139,9 @@ public struct Sonifier: Sendable {
         if let previous, chart.series[s].x.indices.contains(previous),
            let crossed = gridlineCrossed(from: chart.series[s].x[previous], to: chart.series[s].x[index]) {
             score.ticks = [Tick(time: 0.004, value: crossed)]
+        }
+        if let previous, let direction = stepCrossing(series: s, from: previous, to: index) {
+            score.crossings = [CrossingMark(series: s, time: 0, direction: direction, pan: 0)]
         }
         guard let f = pitch.frequency(of: chart.series[s].y[index]) else { return score }
         let series = chart.series[s]

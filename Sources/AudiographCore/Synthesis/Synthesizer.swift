@@ -2,7 +2,8 @@
 import Foundation
 
 /// Renders a score into 48 kHz stereo float samples: wavetable oscillators, smooth envelopes, equal-power
-/// panning, then loudness normalization and a limiter.
+/// panning, then loudness normalization, then the reference tones, gridline ticks and crossing marks at
+/// fixed levels under the data, and a limiter.
 public struct Synthesizer: Sendable {
     /// Frames per second of the output.
     public var sampleRate: Int
@@ -19,7 +20,7 @@ public struct Synthesizer: Sendable {
         self.sampleRate = sampleRate
     }
 
-    /// The whole score as a stereo buffer `score.duration` long (plus any tick that runs past the end).
+    /// The whole score as a stereo buffer `score.duration` long (a tick or mark running past the end is cut).
     public func render(_ score: Score) -> AudioBuffer {
         let rate = Double(sampleRate)
         let frames = max(0, Int((score.duration * rate).rounded(.up)))
@@ -30,7 +31,9 @@ public struct Synthesizer: Sendable {
         }
         LoudnessNormalizer.normalize(&samples)
         samples.withUnsafeMutableBufferPointer { out in
+            for reference in score.references { renderReference(reference, into: out) }
             for tick in score.ticks { renderTick(at: tick.time, into: out) }
+            for mark in score.crossings { renderCrossing(mark, into: out) }
         }
         Limiter.limit(&samples, sampleRate: sampleRate)
         return AudioBuffer(sampleRate: sampleRate, channels: 2, samples: samples)
@@ -49,8 +52,8 @@ public struct Synthesizer: Sendable {
             let scale = Double(total) / Double(attack + release)
             attack = max(1, Int(Double(attack) * scale)); release = max(1, total - attack)
         }
-        let angle = (min(1, max(-1, tone.pan)) + 1) * Double.pi / 4
-        let leftGain = Float(tone.gain * Foundation.cos(angle)), rightGain = Float(tone.gain * Foundation.sin(angle))
+        let place = Self.panning(tone.pan)
+        let leftGain = Float(tone.gain * place.left), rightGain = Float(tone.gain * place.right)
         let size = Double(Wavetables.size)
         let timbreIndex = Timbre.allCases.firstIndex(of: tone.timbre)!
         var phase = 0.0   // position in the table, 0..<size
@@ -88,6 +91,13 @@ public struct Synthesizer: Sendable {
                 frame = blockEnd
             }
         }
+    }
+
+    /// The left and right gains (0…1) that place a sound at `pan`, -1 (left) … 1 (right), with equal power:
+    /// a centred sound has 1/√2 in each channel.
+    static func panning(_ pan: Double) -> (left: Double, right: Double) {
+        let angle = (min(1, max(-1, pan)) + 1) * Double.pi / 4
+        return (Foundation.cos(angle), Foundation.sin(angle))
     }
 
     /// A raised-cosine ramp from 0 (at 0) to 1 (at 1): no corner at either end, so no click.
