@@ -80,11 +80,14 @@ enum SoundRendering {
         let chart = part?.chart ?? document.chart
         let selection = try sound.selection(in: chart)
         var settings = sound.settings
+        var levelsFrom = chart
         if let part {
-            // A part plays at the whole chart's pace: 16 of 59 points in 16/59 of its time.
+            // A part plays at the whole chart's pace: 16 of 59 points in 16/59 of its time; one series' mean
+            // or median level is the whole series' (several series keep each part's own).
             var single: Int?
             if case .single(let s) = selection { single = s }
             settings = part.pacedSettings(settings, whole: document.chart, series: single)
+            if single != nil { levelsFrom = document.chart }
         }
         let score = Sonifier(chart: chart, settings: settings).score(selection)
         let names: String
@@ -96,7 +99,7 @@ enum SoundRendering {
         guard let level = sound.settings.referenceLevel else {
             return (score, chart.series.map(\.name), Localization.tr("%@: %@, %@ s", chart.title, names, seconds))
         }
-        let reference = level.account(series: score.layouts.map(\.series), of: chart)
+        let reference = level.account(series: score.layouts.map(\.series), of: levelsFrom)
         return (score, chart.series.map(\.name), Localization.tr("%@: %@, %@ s, %@", chart.title, names, seconds, reference))
     }
 

@@ -60,6 +60,15 @@ final class RangeTests: XCTestCase {
         XCTAssertEqual(part, whole * 16 / 59, accuracy: 0.5, "whole \(whole) s, part \(part) s")
     }
 
+    /// A reference at the mean of a part played alone is the whole series' mean, the line the chart draws.
+    func testAPartsReferenceIsTheWholeSeries() throws {
+        let result = try CLIRunner.run(["render", "births.csv", "--from", "1930", "--to", "1945", "--reference", "mean",
+                                        "-o", FileManager.default.temporaryDirectory.appendingPathComponent("part-\(UUID().uuidString).wav").path],
+                                       in: data)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("reference at the mean (222 births per 10,000 people)"), result.stdout)
+    }
+
     /// A part is heard at the whole chart's pitches: one point alone plays at the frequency the whole gives it.
     func testRenderPlaysThePartAtTheWholesPitches() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("range-\(UUID().uuidString)")

@@ -36,13 +36,17 @@ public struct ChartPart: Sendable {
         words = Self.words(chart, series: s)
     }
 
-    /// `settings` for playing this part at the pace of `whole`: each point lasts as long as when the whole
-    /// chart plays (series `series`, or the longest when nil), so 16 of 59 points play in 16/59 of its time.
+    /// `settings` for playing this part as it sounds in `whole`: each point lasts as long as when the whole
+    /// chart plays (series `series`, or the longest when nil), so 16 of 59 points play in 16/59 of its time;
+    /// and a reference level at the mean or median is the whole series' (the line drawn), not the part's.
     public func pacedSettings(_ settings: SonificationSettings, whole: ChartDescriptor, series: Int?) -> SonificationSettings {
         let count = max(1, series.map { whole.series.indices.contains($0) ? whole.series[$0].count : 0 }
                             ?? whole.series.map(\.count).max() ?? 1)
         var paced = settings
         paced.secondsPerPoint = Sonifier(chart: whole, settings: settings).playDuration(pointCount: count) / Double(count)
+        if let level = settings.referenceLevel, let s = series, let value = level.value(inSeries: s, of: whole) {
+            paced.referenceLevel = .value(value)
+        }
         return paced
     }
 
