@@ -65,6 +65,11 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         /// H and Shift+H: play from the first point to the current one, and from the current one to the last.
         case playToHere = "play-to-here"
         case playFromHere = "play-from-here"
+        /// L: no reference level, the mean, the median, zero or the typed value.
+        case referenceLevel = "reference-level"
+        /// C: compare the current series with the next other one (round to none); Shift+C: how they are heard.
+        case compare
+        case comparisonSound = "comparison-sound"
     }
 
     case app(App)

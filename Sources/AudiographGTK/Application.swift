@@ -39,6 +39,7 @@ public final class AudiographApplication {
         viewSettings = savedSettings
         audio.setLength(factor: viewSettings.playLength)
         feedback = PointFeedback(settings: savedSettings)
+        audio.setReferenceLevel(savedSettings.referenceLevel)
         addCommandLineOptions()
         let app = gpointerOf(application)
         Signal.connectLocalOptions(app) { [unowned self] options in self.handleLocalOptions(options) }
@@ -50,6 +51,10 @@ public final class AudiographApplication {
             self.feedback.store(in: &self.savedSettings)
             self.feedback.store(in: &self.viewSettings)
             self.saveSettings()
+            if self.audio.settings.referenceLevel != self.feedback.reference {
+                self.audio.setReferenceLevel(self.feedback.reference)
+                self.appearanceChanged()
+            }
             for window in self.windows { window.feedbackChanged() }
         }
         audio.onLengthChange = { [unowned self] factor in
@@ -79,6 +84,7 @@ public final class AudiographApplication {
         appearance.reduceTransparency = viewSettings.reduceTransparency
         appearance.differentiateWithoutColor = viewSettings.differentiateWithoutColor
         appearance.reduceMotion = desktop?.reduceMotion ?? false
+        appearance.referenceLevel = feedback.reference
         return appearance
     }
 

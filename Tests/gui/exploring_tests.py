@@ -7,6 +7,7 @@ cursor goes while the sound plays, and how long the sound that reached the speak
 
 Run inside a virtual display with an accessibility bus (Tests/gui/run-gui-tests.sh exploring_tests), or
 name some tests: exploring_tests.py ranges_with_orca."""
+import json
 import os
 import sys
 import time
@@ -96,6 +97,66 @@ def ranges_with_orca():
         press_and_hear(orca, "z", "No range is selected")
 
 
+def reference_level_with_orca():
+    """births.csv: L sets the reference level at the mean, drawn and remembered; stepping across it says
+    "crossed the mean" at the first step that reaches the other side (the mean is 222.1, 1924's 222 below);
+    at the median (222) 1924 lies on the level, so the crossing is the step on to 1925; L goes on through
+    zero to none."""
+    print("A reference level at the mean of births.csv, with Orca")
+    with example_with_orca("births.csv", "point 1 of 59") as (orca, sound, app):
+        press_and_hear(orca, "l", "Reference level: Mean: 222 births per 10,000 people")
+        settings = os.path.join(sound.folder, "config", "audiograph", "settings.json")
+        check(a11y_tests.wait_until(lambda: json.load(open(settings)).get("referenceLevel") == "mean",
+                                    "settings.json to hold the level"), "settings.json remembers the level at the mean")
+        screenshot(os.path.join(a11y_tests.OUT, "births-reference-mean.png"))
+        # The mean is 222.1: 1924's 222 is already below it.
+        for year in range(1918, 1924):
+            said = press_and_hear(orca, "Right", "%d," % year)
+            check("crossed" not in said, "%d is not across the mean yet: %r" % (year, said.replace("\n", " | ")[-120:]))
+        press_and_hear(orca, "Right", "crossed the mean")
+        press_and_hear(orca, "Left", "crossed the mean")
+        # The median is 222 itself: 1924 lies on it, so the crossing is the step on to 1925.
+        press_and_hear(orca, "l", "Reference level: Median: 222 births per 10,000 people")
+        said = press_and_hear(orca, "Right", "1924,")
+        check("crossed" not in said, "landing on the median is not crossing it: %r" % said.replace("\n", " | ")[-120:])
+        press_and_hear(orca, "Right", "crossed the median")
+        press_and_hear(orca, "l", "Reference level: Zero")
+        press_and_hear(orca, "l", "Reference level off")
+        said = press_and_hear(orca, "Left", "1924,")
+        check("crossed" not in said, "without a level nothing is crossed: %r" % said.replace("\n", " | ")[-120:])
+
+
+def comparing_series_with_orca():
+    """stocks-long.csv: C compares ACME with BOLT, and each point then says both values and the difference;
+    Shift+C goes through together and the difference; Space plays the two in turns, one note each per date
+    (120 separate notes at the sink for 60 dates); C goes on to CRUX, then off, and Page Down ends it."""
+    print("Comparing ACME with BOLT in stocks-long.csv, with Orca")
+    with example_with_orca("stocks-long.csv", "point 1 of 60") as (orca, sound, app):
+        press_and_hear(orca, "c", "Comparing ACME and BOLT in turns")
+        press_and_hear(orca, "Right", "January 3, 2024, ACME 122.30, BOLT ")
+        said = orca.speech().split("January 3, 2024, ACME 122.30, BOLT ")[-1]
+        check(", difference " in said and "point 2 of 60" in said, "the difference and the position follow: %r" % said[:80])
+        press_and_hear(orca, "shift+c", "Hearing ACME on the left and BOLT on the right")
+        press_and_hear(orca, "shift+c", "Hearing ACME minus BOLT")
+        press_and_hear(orca, "shift+c", "Hearing ACME and BOLT in turns")
+        press_and_hear(orca, "Home", "January 2, 2024, ACME 120.00, BOLT 45.00, difference 75.00, point 1 of 60")
+        sound.wait_for_silence()
+        sound.record()
+        press_and_hear(orca, "space", "Playing")
+        deadline = time.time() + 20
+        while time.time() < deadline and "point 60 of 60" not in orca.speech().split("Playing")[-1]:
+            time.sleep(0.2)
+        sound.wait_for_silence()
+        notes = sound.note_runs("comparison-played")
+        check(len(notes) == 120, "ACME and BOLT in turns: %d separate notes for 60 dates %r" % (len(notes), notes[:6]))
+        press_and_hear(orca, "c", "Comparing ACME and CRUX in turns")
+        press_and_hear(orca, "c", "Comparison off")
+        said = press_and_hear(orca, "Left", "point 59 of 60")
+        check("BOLT" not in said and "CRUX" not in said, "off, a point says ACME's value alone: %r" % said[-80:])
+        press_and_hear(orca, "c", "Comparing ACME and BOLT in turns")
+        press_and_hear(orca, "Page_Down", "Comparison off")
+
+
 def ranges_of_a_histogram_with_orca():
     """A histogram's bins cannot be cut (their mean and median come from the whole column): Orca says so
     instead of selecting."""
@@ -105,7 +166,7 @@ def ranges_of_a_histogram_with_orca():
         press_and_hear(orca, "h", "A histogram's bins cannot be selected as a range")
 
 
-TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca]
+TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca, reference_level_with_orca, comparing_series_with_orca]
 
 if __name__ == "__main__":
     a11y_tests.run_tests(TESTS, sys.argv[1:], "exploring")

@@ -90,6 +90,8 @@ public struct ChartAppearance: Sendable, Equatable {
     public var differentiateWithoutColor = false
     /// No animated cursor.
     public var reduceMotion = false
+    /// The reference level drawn as a labelled line for each series; nil for none.
+    public var referenceLevel: ReferenceLevel?
 
     public init() {}
 }

@@ -44,6 +44,7 @@ public enum ChartSceneBuilder {
             draft.layOut()
             draft.drawGridAndAxes()
             draft.drawMarks()
+            draft.drawReferenceLines()
             draft.drawEndLabels()
             return ScalePanels.Drawn(draft: draft, members: panel.members, top: panel.top)
         }

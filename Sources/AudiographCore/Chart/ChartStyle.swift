@@ -23,6 +23,8 @@ public struct ChartStyle: Sendable, Equatable {
     public var differentiateWithoutColor: Bool
     /// Whether every fill is opaque (an area's translucent fill becomes the colour it would show).
     public var reduceTransparency: Bool
+    /// The reference level drawn as a labelled line (`ChartAppearance.referenceLevel`).
+    public let referenceLevel: ReferenceLevel?
 
     /// Marker shapes in series order when colour must not carry meaning.
     public static let shapes: [MarkerShape] = [.circle, .square, .triangle, .diamond, .invertedTriangle, .cross,
@@ -43,6 +45,7 @@ public struct ChartStyle: Sendable, Equatable {
         cursorWidth = high ? 3 : 2
         differentiateWithoutColor = appearance.differentiateWithoutColor
         reduceTransparency = appearance.reduceTransparency
+        referenceLevel = appearance.referenceLevel
     }
 
     /// The marker shape of series (or category) `index`: its own with differentiate without colour, else a circle.

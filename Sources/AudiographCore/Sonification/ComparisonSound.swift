@@ -25,11 +25,11 @@ extension SeriesComparison {
             var both = settings
             both.arrangement = .together
             var score = ownTimbres(Sonifier(chart: pairChart(asNotes: true), settings: both).score(.all))
-            // Each note gives up half its time: the first series' note sounds in the first half, the second's
-            // in the second half, so at every x the two are heard in turn.
+            // Each note shares its time: the first series' note sounds in the first 40%, the second's in the
+            // last 40%, a short silence between, so at every x the two are heard in turn and apart.
             score.tones = score.tones.map { tone in
-                let middle = (tone.start + tone.end) / 2
-                let span = tone.series == 0 ? tone.start...middle : middle...tone.end
+                let length = tone.end - tone.start
+                let span = tone.series == 0 ? tone.start...(tone.start + 0.4 * length) : (tone.end - 0.4 * length)...tone.end
                 return Self.squeezed(tone, into: span, pan: 0)
             }
             score.layouts = Array(score.layouts.prefix(1))
@@ -42,7 +42,7 @@ extension SeriesComparison {
 
     /// Point `i` of the first series and its partner heard as `sound` says while stepping: in turns, at
     /// once (left and right), or the difference's own tone; silent where a value is missing.
-    public func pointScore(_ sound: ComparisonSound, point i: Int, settings: SonificationSettings) -> Score {
+    public func score(point i: Int, sound: ComparisonSound, settings: SonificationSettings) -> Score {
         switch sound {
         case .difference:
             guard let chart = differenceChart(), let d = differencePoint(i) else {

@@ -17,6 +17,10 @@ public struct ViewSettings: Codable, Equatable, Sendable {
     public var pointTones = true
     /// Whether stepping asks the screen reader to speak each point (P).
     public var pointSpeech = true
+    /// The level drawn as a line and heard as a quiet tone (L, Preferences); nil for none.
+    public var referenceLevel: ReferenceLevel?
+    /// The last value typed in Preferences for the level, in y units, kept when another level is chosen.
+    public var typedReference: Double?
 
     public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false,
                 playLength: Double = 1) {
@@ -38,6 +42,9 @@ public struct ViewSettings: Codable, Equatable, Sendable {
         customWording = ((try? values.decodeIfPresent(PointWording.self, forKey: .customWording)) ?? nil) ?? .standard
         pointTones = ((try? values.decodeIfPresent(Bool.self, forKey: .pointTones)) ?? nil) ?? true
         pointSpeech = ((try? values.decodeIfPresent(Bool.self, forKey: .pointSpeech)) ?? nil) ?? true
+        referenceLevel = (try? values.decodeIfPresent(ReferenceLevel.self, forKey: .referenceLevel)) ?? nil
+        let typed = (try? values.decodeIfPresent(Double.self, forKey: .typedReference)) ?? nil
+        typedReference = typed.flatMap { $0.isFinite ? $0 : nil }
     }
 }
 

@@ -90,6 +90,11 @@ final class AudioPlayback {
         onLengthChange?(lengthFactor)
     }
 
+    /// Plays a quiet steady tone at `level` under each series and marks where a series crosses it (nil: none).
+    func setReferenceLevel(_ level: ReferenceLevel?) {
+        settings.referenceLevel = level
+    }
+
     /// Hears the new length factor after comma or period, so it can be saved.
     var onLengthChange: ((Double) -> Void)?
 

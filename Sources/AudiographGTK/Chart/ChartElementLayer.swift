@@ -42,9 +42,9 @@ final class ChartElementLayer {
         Self.installStyle()
     }
 
-    /// Replaces the elements with those of `navigator`'s chart, named in `wording`; nothing is focusable
-    /// until `setCurrent`.
-    func rebuild(_ navigator: ChartNavigator?, wording: PointWording) {
+    /// Replaces the elements with those of `navigator`'s chart, named in `wording` (and for `comparison`);
+    /// nothing is focusable until `setCurrent`.
+    func rebuild(_ navigator: ChartNavigator?, wording: PointWording, comparison: SeriesComparison?) {
         for list in lists { gtk_fixed_remove(gcast(group), list) }
         lists = []
         items = []
@@ -68,17 +68,38 @@ final class ChartElementLayer {
             lists.append(list)
             items.append(row)
         }
-        rename(navigator, wording: wording)
+        rename(navigator, wording: wording, comparison: comparison)
     }
 
-    /// Names every element in `wording` (in place: the focus stays where it is).
-    func rename(_ navigator: ChartNavigator, wording: PointWording) {
+    /// Names every element in `wording` (in place: the focus stays where it is); the compared series'
+    /// elements say both series' values and their difference, then their position when `wording` has it.
+    func rename(_ navigator: ChartNavigator, wording: PointWording, comparison: SeriesComparison?) {
         let names = ElementNames(chart: navigator.chart, wording: wording)
         for elements in navigator.elements where items.indices.contains(elements.series) {
+            let compared = comparison?.first == elements.series ? comparison : nil
             for (e, item) in items[elements.series].enumerated() {
-                ag_gtk_accessible_set_label(opaque(item), names.name(e, of: elements))
+                let name = compared.map { Self.comparedName(e, of: elements, $0, names: names, wording: wording) }
+                ag_gtk_accessible_set_label(opaque(item), name ?? names.name(e, of: elements))
             }
         }
+    }
+
+    /// "January 3, 2024, ACME 122.30, BOLT 44.80, difference 77.50, point 2 of 59"; an interval says each
+    /// series' average over its span.
+    private static func comparedName(_ e: Int, of elements: SeriesElements, _ compared: SeriesComparison,
+                                     names: ElementNames, wording: PointWording) -> String {
+        let series = compared.chart.series[elements.series]
+        var words: String
+        let summary = ElementSummary(elements, element: e, series: series)
+        if !elements.isIntervals, let i = elements.points(of: e).first {
+            words = compared.words(atPoint: i)
+        } else if summary.firstX.isFinite, summary.lastX.isFinite, summary.firstX <= summary.lastX {
+            words = compared.words(overX: summary.firstX...summary.lastX)
+        } else {
+            return names.name(e, of: elements)
+        }
+        if wording.has(.position) { words += tr(", ") + names.position(e, of: elements) }
+        return words
     }
 
     /// Puts the focus on the "point speech is off" element, once: Orca says its name, which tells where the

@@ -59,6 +59,8 @@ final class ChartView {
     private var zoom: (whole: ChartDescriptor, xShift: Double, words: String)?
     /// The description of a selected range under way (Shift+S).
     private var rangeJob: BackgroundJob?
+    /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
+    private var comparison: (second: Int, sound: ComparisonSound)?
     /// The timer moving the cursor with the sound.
     private var followTimer: UInt32 = 0
     /// Called for D (chart details); the window opens the dialog.
@@ -126,6 +128,7 @@ final class ChartView {
     func show(_ chart: ChartDescriptor?) {
         zoom = nil
         selection = nil
+        comparison = nil
         present(chart)
     }
 
@@ -141,7 +144,7 @@ final class ChartView {
         sceneBase = nil
         placedSize = nil
         lastPainted = nil
-        layer.rebuild(navigator, wording: feedback.wording)
+        layer.rebuild(navigator, wording: feedback.wording, comparison: currentComparison)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
         if let chart {
@@ -291,6 +294,9 @@ final class ChartView {
         case .zoomOut: zoomOut()
         case .playToHere: playAlong(toHere: true)
         case .playFromHere: playAlong(toHere: false)
+        case .referenceLevel: nextReferenceLevel()
+        case .compare: compareWithNextSeries()
+        case .comparisonSound: nextComparisonSound()
         case .verbosity:
             feedback.nextPreset()
             announce(tr("Verbosity: %@", feedback.preset.localizedName))
@@ -314,7 +320,7 @@ final class ChartView {
     /// The verbosity changed (here or in another window, or in Preferences): every element is renamed.
     func feedbackChanged() {
         guard let navigator else { return }
-        layer.rename(navigator, wording: feedback.wording)
+        layer.rename(navigator, wording: feedback.wording, comparison: currentComparison)
         if feedback.speech, layer.holdsFocusWithoutSpeech { syncCursor(focus: true) }
     }
 
@@ -364,9 +370,23 @@ final class ChartView {
             }
             return false
         }
+        let endsComparison: Bool
+        switch move {
+        case .previousSeries, .nextSeries: endsComparison = comparison != nil
+        default: endsComparison = false
+        }
+        if endsComparison {
+            comparison = nil
+            layer.rename(navigator, wording: feedback.wording, comparison: nil)
+        }
         syncCursor(focus: true)
         playCurrentTone(from: before.series == navigator.series ? before.point : nil)
         if let reason { announce(reason) }
+        if endsComparison { announce(tr("Comparison off")) }
+        if let level = feedback.reference, before.series == navigator.series, let from = before.point, let to = navigator.point,
+           Sonifier(chart: chart, settings: audio.settings).stepCrossing(series: navigator.series, from: from, to: to) != nil {
+            announce(level.crossingPhrase(inSeries: navigator.series, of: chart))
+        }
         return true
     }
 
@@ -423,6 +443,8 @@ final class ChartView {
             score = sonifier.boxScore(series: navigator.series, index: point)
         } else if chart.series[navigator.series].candles != nil, !here.isIntervals {
             score = sonifier.candleScore(series: navigator.series, index: point)
+        } else if let compared = currentComparison, !here.isIntervals {
+            score = compared.score(point: point, sound: comparison?.sound ?? .alternating, settings: audio.settings)
         } else if here.isIntervals, here.points(of: navigator.element).first == point {
             score = sonifier.intervalScore(series: navigator.series, points: here.points(of: navigator.element),
                                            fromX: previous.map { chart.series[navigator.series].x[$0] })
@@ -632,6 +654,78 @@ final class ChartView {
         if focused, !hasFocus { grabFocus() }  // the focused element went with the old chart's
     }
 
+    // MARK: Reference level and comparison
+
+    /// L: the next reference level, drawn and heard at once in every window; Orca says where it lies.
+    private func nextReferenceLevel() {
+        guard let navigator, let chart else { return }
+        guard ReferenceLevel.applies(to: chart.kind) else {
+            announce(tr("A histogram takes no reference level: its heights are counts."))
+            return
+        }
+        feedback.nextReference()
+        if let level = feedback.reference, let label = level.lineLabel(inSeries: navigator.series, of: chart) {
+            announce(tr("Reference level: %@", label))
+        } else {
+            announce(tr("Reference level off"))
+        }
+    }
+
+    /// The current series compared with the chosen one, when comparing.
+    private var currentComparison: SeriesComparison? {
+        guard let comparison, let chart, let navigator else { return nil }
+        return SeriesComparison(chart: chart, first: navigator.series, second: comparison.second)
+    }
+
+    /// C: compare the current series with the next other series, and after the last, no longer compare.
+    private func compareWithNextSeries() {
+        guard let navigator, let chart else { return }
+        guard chart.series.count > 1, chart.kind != .histogram else {
+            announce(tr("This chart has one series: there is nothing to compare it with."))
+            return
+        }
+        let others = chart.series.indices.filter { $0 != navigator.series }
+        let next = comparison.map { current in others.first { $0 > current.second } } ?? others.first
+        if let next {
+            comparison = (next, comparison?.sound ?? .alternating)
+        } else {
+            comparison = nil
+        }
+        comparisonChanged(saying: currentComparison.map { tr("Comparing %@", soundWords($0)) } ?? tr("Comparison off"))
+    }
+
+    /// Shift+C: in turns, together (left and right), their difference (when they share a scale), and round.
+    private func nextComparisonSound() {
+        guard let current = comparison, let compared = currentComparison else {
+            announce(tr("Press C first to choose a series to compare with."))
+            return
+        }
+        let ways = ComparisonSound.allCases.filter { $0 != .difference || compared.hasDifference }
+        let next = ways[((ways.firstIndex(of: current.sound) ?? 0) + 1) % ways.count]
+        comparison = (current.second, next)
+        comparisonChanged(saying: tr("Hearing %@", soundWords(compared)))
+    }
+
+    /// What the comparison is and how it sounds: "ACME and BOLT in turns", "ACME on the left and BOLT on the
+    /// right", "ACME minus BOLT".
+    private func soundWords(_ compared: SeriesComparison) -> String {
+        let a = compared.chart.series[compared.first].name, b = compared.chart.series[compared.second].name
+        switch comparison?.sound ?? .alternating {
+        case .alternating: return tr("%@ and %@ in turns", a, b)
+        case .together: return tr("%@ on the left and %@ on the right", a, b)
+        case .difference: return tr("%@ minus %@", a, b)
+        }
+    }
+
+    /// Renames the elements for the comparison (or without one), says `words`, and plays the current point.
+    private func comparisonChanged(saying words: String) {
+        guard let navigator else { return }
+        stopSound()
+        layer.rename(navigator, wording: feedback.wording, comparison: currentComparison)
+        announce(words)
+        playCurrentTone(from: nil)
+    }
+
     // MARK: Cursor, focus and drawing
 
     /// Puts the element layer's focusable element and the group's name on the navigator's cursor, redraws,
@@ -778,14 +872,19 @@ final class ChartView {
             }
         }
         let sonifier = Sonifier(chart: chart, settings: audio.settings)
-        let score = sonifier.score(wanted.map { .single($0) } ?? .all)
+        let compared = all ? nil : currentComparison
+        // Compared, the score's first layout is the current series' (or their difference's), on its x.
+        let score = compared.map { $0.score(comparison?.sound ?? .alternating, settings: audio.settings) }
+            ?? sonifier.score(wanted.map { .single($0) } ?? .all)
+        guard score.duration > 0 else { return }
         let buffer = Synthesizer().render(score)
         var frame = 0
         let series = chart.series[navigator.series]
-        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == navigator.series }) ?? score.layouts.first {
+        let followed = compared == nil ? navigator.series : 0
+        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == followed }) ?? score.layouts.first {
             frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[point]))
         }
-        playback = Playback(score: score, series: wanted)
+        playback = Playback(score: score, series: wanted, layoutSeries: compared == nil ? nil : 0)
         startFollowing()
         // Said once the sound has started: while the device opens, a failure may follow and "Playing" would mislead.
         audio.play(buffer, fromFrame: frame, owner: self) { [weak self] start in
@@ -849,7 +948,7 @@ final class ChartView {
             return false
         }
         guard let frame = audio.currentFrame,
-              let layout = playback.score.layouts.first(where: { $0.series == navigator.series }),
+              let layout = playback.score.layouts.first(where: { $0.series == playback.layoutSeries ?? navigator.series }),
               let here = navigator.current else { return true }
         let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate)) + playback.xShift
         if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
@@ -907,6 +1006,9 @@ private struct Playback {
     var xShift: Double = 0
     /// For a part: the series and element that had the focus when it started; nil for the whole chart.
     var focusedAtStart: (series: Int, element: Int)?
+    /// The score's series whose layout the cursor follows, when it is not the cursor's own (a comparison's
+    /// pair or difference chart puts the current series first).
+    var layoutSeries: Int?
 }
 
 /// The parts of one chart element that Up and Down step through, in index order, each with its words and its

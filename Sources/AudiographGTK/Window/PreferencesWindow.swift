@@ -42,11 +42,58 @@ enum PreferencesWindow {
         Widgets.append(content, Widgets.label(
             tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
         appendWording(to: content, feedback: feedback)
+        appendReference(to: content, feedback: feedback)
         Widgets.append(content, Widgets.closeButton(closing: window))
         gtk_window_set_child(gcast(window), content)
         Signal.connect(gpointerOf(window), "destroy", onClosed)
         // The focus starts on the first setting, so Orca says what this window is for.
         DialogFocus.present(window) { if let firstCheck { gtk_widget_grab_focus(firstCheck) } }
+    }
+
+    /// "Reference level": radio buttons for none, the mean, the median, zero and a typed value, with the
+    /// value's entry; a choice applies at once (the line is drawn, the tone heard) and is remembered.
+    private static func appendReference(to content: UnsafeMutablePointer<GtkWidget>, feedback: PointFeedback) {
+        let heading = Widgets.label(tr("Reference level, drawn as a line and heard as a quiet tone"), xalign: 0)
+        Widgets.append(content, heading)
+        let group = Widgets.box(vertical: true, spacing: 6)
+        let choices: [(ReferenceLevel?, String)] = [(nil, tr("_No reference level")), (.mean, tr("The _mean")),
+                                                    (.median, tr("The me_dian")), (.zero, tr("_Zero"))]
+        var radios: [(ReferenceLevel?, UnsafeMutablePointer<GtkWidget>)] = []
+        for (level, label) in choices {
+            let radio = Widgets.checkButton(label)
+            if let first = radios.first?.1 { gtk_check_button_set_group(gcast(radio), gcast(first)) }
+            gtk_check_button_set_active(gcast(radio), feedback.reference == level ? 1 : 0)
+            Widgets.append(group, radio)
+            radios.append((level, radio))
+        }
+        let row = Widgets.box(vertical: false, spacing: 6)
+        let typed = Widgets.checkButton(tr("T_his value:"))
+        gtk_check_button_set_group(gcast(typed), gcast(radios[0].1))
+        let entry = gtk_entry_new()!
+        if let value = feedback.typedReference { gtk_editable_set_text(gcast(entry), ValueFormatter(usesGrouping: false).exact(value)) }
+        if case .value = feedback.reference { gtk_check_button_set_active(gcast(typed), 1) }
+        // The entry is named by its radio button, and says what it takes.
+        ag_gtk_accessible_set_labelled_by(opaque(entry), typed)
+        ag_gtk_accessible_set_description(opaque(entry), tr("A number in the units of the y axis"))
+        Widgets.append(row, typed)
+        Widgets.append(row, entry)
+        Widgets.append(group, row)
+        ag_gtk_accessible_set_labelled_by(opaque(group), heading)
+        Widgets.append(content, group)
+        let changed: @MainActor () -> Void = { [weak feedback] in
+            guard let feedback else { return }
+            if gtk_check_button_get_active(gcast(typed)) != 0 {
+                let text = String(cString: gtk_editable_get_text(gcast(entry)))
+                guard case .value(let value)? = ReferenceLevel(argument: text) else { return }
+                if feedback.reference != .value(value) { feedback.setReference(.value(value)) }
+            } else if let chosen = radios.first(where: { gtk_check_button_get_active(gcast($0.1)) != 0 }),
+                      feedback.reference != chosen.0 {
+                feedback.setReference(chosen.0)
+            }
+        }
+        for (_, radio) in radios { Signal.connect(gpointerOf(radio), "toggled", changed) }
+        Signal.connect(gpointerOf(typed), "toggled", changed)
+        Signal.connect(gpointerOf(entry), "changed", changed)
     }
 
     /// "What is said at each point": a check button per part and one for the value first; any change makes

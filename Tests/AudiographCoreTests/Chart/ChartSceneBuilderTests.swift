@@ -235,6 +235,24 @@ final class ChartSceneBuilderTests: XCTestCase {
         XCTAssertGreaterThan(frame.height, scene.plotArea.height * 0.9, "the frame spans the plot's height")
     }
 
+    func testAReferenceLevelIsALabelledDashedLineAtItsValue() throws {
+        let chart = try ChartMaking.births()
+        var appearance = ChartAppearance()
+        appearance.referenceLevel = .mean
+        let scene = ChartSceneBuilder.build(chart: chart, size: size, appearance: appearance, measure: measure)
+        let text = ChartPalette(appearance: appearance).text
+        let dashed = scene.items.compactMap { item -> [ScenePoint]? in
+            if case let .polyline(points, color, _, dash) = item, color == text, !dash.isEmpty { return points } else { return nil }
+        }
+        XCTAssertEqual(dashed.count, 1)
+        let plain = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
+        let y222 = try XCTUnwrap(plain.pointPositions[0][7]).y, y217 = try XCTUnwrap(plain.pointPositions[0][8]).y
+        let mean = chart.series[0].y.reduce(0, +) / Double(chart.series[0].count)
+        XCTAssertEqual(dashed[0][0].y, y222 + (mean - 222) / (217 - 222) * (y217 - y222), accuracy: 0.5, "at the mean, 222.1")
+        XCTAssertTrue(scene.items.contains { if case .text("Mean: 222 births per 10,000 people", _, _, _, _, _, _) = $0 { return true } else { return false } })
+        XCTAssertFalse(plain.items.contains { if case let .polyline(_, c, _, d) = $0, c == text, !d.isEmpty { return true } else { return false } })
+    }
+
     func testBarsAreOpaqueRectanglesFromZeroWithCategoryLabels() throws {
         let chart = try Self.chart("sales-by-region")
         let scene = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
