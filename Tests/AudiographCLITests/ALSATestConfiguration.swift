@@ -15,17 +15,12 @@ struct ALSATestConfiguration {
 
     /// A configuration whose "default" device is alsa-lib's file plugin writing raw frames to `output`.
     func fileSink(_ output: URL) throws -> [String: String] {
-        try environment("""
-            pcm.!default {
-                type file
-                slave.pcm { type null }
-                file "\(output.path)"
-                format "raw"
-                perm 0644
-            }
-
-            """)
+        try environment(String(contentsOf: Self.fileSinkTemplate, encoding: .utf8)
+            .replacingOccurrences(of: "@OUTPUT@", with: output.path))
     }
+
+    /// Tests/Support/alsa-file-sink.conf, shared with the ALSA tests: "@OUTPUT@" stands for the output file.
+    static let fileSinkTemplate = CLIRunner.packageRoot.appendingPathComponent("Tests/Support/alsa-file-sink.conf")
 
     /// The 16-bit little-endian samples in the raw file at `url`.
     static func rawSamples(_ url: URL) throws -> [Int16] {
