@@ -28,30 +28,31 @@ final class NewPointsAnnouncerTests: XCTestCase {
         chart = try ChartDocument.open(data: Data(text.utf8), name: "station.csv").chart
     }
 
+    /// Notes that `points` arrived and returns what is said now, if anything.
+    private func arrive(_ points: [Int]) -> String? {
+        announcer.note(points, ofSeries: 0, in: chart)
+        return announcer.announcement()
+    }
+
     func testOnePointIsSaidAtOnceWithItsWords() {
-        announcer.note([12], ofSeries: 0, in: chart)
-        XCTAssertEqual(announcer.announcement(), "November 25, 2026 10:12, 4.2 °C")
+        XCTAssertEqual(arrive([12]), "November 25, 2026 10:12, 4.2 °C")
         XCTAssertNil(announcer.announcement(), "said once")
     }
 
     func testPointsWithinASecondWaitAndAreCountedTogether() {
-        announcer.note([10], ofSeries: 0, in: chart)
-        XCTAssertNotNil(announcer.announcement())
+        XCTAssertNotNil(arrive([10]))
         clock.advance(0.4)
-        announcer.note([11, 12], ofSeries: 0, in: chart)
-        XCTAssertNil(announcer.announcement(), "too soon after the last")
+        XCTAssertNil(arrive([11, 12]), "too soon after the last")
         XCTAssertEqual(announcer.secondsUntilDue() ?? -1, 0.6, accuracy: 1e-9)
         clock.advance(0.3)
-        announcer.note([13, 14, 15, 16, 17, 18, 19], ofSeries: 0, in: chart)
-        XCTAssertNil(announcer.announcement())
+        XCTAssertNil(arrive([13, 14, 15, 16, 17, 18, 19]))
         clock.advance(0.3)
         XCTAssertEqual(announcer.announcement(), "9 new points, latest 4.9 °C")
         XCTAssertNil(announcer.secondsUntilDue(), "nothing waits")
     }
 
     func testAPointAfterAQuietSecondIsSaidAtOnce() {
-        announcer.note([1], ofSeries: 0, in: chart)
-        XCTAssertNotNil(announcer.announcement())
+        XCTAssertNotNil(arrive([1]))
         clock.advance(5)
         announcer.note([2], ofSeries: 0, in: chart)
         XCTAssertEqual(announcer.secondsUntilDue(), -4, "overdue by four seconds")
@@ -66,8 +67,7 @@ final class NewPointsAnnouncerTests: XCTestCase {
     }
 
     func testNoPointsSayNothing() {
-        announcer.note([], ofSeries: 0, in: chart)
-        announcer.note([99], ofSeries: 0, in: chart)
-        XCTAssertNil(announcer.announcement())
+        XCTAssertNil(arrive([]))
+        XCTAssertNil(arrive([99]), "no such point")
     }
 }
