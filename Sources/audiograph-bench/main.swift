@@ -6,11 +6,13 @@ import Foundation
 //
 //     audiograph-bench sonify [--points N] [--duration S] [--repeat R] [--kind line|scatter]
 //     audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]
+//     audiograph-bench follow [--rows N] [--batch B] [--repeat R]
 //
 // Builds an N-point series in memory (a noisy wave with a trend, the same every run), then times the score
 // (Sonifier), the synthesis (Synthesizer, including normalization and limiter) and the WAV encoding, and
 // prints the median of R runs and the real-time factor (audio seconds / render seconds). `draw` times building
-// the whole chart scene (layout, decimated line, cursor) for the same series (DrawBenchmark.swift).
+// the whole chart scene (layout, decimated line, cursor) for the same series (DrawBenchmark.swift); `follow`
+// times reading rows appended to a growing file (FollowBenchmark.swift).
 
 /// The value after `flag` in the arguments, or `fallback`.
 func option(_ flag: String, _ fallback: String) -> String {
@@ -20,13 +22,14 @@ func option(_ flag: String, _ fallback: String) -> String {
 }
 
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "draw" { exit(runDrawBenchmark()) }
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "follow" { exit(runFollowBenchmark()) }
 
 guard CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "sonify",
       let points = Int(option("--points", "1000000")), points > 0,
       let duration = Double(option("--duration", "10")), duration > 0,
       let repeats = Int(option("--repeat", "5")), repeats > 0,
       let kind = ChartKind(rawValue: option("--kind", "line")) else {
-    FileHandle.standardError.write(Data("usage: audiograph-bench sonify [--points N] [--duration S] [--repeat R] [--kind line|scatter]\n       audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]\n".utf8))
+    FileHandle.standardError.write(Data("usage: audiograph-bench sonify [--points N] [--duration S] [--repeat R] [--kind line|scatter]\n       audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]\n       audiograph-bench follow [--rows N] [--batch B] [--repeat R]\n".utf8))
     exit(64)
 }
 

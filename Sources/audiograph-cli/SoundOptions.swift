@@ -76,6 +76,12 @@ enum SoundRendering {
         let document = try FailureReporting.run {
             try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions)
         }
+        return try score(of: document, chart: options, sound: sound)
+    }
+
+    /// The score of an opened `document` as `options` and `sound` ask, as `score(chart:sound:)` gives it.
+    static func score(of document: ChartDocument, chart options: ChartOptions, sound: SoundOptions) throws
+        -> (score: Score, seriesNames: [String], account: String) {
         let part = try options.part(of: document.chart, refitting: false)
         let chart = part?.chart ?? document.chart
         let selection = try sound.selection(in: chart)

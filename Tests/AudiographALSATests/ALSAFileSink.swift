@@ -22,20 +22,16 @@ final class ALSAFileSink {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         output = folder.appendingPathComponent("out.raw")
         configuration = folder.appendingPathComponent("alsa.conf")
-        let fileSink = """
-            pcm.!default {
-                type file
-                slave.pcm { type null }
-                file "\(output.path)"
-                format "raw"
-                perm 0644
-            }
-
-            """
+        let fileSink = try String(contentsOf: Self.fileSinkTemplate, encoding: .utf8)
+            .replacingOccurrences(of: "@OUTPUT@", with: output.path)
         try (text ?? fileSink).write(to: configuration, atomically: true, encoding: .utf8)
         previousConfigPath = ProcessInfo.processInfo.environment["ALSA_CONFIG_PATH"]
         setenv("ALSA_CONFIG_PATH", configuration.path, 1)
     }
+
+    /// Tests/Support/alsa-file-sink.conf: the file plugin's configuration, "@OUTPUT@" standing for the output.
+    static let fileSinkTemplate = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Support/alsa-file-sink.conf")
 
     /// Points ALSA_CONFIG_PATH at a file that does not exist (ALSA without configuration).
     func useMissingConfiguration() {

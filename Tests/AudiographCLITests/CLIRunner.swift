@@ -27,6 +27,14 @@ enum CLIRunner {
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
                     unsetting: [String] = [], program: String = "audiograph-cli", wrapper: [String] = [],
                     timeout: TimeInterval = 60) throws -> Result {
+        try start(arguments, in: directory, environment: environment, unsetting: unsetting, program: program,
+                  wrapper: wrapper).finish(timeout: timeout)
+    }
+
+    /// Starts the program as `run` does and returns at once, for a test that acts while it runs.
+    static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                      unsetting: [String] = [], program: String = "audiograph-cli",
+                      wrapper: [String] = []) throws -> RunningProgram {
         let process = Process()
         let programURL = productsDirectory.appendingPathComponent(program)
         if let launcher = wrapper.first {
@@ -42,24 +50,61 @@ enum CLIRunner {
             for name in unsetting { merged[name] = nil }
             process.environment = merged
         }
-        // Output goes to files, so a large output can never fill a pipe and stall the process.
+        return try RunningProgram(process, describedAs: ([program] + arguments).joined(separator: " "))
+    }
+}
+
+/// A started program whose output goes to files, so a large output can never fill a pipe and stall it, and
+/// a test can read what it has written so far.
+final class RunningProgram {
+    let process: Process
+    /// The command line, for failure messages.
+    let description: String
+    private let outURL: URL, errURL: URL
+
+    /// Starts `process` with its standard output and error sent to new temporary files.
+    init(_ process: Process, describedAs description: String) throws {
+        self.process = process
+        self.description = description
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-cli-\(UUID().uuidString)")
-        let outURL = scratch.appendingPathExtension("out"), errURL = scratch.appendingPathExtension("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
+        outURL = scratch.appendingPathExtension("out")
+        errURL = scratch.appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(at: outURL)
+        try? FileManager.default.removeItem(at: errURL)
+    }
+
+    /// What the program has written on standard error so far.
+    var standardError: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+    /// Polls `condition` every few milliseconds until it holds; false after `timeout` seconds.
+    func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
+    /// Waits for the program to end (terminating it, and failing the test, after `timeout` seconds) and
+    /// returns its status and output.
+    func finish(timeout: TimeInterval = 60) throws -> CLIRunner.Result {
+        if !waitUntil(timeout: timeout, { !process.isRunning }) {
             process.terminate()
-            XCTFail("\(program) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            XCTFail("\(description) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
         let stdoutData = try Data(contentsOf: outURL), stderrData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+        return CLIRunner.Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                                stderr: String(decoding: stderrData, as: UTF8.self))
     }
 }

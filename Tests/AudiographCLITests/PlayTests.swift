@@ -18,39 +18,15 @@ final class PlayTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Writes an ALSA configuration holding only `text` and returns the environment that selects it.
-    func alsaConfiguration(_ text: String) throws -> [String: String] {
-        let path = folder.appendingPathComponent("alsa-\(UUID().uuidString).conf")
-        try text.write(to: path, atomically: true, encoding: .utf8)
-        return ["ALSA_CONFIG_PATH": path.path]
-    }
-
-    /// A configuration whose "default" device is alsa-lib's file plugin writing raw frames to `output`.
-    func fileSink(_ output: URL) throws -> [String: String] {
-        try alsaConfiguration("""
-            pcm.!default {
-                type file
-                slave.pcm { type null }
-                file "\(output.path)"
-                format "raw"
-                perm 0644
-            }
-
-            """)
-    }
-
-    /// The 16-bit little-endian samples in the raw file at `url`.
-    func rawSamples(_ url: URL) throws -> [Int16] {
-        let bytes = [UInt8](try Data(contentsOf: url))
-        return stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
-    }
+    /// ALSA configurations written into this test's folder.
+    var alsa: ALSATestConfiguration { ALSATestConfiguration(folder: folder) }
 
     /// Renders and plays `file` with `flags`; checks the played frames are the WAV's, sample for sample.
     func assertPlayMatchesRender(_ file: String, _ flags: [String], line: UInt = #line) throws {
         let wav = folder.appendingPathComponent("out.wav"), raw = folder.appendingPathComponent("out.raw")
         let rendered = try CLIRunner.run(["render", file, "-o", wav.path] + flags, in: data)
         XCTAssertEqual(rendered.status, 0, rendered.stderr, line: line)
-        let played = try CLIRunner.run(["play", file] + flags, in: data, environment: try fileSink(raw))
+        let played = try CLIRunner.run(["play", file] + flags, in: data, environment: try alsa.fileSink(raw))
         XCTAssertEqual(played.status, 0, played.stderr, line: line)
         XCTAssertEqual(played.stdout, "", "play keeps standard output clean", line: line)
         let lines = played.stderr.split(separator: "\n", omittingEmptySubsequences: false)
@@ -59,7 +35,7 @@ final class PlayTests: XCTestCase {
         let expected = try XCTUnwrap(WAVFile.decodeInt16([UInt8](try Data(contentsOf: wav))), line: line)
         XCTAssertEqual(expected.sampleRate, 48_000, line: line)
         XCTAssertEqual(expected.channels, 2, line: line)
-        let captured = try rawSamples(raw)
+        let captured = try ALSATestConfiguration.rawSamples(raw)
         XCTAssertEqual(captured.count, expected.samples.count, "no frame missing, no padding", line: line)
         XCTAssertTrue(captured == expected.samples, "the played frames are the WAV's data chunk", line: line)
     }
@@ -82,7 +58,7 @@ final class PlayTests: XCTestCase {
     }
 
     func testNoSoundDeviceExits69WithOneLine() throws {
-        let result = try CLIRunner.run(["play", "births.csv"], in: data, environment: try alsaConfiguration(""))
+        let result = try CLIRunner.run(["play", "births.csv"], in: data, environment: try alsa.environment(""))
         XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"default\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
@@ -90,7 +66,7 @@ final class PlayTests: XCTestCase {
 
     func testAnUnknownDeviceIsNamed() throws {
         let raw = folder.appendingPathComponent("out.raw")
-        let result = try CLIRunner.run(["play", "births.csv", "--device", "nosuchcard"], in: data, environment: try fileSink(raw))
+        let result = try CLIRunner.run(["play", "births.csv", "--device", "nosuchcard"], in: data, environment: try alsa.fileSink(raw))
         XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"nosuchcard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
@@ -109,7 +85,7 @@ final class PlayTests: XCTestCase {
 
     func testAMissingFileIsStillReportedAsUnreadable() throws {
         let raw = folder.appendingPathComponent("out.raw")
-        let result = try CLIRunner.run(["play", "/nonexistent/births.csv"], environment: try fileSink(raw))
+        let result = try CLIRunner.run(["play", "/nonexistent/births.csv"], environment: try alsa.fileSink(raw))
         XCTAssertEqual(result.status, 66)
         XCTAssertEqual(result.stderr, "audiograph-cli: /nonexistent/births.csv: no such file. Check the name and folder.\n")
     }

@@ -44,17 +44,34 @@ public enum CSVReader {
     public static func read(path: String, options: CSVReadOptions = CSVReadOptions(),
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> Table {
-        try read(ChunkedInput(path: path), path: path, options: options, progress: progress, cancellation: cancellation)
+        try read(ChunkedInput(path: path), path: path, options: options, progress: progress, cancellation: cancellation,
+                 following: false).table
+    }
+
+    /// Reads the file at `path` to follow it as it grows: as `read(path:…)` does, except that a last line without
+    /// its line break is left unread (a writer may be half-way through it) and growth while reading is no
+    /// warning (the rest is read later). Returns where the read stopped and how to read on from there.
+    static func readForFollowing(path: String, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+                                 cancellation: CancellationFlag?) throws -> (table: Table, resume: CSVResumePoint) {
+        let input = try ChunkedInput(path: path)
+        let (table, resume) = try read(input, path: path, options: options, progress: progress,
+                                       cancellation: cancellation, following: true)
+        guard let resume else { preconditionFailure("a file read always has a resume point") }  // l10n: not shown
+        return (table, resume)
     }
 
     /// Reads CSV text held in memory as if it were the file `name` (which names it in messages and decides
     /// .tsv handling); for tests and the fuzzer.
     public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions()) throws -> Table {
-        try read(ChunkedInput(data: data, path: name), path: name, options: options, progress: nil, cancellation: nil)
+        try read(ChunkedInput(data: data, path: name), path: name, options: options, progress: nil, cancellation: nil,
+                 following: false).table
     }
 
+    /// Reads `input`; when `following`, a last record without its line break stays unread, and the resume point
+    /// says where (nil for input that is no file).
     private static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
-                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?,
+                             following: Bool) throws -> (table: Table, resume: CSVResumePoint?) {
         let firstChunk = try input.read(options.chunkBytes)
         if firstChunk.isEmpty { throw ImportError.empty(path: path) }
 
@@ -89,14 +106,14 @@ public enum CSVReader {
         }
         // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
         let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)
-        var state = StreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
+        var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
                                 expectedRows: Int(textBytes / guess.averageRecordBytes * 1.05) + 16)
         var carry = [UInt8](body)
         var bytesRead = Int64(firstChunk.count)
         while true {
             if cancellation?.isCancelled == true { throw ImportError.cancelled(path: path) }
             let atEnd = input.isAtEnd
-            let consumed = try carry.withUnsafeBufferPointer { try state.consume($0, atEndOfInput: atEnd) }
+            let consumed = try carry.withUnsafeBufferPointer { try state.consume($0, atEndOfInput: atEnd && !following) }
             carry.removeSubrange(0..<consumed)
             if carry.count > options.limits.maxRecordBytes {
                 if state.tokenizer.stoppedInsideQuote {
@@ -117,9 +134,19 @@ public enum CSVReader {
         if input.shrank { throw ImportError.changedWhileReading(path: path) }
         var table = try state.finish(encoding: encoding, monthFirstWhenUndecided: options.monthFirstWhenUndecided
                                         ?? DayMonthOrder.localePrefersMonthFirst())
-        TemporalColumns.convert(&table)
-        if let change = input.changeSinceOpening() { table.warnings.append(change) }
-        return table
+        let conversions = TemporalColumns.convert(&table)
+        guard following else {
+            if let change = input.changeSinceOpening() { table.warnings.append(change) }
+            return (table, nil)
+        }
+        guard let identity = input.identity else { return (table, nil) }
+        var format = guess
+        format.kinds = state.builders.map(\.settledKind)
+        let resume = CSVResumePoint(identity: identity, offset: bytesRead - Int64(carry.count), line: state.line,
+                                    format: format, encoding: encoding, isTranscoded: utf16 != nil,
+                                    conversions: conversions, unreadable: state.builders.map(\.unreadable),
+                                    orderWarnings: state.orderWarnings, limits: options.limits)
+        return (table, resume)
     }
 
     /// True when the bytes hold NUL or many control characters, as binary files do and text never does.
@@ -133,162 +160,6 @@ public enum CSVReader {
     }
 }
 
-/// The reader's state while records stream past: header, column builders, counts and skipped lines.
-private struct StreamState {
-    let path: String
-    let guess: CSVSniffer.Guess
-    let limits: ImportLimits
-    var tokenizer: CSVTokenizer
-    var builders: [ColumnBuilder]
-    var headers: [String] = []
-    var needHeader: Bool
-    /// Line number where the next record starts (1-based).
-    var line = 1
-    var rowCount = 0
-    var malformedLines: [Int] = []
-    var malformedCount = 0
-    let encoding: TextEncodingName
-
-    init(path: String, guess: CSVSniffer.Guess, encoding: TextEncodingName, limits: ImportLimits, expectedRows: Int) {
-        self.path = path
-        self.guess = guess
-        self.limits = limits
-        self.encoding = encoding
-        tokenizer = CSVTokenizer(delimiter: guess.delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
-        builders = guess.kinds.map {
-            ColumnBuilder(kind: $0, decimalStyle: guess.decimalStyle, encoding: encoding,
-                          expectedRows: min(expectedRows, 50_000_000))
-        }
-        needHeader = guess.hasHeader
-        if !guess.hasHeader {
-            headers = (1...max(guess.columnCount, 1)).map { Localization.tr("Column %ld", $0) }
-        }
-    }
-
-    /// Reads every whole record in `buffer`; returns how many bytes were used.
-    mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, atEndOfInput: Bool) throws -> Int {
-        var pos = 0
-        while pos < buffer.count {
-            switch tokenizer.nextRecord(in: buffer, from: pos, atEndOfInput: atEndOfInput) {
-            case .record(let end, let lineBreaks):
-                try handleRecord()
-                pos = end
-                line += lineBreaks
-            case .needMoreData:
-                return pos
-            case .unterminatedQuote:
-                throw ImportError.unterminatedQuote(path: path, line: line)
-            case .fieldTooLong:
-                throw ImportError.lineTooLong(path: path, line: line, limitBytes: limits.maxFieldBytes)
-            case .tooManyFields:
-                throw ImportError.tooManyColumns(path: path, count: limits.maxColumns + 1, limit: limits.maxColumns)
-            }
-        }
-        return pos
-    }
-
-    private mutating func handleRecord() throws {
-        if tokenizer.isBlankRecord { return }
-        if needHeader {
-            needHeader = false
-            headers = (0..<tokenizer.fieldCount).map { k in
-                tokenizer.withField(k) { TextDecoding.string($0, encoding: encoding) }
-            }
-            if headers.count > limits.maxColumns {
-                throw ImportError.tooManyColumns(path: path, count: headers.count, limit: limits.maxColumns)
-            }
-            return
-        }
-        let columnCount = builders.count
-        var fields = tokenizer.fieldCount
-        if fields > columnCount {
-            // Trailing empty fields (a delimiter at the end of every row) are harmless.
-            var extraAreEmpty = true
-            for k in columnCount..<fields where tokenizer.withField(k, { $0.count != 0 }) { extraAreEmpty = false; break }
-            if extraAreEmpty { fields = columnCount }
-        }
-        if fields != columnCount {
-            malformedCount += 1
-            if malformedLines.count < 20 { malformedLines.append(line) }
-            return
-        }
-        for k in 0..<columnCount {
-            let builder = builders[k]
-            let currentLine = line
-            tokenizer.withField(k) { builder.append($0, line: currentLine) }
-        }
-        rowCount += 1
-        if rowCount > limits.maxRows { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
-    }
-
-    /// Turns the builders into a table, or explains why there is no usable data. "03/04/2000"-style columns that
-    /// nothing in the file decides are read month/day when `monthFirstWhenUndecided`, else day/month.
-    func finish(encoding: TextEncodingName, monthFirstWhenUndecided: Bool) throws -> Table {
-        if rowCount == 0 {
-            if malformedCount > 0 {
-                throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount,
-                                                  firstLine: malformedLines.first ?? 1)
-            }
-            if guess.hasHeader && !needHeader { throw ImportError.headerOnly(path: path) }
-            throw ImportError.empty(path: path)
-        }
-        if malformedCount > rowCount {
-            throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount + rowCount,
-                                              firstLine: malformedLines.first ?? 1)
-        }
-        var names = headers
-        var seen: [String: Int] = [:]
-        for i in names.indices {
-            var name = names[i].trimmingCharacters(in: .whitespacesAndNewlines)
-            if name.isEmpty { name = Localization.tr("Column %ld", i + 1) }
-            let key = name.lowercased()
-            if let n = seen[key] {
-                seen[key] = n + 1
-                name = "\(name) (\(n + 1))"
-            } else {
-                seen[key] = 1
-            }
-            names[i] = name
-        }
-        let orderWarnings = DayMonthOrder.resolve(builders, names: names, monthFirstWhenUndecided: monthFirstWhenUndecided)
-        let columns = zip(names, builders).map { Column(header: $0.0, data: $0.1.finish()) }
-        var warnings: [String] = []
-        if malformedCount > 0 {
-            let lines = malformedLines.map(String.init).joined(separator: ", ") + (malformedCount > malformedLines.count ? ", …" : "")
-            warnings.append(Localization.trn("Skipped %ld malformed row: line %@.", "Skipped %ld malformed rows: lines %@.",
-                                             malformedCount, malformedCount, lines))
-        }
-        for (column, builder) in zip(columns, builders) {
-            if builder.badValueCount > 0 {
-                let lines = builder.badValueLines.map(String.init).joined(separator: ", ")
-                    + (builder.badValueCount > builder.badValueLines.count ? ", …" : "")
-                if builder.kind == .numeric {
-                    warnings.append(Localization.trn(
-                        "Column \"%@\": %ld value is not a number (line %@); it is treated as missing.",
-                        "Column \"%@\": %ld values are not numbers (lines %@); they are treated as missing.",
-                        builder.badValueCount, column.header, builder.badValueCount, lines))
-                } else {
-                    warnings.append(Localization.trn(
-                        "Column \"%@\": %ld value is not a date (line %@); it is treated as missing.",
-                        "Column \"%@\": %ld values are not dates (lines %@); they are treated as missing.",
-                        builder.badValueCount, column.header, builder.badValueCount, lines))
-                }
-            }
-            if builder.nonFiniteCount > 0 {
-                warnings.append(Localization.trn(
-                    "Column \"%@\": %ld value is infinite or too large; it is treated as missing.",
-                    "Column \"%@\": %ld values are infinite or too large; they are treated as missing.",
-                    builder.nonFiniteCount, column.header, builder.nonFiniteCount))
-            }
-        }
-        warnings += orderWarnings
-        return Table(path: path, columns: columns, rowCount: rowCount, encoding: encoding,
-                     delimiter: Character(Unicode.Scalar(guess.delimiter)), decimalStyle: guess.decimalStyle,
-                     hasHeader: guess.hasHeader, malformedLines: malformedLines, malformedRowCount: malformedCount,
-                     warnings: warnings)
-    }
-}
-
 /// A file (or, for tests and the fuzzer, a block of memory) read in chunks.
 final class ChunkedInput {
     private let handle: FileHandle?
@@ -297,6 +168,8 @@ final class ChunkedInput {
     private let path: String
     let totalBytes: Int64
     private var openedModification: Date?
+    /// The file opened (nil for a block of memory).
+    let identity: FileIdentity?
 
     /// Opens a file for reading only, with messages for the usual reasons it can't be.
     init(path: String) throws {
@@ -310,6 +183,10 @@ final class ChunkedInput {
         }
         self.handle = handle
         self.path = path
+        guard let identity = FileIdentity(descriptor: handle.fileDescriptor) else {
+            throw ImportError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.identity = identity
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         totalBytes = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         openedModification = attributes?[.modificationDate] as? Date
@@ -317,6 +194,7 @@ final class ChunkedInput {
 
     init(data: Data, path: String) {
         handle = nil
+        identity = nil
         self.path = path
         self.data = data
         totalBytes = Int64(data.count)

@@ -4,7 +4,7 @@ import Foundation
 /// Guesses how a CSV file is written from its first bytes: delimiter, header row, decimal style, column types.
 enum CSVSniffer {
     /// What the first bytes say about the whole file.
-    struct Guess {
+    struct Guess: Sendable {
         var delimiter: UInt8
         var hasHeader: Bool
         var columnCount: Int

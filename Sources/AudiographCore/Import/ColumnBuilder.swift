@@ -3,7 +3,7 @@ import Foundation
 
 /// Accumulates one column's values while the file streams past, in the type the sniffer chose.
 final class ColumnBuilder {
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case numeric
         case date(DateFormat)
         case text
@@ -24,7 +24,8 @@ final class ColumnBuilder {
     private(set) var nonFiniteCount = 0
     /// The UTC offset (seconds) of every date read so far, while they all agree; see `commonUTCOffset`.
     private var firstUTCOffset: Int?
-    private var sawDate = false
+    /// Whether any date was read (so `commonUTCOffset` says something about the values).
+    private(set) var sawDate = false
     private var utcOffsetsDiffer = false
     /// For `.dayOrMonthFirst` columns, which keep both readings until the whole column is read: the
     /// day-first reading (`numbers` holds the month-first one), its bad values, and what the values showed.
@@ -36,6 +37,8 @@ final class ColumnBuilder {
     private(set) var onlyDayFirstCount = 0
     /// The first value, as written, that reads differently in the two orders ("03/04/2000").
     private(set) var ambiguousExample: String?
+    /// The order `chooseOrder` kept for a `.dayOrMonthFirst` column: true for month/day; nil before.
+    private(set) var chosenMonthFirst: Bool?
 
     init(kind: Kind, decimalStyle: DecimalStyle, encoding: TextEncodingName, expectedRows: Int) {
         self.kind = kind
@@ -117,7 +120,7 @@ final class ColumnBuilder {
         if monthFirst == nil { noteBadValue(line) }
         if dayFirst == nil {
             dayFirstBadValueCount += 1
-            if dayFirstBadValueLines.count < 5 { dayFirstBadValueLines.append(line) }
+            if dayFirstBadValueLines.count < UnreadableValues.linesKept { dayFirstBadValueLines.append(line) }
         }
     }
 
@@ -130,6 +133,7 @@ final class ColumnBuilder {
 
     /// Keeps one reading of a `.dayOrMonthFirst` column: month/day when `monthFirst`, else day/month.
     func chooseOrder(monthFirst: Bool) {
+        if kind == .date(.dayOrMonthFirst) { chosenMonthFirst = monthFirst }
         guard kind == .date(.dayOrMonthFirst), !monthFirst else {
             dayFirstNumbers = []
             return
@@ -155,9 +159,20 @@ final class ColumnBuilder {
     /// The UTC offset in seconds every date of the column was written in; nil when none was written or they differ.
     var commonUTCOffset: Int? { utcOffsetsDiffer ? nil : firstUTCOffset }
 
+    /// The type later values of this column are read in: the kind, with the day/month order once chosen.
+    var settledKind: Kind {
+        guard kind == .date(.dayOrMonthFirst), let monthFirst = chosenMonthFirst else { return kind }
+        return .date(monthFirst ? .monthDayYear : .dayMonthYear)
+    }
+
+    /// The values that could not be read as this column's type, for the warnings.
+    var unreadable: UnreadableValues {
+        UnreadableValues(count: badValueCount, lines: badValueLines, nonFinite: nonFiniteCount)
+    }
+
     private func noteBadValue(_ line: Int) {
         badValueCount += 1
-        if badValueLines.count < 5 { badValueLines.append(line) }
+        if badValueLines.count < UnreadableValues.linesKept { badValueLines.append(line) }
     }
 
     /// The finished column data.

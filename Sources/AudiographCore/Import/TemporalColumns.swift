@@ -4,14 +4,37 @@ import Foundation
 /// Turns numeric columns that are really times into date columns once a table is read: Unix timestamps under
 /// a header that says so, and fractional years as R writes time series.
 enum TemporalColumns {
-    /// Converts every numeric column of `table` that is Unix time or fractional years; leaves the others.
-    static func convert(_ table: inout Table) {
-        for i in table.columns.indices {
-            guard case .numeric(let values, _) = table.columns[i].data else { continue }
-            let title = table.columns[i].title.lowercased()
-            if let dates = unixTime(values, title: title) ?? fractionalYears(values, title: title) {
-                table.columns[i].data = dates
+    /// How a numeric column's numbers were read as dates; the same reading serves rows appended later.
+    enum Conversion: Sendable, Equatable {
+        /// Whole seconds since the epoch.
+        case unixSeconds
+        /// Whole milliseconds since the epoch.
+        case unixMilliseconds
+        /// Years with a fraction (1949.083 is February 1949), written on a grid of this precision.
+        case fractionalYears(DatePrecision)
+
+        /// `values` (NaN where missing) as a date column.
+        func dates(_ values: [Double]) -> ColumnData {
+            switch self {
+            case .unixSeconds: return .date(values: values, precision: .second, utcOffsetSeconds: nil)
+            case .unixMilliseconds: return .date(values: values.map { $0 / 1000 }, precision: .second, utcOffsetSeconds: nil)
+            case .fractionalYears(let precision):
+                return .date(values: values.map { TemporalColumns.date(fractionalYear: $0, precision: precision) },
+                             precision: precision, utcOffsetSeconds: nil)
             }
+        }
+    }
+
+    /// Converts every numeric column of `table` that is Unix time or fractional years; leaves the others.
+    /// Returns each column's conversion (nil for a column left as it was).
+    @discardableResult
+    static func convert(_ table: inout Table) -> [Conversion?] {
+        table.columns.indices.map { i -> Conversion? in
+            guard case .numeric(let values, _) = table.columns[i].data else { return nil }
+            let title = table.columns[i].title.lowercased()
+            guard let conversion = unixTime(values, title: title) ?? fractionalYears(values, title: title) else { return nil }
+            table.columns[i].data = conversion.dates(values)
+            return conversion
         }
     }
 
@@ -24,9 +47,9 @@ enum TemporalColumns {
         }
     }
 
-    /// Seconds since the epoch (precision second) when `title` names a timestamp and every value is a whole
-    /// number of Unix seconds (1e8…4e9, 1973…2096) or milliseconds (1e11…4e12); nil otherwise.
-    static func unixTime(_ values: [Double], title: String) -> ColumnData? {
+    /// Unix seconds or milliseconds when `title` names a timestamp and every value is a whole number of Unix
+    /// seconds (1e8…4e9, 1973…2096) or milliseconds (1e11…4e12); nil otherwise.
+    static func unixTime(_ values: [Double], title: String) -> Conversion? {
         guard namesTimestamp(title) else { return nil }
         var lowest = Double.infinity, highest = -Double.infinity
         for v in values where !v.isNaN {
@@ -34,17 +57,15 @@ enum TemporalColumns {
             lowest = min(lowest, v)
             highest = max(highest, v)
         }
-        if lowest >= 1e8 && highest <= 4e9 { return .date(values: values, precision: .second, utcOffsetSeconds: nil) }
-        if lowest >= 1e11 && highest <= 4e12 {
-            return .date(values: values.map { $0 / 1000 }, precision: .second, utcOffsetSeconds: nil)
-        }
+        if lowest >= 1e8 && highest <= 4e9 { return .unixSeconds }
+        if lowest >= 1e11 && highest <= 4e12 { return .unixMilliseconds }
         return nil
     }
 
-    /// Dates from fractional years (1949.083 is February 1949) when `title` is "time" or mentions a year or date,
-    /// every value lies in 1000…3000, most are not whole, and they fall on quarters (precision quarter), months
+    /// Fractional years (1949.083 is February 1949) when `title` is "time" or mentions a year or date, every
+    /// value lies in 1000…3000, most are not whole, and they fall on quarters (precision quarter), months
     /// (month) or regular steps (day); nil otherwise, so plain years (1950, 1951) stay numbers.
-    static func fractionalYears(_ values: [Double], title: String) -> ColumnData? {
+    static func fractionalYears(_ values: [Double], title: String) -> Conversion? {
         guard title == "time" || title.contains("year") || title.contains("date") else { return nil }
         let finite = values.filter { !$0.isNaN }
         guard finite.count >= 2, finite.allSatisfy({ $0 >= 1000 && $0 <= 3000 }) else { return nil }
@@ -56,19 +77,21 @@ enum TemporalColumns {
         let precision: DatePrecision
         if onGrid(4) { precision = .quarter } else if onGrid(12) { precision = .month }
         else if stepsAreRegular(finite) { precision = .day } else { return nil }
-        let dates = values.map { value -> Double in
-            guard !value.isNaN else { return .nan }
-            let year = Int(value.rounded(.down)), fraction = value - value.rounded(.down)
-            switch precision {
-            case .quarter, .month:
-                let monthsIn = Int((fraction * 12).rounded())
-                return DateParsing.epochSeconds(year: year + monthsIn / 12, month: monthsIn % 12 + 1, day: 1)
-            default:
-                let days = (fraction * (DateParsing.isLeap(year) ? 366 : 365)).rounded()
-                return DateParsing.epochSeconds(year: year, month: 1, day: 1) + days * 86_400
-            }
+        return .fractionalYears(precision)
+    }
+
+    /// Seconds since the epoch of a fractional year (NaN stays NaN): the first of its quarter or month, or its day.
+    static func date(fractionalYear value: Double, precision: DatePrecision) -> Double {
+        guard !value.isNaN else { return .nan }
+        let year = Int(value.rounded(.down)), fraction = value - value.rounded(.down)
+        switch precision {
+        case .quarter, .month:
+            let monthsIn = Int((fraction * 12).rounded())
+            return DateParsing.epochSeconds(year: year + monthsIn / 12, month: monthsIn % 12 + 1, day: 1)
+        default:
+            let days = (fraction * (DateParsing.isLeap(year) ? 366 : 365)).rounded()
+            return DateParsing.epochSeconds(year: year, month: 1, day: 1) + days * 86_400
         }
-        return .date(values: dates, precision: precision, utcOffsetSeconds: nil)
     }
 
     /// True when the rises from one value to the next (in file order, so a long table's restarts don't count)

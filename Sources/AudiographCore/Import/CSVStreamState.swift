@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// The reader's state while records stream past: header, column builders, counts and skipped lines.
+struct CSVStreamState {
+    /// How many line numbers of skipped rows are kept for the warning and `Table.malformedLines`.
+    static let malformedLinesKept = 20
+
+
+    let path: String
+    let guess: CSVSniffer.Guess
+    let limits: ImportLimits
+    var tokenizer: CSVTokenizer
+    var builders: [ColumnBuilder]
+    var headers: [String] = []
+    var needHeader: Bool
+    /// Line number where the next record starts (1-based).
+    var line = 1
+    var rowCount = 0
+    var malformedLines: [Int] = []
+    var malformedCount = 0
+    let encoding: TextEncodingName
+    /// The warnings about day/month order that `finish` made.
+    private(set) var orderWarnings: [String] = []
+
+    init(path: String, guess: CSVSniffer.Guess, encoding: TextEncodingName, limits: ImportLimits, expectedRows: Int) {
+        self.path = path
+        self.guess = guess
+        self.limits = limits
+        self.encoding = encoding
+        tokenizer = CSVTokenizer(delimiter: guess.delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
+        builders = guess.kinds.map {
+            ColumnBuilder(kind: $0, decimalStyle: guess.decimalStyle, encoding: encoding,
+                          expectedRows: min(expectedRows, 50_000_000))
+        }
+        needHeader = guess.hasHeader
+        if !guess.hasHeader {
+            headers = (1...max(guess.columnCount, 1)).map { Localization.tr("Column %ld", $0) }
+        }
+    }
+
+    /// A state that reads on where `resume` stopped, as row `rowsSoFar + 1`: no header, the columns' settled
+    /// types, new builders holding only the rows read from here on.
+    init(continuing resume: CSVResumePoint, path: String, rowsSoFar: Int) {
+        self.init(path: path, guess: resume.format, encoding: resume.encoding, limits: resume.limits, expectedRows: 64)
+        needHeader = false
+        line = resume.line
+        rowCount = rowsSoFar
+    }
+
+    /// Reads every whole record in `buffer`; returns how many bytes were used.
+    mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, atEndOfInput: Bool) throws -> Int {
+        var pos = 0
+        while pos < buffer.count {
+            switch tokenizer.nextRecord(in: buffer, from: pos, atEndOfInput: atEndOfInput) {
+            case .record(let end, let lineBreaks):
+                try handleRecord()
+                pos = end
+                line += lineBreaks
+            case .needMoreData:
+                return pos
+            case .unterminatedQuote:
+                throw ImportError.unterminatedQuote(path: path, line: line)
+            case .fieldTooLong:
+                throw ImportError.lineTooLong(path: path, line: line, limitBytes: limits.maxFieldBytes)
+            case .tooManyFields:
+                throw ImportError.tooManyColumns(path: path, count: limits.maxColumns + 1, limit: limits.maxColumns)
+            }
+        }
+        return pos
+    }
+
+    private mutating func handleRecord() throws {
+        if tokenizer.isBlankRecord { return }
+        if needHeader {
+            needHeader = false
+            headers = (0..<tokenizer.fieldCount).map { k in
+                tokenizer.withField(k) { TextDecoding.string($0, encoding: encoding) }
+            }
+            if headers.count > limits.maxColumns {
+                throw ImportError.tooManyColumns(path: path, count: headers.count, limit: limits.maxColumns)
+            }
+            return
+        }
+        let columnCount = builders.count
+        var fields = tokenizer.fieldCount
+        if fields > columnCount {
+            // Trailing empty fields (a delimiter at the end of every row) are harmless.
+            var extraAreEmpty = true
+            for k in columnCount..<fields where tokenizer.withField(k, { $0.count != 0 }) { extraAreEmpty = false; break }
+            if extraAreEmpty { fields = columnCount }
+        }
+        if fields != columnCount {
+            malformedCount += 1
+            if malformedLines.count < Self.malformedLinesKept { malformedLines.append(line) }
+            return
+        }
+        for k in 0..<columnCount {
+            let builder = builders[k]
+            let currentLine = line
+            tokenizer.withField(k) { builder.append($0, line: currentLine) }
+        }
+        rowCount += 1
+        if rowCount > limits.maxRows { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
+    }
+
+    /// Turns the builders into a table, or explains why there is no usable data. "03/04/2000"-style columns that
+    /// nothing in the file decides are read month/day when `monthFirstWhenUndecided`, else day/month.
+    mutating func finish(encoding: TextEncodingName, monthFirstWhenUndecided: Bool) throws -> Table {
+        if rowCount == 0 {
+            if malformedCount > 0 {
+                throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount,
+                                                  firstLine: malformedLines.first ?? 1)
+            }
+            if guess.hasHeader && !needHeader { throw ImportError.headerOnly(path: path) }
+            throw ImportError.empty(path: path)
+        }
+        if malformedCount > rowCount {
+            throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount + rowCount,
+                                              firstLine: malformedLines.first ?? 1)
+        }
+        var names = headers
+        var seen: [String: Int] = [:]
+        for i in names.indices {
+            var name = names[i].trimmingCharacters(in: .whitespacesAndNewlines)
+            if name.isEmpty { name = Localization.tr("Column %ld", i + 1) }
+            let key = name.lowercased()
+            if let n = seen[key] {
+                seen[key] = n + 1
+                name = "\(name) (\(n + 1))"
+            } else {
+                seen[key] = 1
+            }
+            names[i] = name
+        }
+        orderWarnings = DayMonthOrder.resolve(builders, names: names, monthFirstWhenUndecided: monthFirstWhenUndecided)
+        let columns = zip(names, builders).map { Column(header: $0.0, data: $0.1.finish()) }
+        var warnings = ReadWarnings.malformedRows(count: malformedCount, lines: malformedLines).map { [$0] } ?? []
+        for (column, builder) in zip(columns, builders) {
+            warnings += ReadWarnings.unreadableValues(column: column.header, isNumeric: builder.kind == .numeric, builder.unreadable)
+        }
+        warnings += orderWarnings
+        return Table(path: path, columns: columns, rowCount: rowCount, encoding: encoding,
+                     delimiter: Character(Unicode.Scalar(guess.delimiter)), decimalStyle: guess.decimalStyle,
+                     hasHeader: guess.hasHeader, malformedLines: malformedLines, malformedRowCount: malformedCount,
+                     warnings: warnings)
+    }
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
+import Foundation
+import XCTest
+
+/// Which points of the current series are new after a followed file grew.
+final class SeriesGrowthTests: XCTestCase {
+    private func chart(_ series: [(String, [Double], [Double])]) -> ChartDescriptor {
+        ChartMaking.chart(kind: .scatter, series: series)
+    }
+
+    /// The growth's series, new points and whether old indices stay, in one comparable value.
+    private func facts(_ growth: SeriesGrowth) -> String {
+        "series \(growth.series.map(String.init) ?? "none"), new \(growth.newPoints), keeps \(growth.keepsOldIndices)"
+    }
+
+    func testRowsAddedAtTheEndAreTheNewPointsAndOldPlacesStay() {
+        let old = chart([("t", [1, 2, 3], [4, .nan, 5])])
+        let new = chart([("t", [1, 2, 3, 4, 5], [4, .nan, 5, 6, 7])])
+        XCTAssertEqual(facts(SeriesGrowth(from: old, to: new, series: 0)), "series 0, new [3, 4], keeps true")
+    }
+
+    func testAPointSortedInBeforeOthersIsFoundByItsValues() {
+        let old = chart([("t", [1, 2, 4], [4, 5, 7])])
+        let new = chart([("t", [1, 2, 3, 4], [4, 5, 6, 7])])
+        XCTAssertEqual(facts(SeriesGrowth(from: old, to: new, series: 0)), "series 0, new [2], keeps false")
+    }
+
+    func testRepeatedPointsAreCountedOneByOne() {
+        let old = chart([("t", [2, 1], [5, 5])])
+        let new = chart([("t", [1, 1, 2], [5, 5, 5])])
+        XCTAssertEqual(SeriesGrowth(from: old, to: new, series: 0).newPoints, [1])
+    }
+
+    func testAMeanThatChangedCountsAsNew() {
+        let old = chart([("t", [1, 2], [4, 5])])
+        let new = chart([("t", [1, 2, 3], [4, 6, 7])])
+        XCTAssertEqual(SeriesGrowth(from: old, to: new, series: 0).newPoints, [1, 2])
+    }
+
+    func testTheSeriesIsFoundByNameWhenANewOneComesFirst() {
+        let old = chart([("north", [1], [1]), ("south", [1], [2])])
+        let new = chart([("east", [2], [0]), ("north", [1], [1]), ("south", [1, 2], [2, 3])])
+        XCTAssertEqual(facts(SeriesGrowth(from: old, to: new, series: 1)), "series 2, new [1], keeps true")
+    }
+
+    func testASeriesTheNewChartLacksHasNoNewPoints() {
+        let old = chart([("a", [1], [1]), ("b", [1], [2])])
+        let new = chart([("c", [1], [1])])
+        XCTAssertEqual(facts(SeriesGrowth(from: old, to: new, series: 1)), "series none, new [], keeps false")
+    }
+}
