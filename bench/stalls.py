@@ -36,13 +36,13 @@ STALL_GOAL_MS = 50
 class Viewer:
     """One viewer process with its trace lines collected as (event, seconds)."""
 
-    def __init__(self, binary, csv, work, alsa_config):
+    def __init__(self, binary, csv, work, alsa_config, extra_args=()):
         self.events = []
         self.lock = threading.Lock()
         env = dict(os.environ, AUDIOGRAPH_TRACE="1", ALSA_CONFIG_PATH=alsa_config, GSK_RENDERER="cairo",
                    NO_AT_BRIDGE="1", HOME=work, XDG_CONFIG_HOME=os.path.join(work, "config"),
                    XDG_DATA_HOME=os.path.join(work, "data"))
-        self.process = subprocess.Popen([binary, csv], env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+        self.process = subprocess.Popen([binary, *extra_args, csv], env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                         text=True)
         threading.Thread(target=self._read, daemon=True).start()
         self.window = None
@@ -121,8 +121,8 @@ def alsa_file_config(work, target):
     return path
 
 
-def start(args, work, alsa_config, wait_window=True):
-    viewer = Viewer(args.binary, args.file, work, alsa_config)
+def start(args, work, alsa_config, wait_window=True, csv=None, extra_args=()):
+    viewer = Viewer(args.binary, csv or args.file, work, alsa_config, extra_args)
     if wait_window:
         viewer.window = viewer.find_window()
         if viewer.window is None:
@@ -289,6 +289,27 @@ def main():
                 record("export", longest, over, t1 - t0,
                        "%d-byte WAV" % size if ended and began else "export never finished")
                 viewer.stop()
+        # follow: `--follow` on a copy of the file, ten rows appended every 200 ms for 5 s, each poll
+        # rebuilding the chart on a worker and the window growing it in place.
+        copy = os.path.join(work, "followed.csv")
+        shutil.copyfile(args.file, copy)
+        with open(copy, "rb") as f:
+            f.seek(-200, os.SEEK_END)
+            last_x = float(f.read().strip().split(b"\n")[-1].split(b",")[0])
+        viewer = start(args, work, sink, csv=copy, extra_args=["--follow"])
+        viewer.wait_for("analysis-ready")
+        t0 = time.monotonic()
+        grown = 0
+        while time.monotonic() - t0 < 5:
+            with open(copy, "a") as f:
+                f.write("".join("%d,%.3f\n" % (last_x + grown + k + 1, (grown + k) % 97) for k in range(10)))
+            grown += 10
+            time.sleep(0.2)
+        viewer.wait_for("analysis-ready", after=time.monotonic(), timeout=60)
+        t1 = time.monotonic()
+        longest, over = viewer.longest_gap(t0, t1)
+        record("follow", longest, over, t1 - t0, "%d rows appended in 5 s" % grown)
+        viewer.stop()
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if args.json:

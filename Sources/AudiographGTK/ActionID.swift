@@ -20,6 +20,8 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case exportMIDI = "export-midi"
         case chooseColumns = "choose-columns"
         case otherCharts = "other-charts"
+        /// View ▸ Follow File: the chart grows as rows are appended to its file; again to stop.
+        case followFile = "follow-file"
     }
 
     /// The chart's own keys (`ChartView`), also in the Chart and Go menus.

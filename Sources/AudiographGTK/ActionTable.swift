@@ -84,6 +84,8 @@ public enum ActionTable {
         ActionEntry(.toggle(.differentiateWithoutColor), label: tr("Differentiate Without Colo_r"),
                     accelerators: [], section: .view, group: 0),
         ActionEntry(.window(.fullscreen), label: tr("_Full Screen"), accelerators: ["F11"], section: .view, group: 1),
+        ActionEntry(.window(.followFile), label: tr("Fo_llow File"), accelerators: ["<Control><Shift>f"], section: .view,
+                    group: 1),
         ActionEntry(.chart(.zoomIn), label: tr("_Zoom to the Selected Range"), accelerators: ["z"], section: .view, group: 2),
         ActionEntry(.chart(.zoomOut), label: tr("Zoom _Out to the Whole Chart"), accelerators: ["<Shift>z"], section: .view,
                     group: 2),

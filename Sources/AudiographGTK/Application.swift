@@ -24,6 +24,8 @@ public final class AudiographApplication {
     /// What the settings file holds: changed by the menu toggles and comma/period, never by command-line flags.
     private var savedSettings: ViewSettings
     private var commandLineFlags = ViewSettings()
+    /// `--follow`: the files named on the command line are followed as they grow.
+    private var followOpenedFiles = false
     private lazy var measure: any TextMeasuring = PangoTextMeasure()
     private var cachedExamples: [URL]?
     /// The one sound device of every window, opened on the first sound.
@@ -94,6 +96,7 @@ public final class AudiographApplication {
         ("high-contrast", N_("Draw charts with increased contrast for this run (colours at least 7:1, thicker lines)")),
         ("reduce-transparency", N_("Draw charts without translucent fills or overlays for this run")),
         ("differentiate-without-color", N_("Give each series its own marker shape, dash pattern and end label for this run")),
+        ("follow", N_("Follow each file as it grows: new rows are added to the chart, played and said as they arrive")),
     ]
 
     private func addCommandLineOptions() {
@@ -113,6 +116,7 @@ public final class AudiographApplication {
         if g_variant_dict_contains(options, "high-contrast") != 0 { commandLineFlags.increaseContrast = true }
         if g_variant_dict_contains(options, "reduce-transparency") != 0 { commandLineFlags.reduceTransparency = true }
         if g_variant_dict_contains(options, "differentiate-without-color") != 0 { commandLineFlags.differentiateWithoutColor = true }
+        if g_variant_dict_contains(options, "follow") != 0 { followOpenedFiles = true }
         viewSettings.increaseContrast = viewSettings.increaseContrast || commandLineFlags.increaseContrast
         viewSettings.reduceTransparency = viewSettings.reduceTransparency || commandLineFlags.reduceTransparency
         viewSettings.differentiateWithoutColor = viewSettings.differentiateWithoutColor || commandLineFlags.differentiateWithoutColor
@@ -158,12 +162,13 @@ public final class AudiographApplication {
     }
 
     private func open(_ paths: [String]) {
-        for path in paths { openInNewWindow(path) }
+        for path in paths { openInNewWindow(path, following: followOpenedFiles) }
     }
 
     /// Opens `path` in a window showing no chart, or in a new window.
-    func openInNewWindow(_ path: String) {
+    func openInNewWindow(_ path: String, following: Bool = false) {
         let window = windows.first(where: \.isReusable) ?? newWindow()
+        window.followWhenLoaded = following
         window.present()
         window.open(path)
     }

@@ -8,9 +8,9 @@ import Foundation
 /// SIGTERM or `--follow-seconds` ends it (exit status 0).
 ///
 /// The file is looked at every `pollInterval` seconds (`FollowedFile.poll`, which reads only the new
-/// lines). New points sound as the viewer's point tones (`Sonifier.pointScore`), one after another with a
-/// short gap; at most `waitingTonesLimit` wait while others play, the newest kept, so a fast logger is heard
-/// by its latest points. Announcements are paced by `NewPointsAnnouncer`: one line a second at most. A file
+/// lines). New points sound as in the viewer (`Sonifier.newPointsScore`: their point tones one after
+/// another); at most `Sonifier.newPointsHeard` wait while others play, the newest kept, so a fast logger is
+/// heard by its latest points. Announcements are paced by `NewPointsAnnouncer`: one line a second at most. A file
 /// cut short or replaced is read again from the start and said; a file that disappears is said once and
 /// waited for.
 struct FollowPlayback {
@@ -22,10 +22,6 @@ struct FollowPlayback {
 
     /// Seconds between looks at the file.
     static let pollInterval = 0.25
-    /// Silence after each point's tone, in seconds, so that neighbouring points are heard as separate notes.
-    static let gapAfterTone = 0.05
-    /// Most point tones waiting to be played; older ones are dropped for newer.
-    static let waitingTonesLimit = 5
 
     func run(on player: ALSAPlayer) throws {
         let stop = StopRequest { player.stop() }
@@ -44,7 +40,7 @@ struct FollowPlayback {
 
         let deadline = seconds.map { Date(timeIntervalSinceNow: $0) }
         var announcer = NewPointsAnnouncer()
-        var waitingTones: [AudioBuffer] = []
+        var waitingPoints: [Int] = []
         while !stop.wait(seconds: Self.pollInterval) {
             if let deadline, Date() >= deadline { break }
             let update = followed.poll()
@@ -55,26 +51,28 @@ struct FollowPlayback {
                 warnings.forEach(say)
                 let growth = SeriesGrowth(from: document.chart, to: update.document.chart, series: series)
                 if let found = growth.series {
+                    // Waiting indices are of the old chart: kept only while old points keep their places.
+                    if found != series || !growth.keepsOldIndices { waitingPoints = [] }
                     series = found
-                    waitingTones += tones(of: growth.newPoints, series: found, in: update.document.chart)
-                    waitingTones = Array(waitingTones.suffix(Self.waitingTonesLimit))
+                    waitingPoints = Array((waitingPoints + growth.newPoints).suffix(Sonifier.newPointsHeard))
                     announcer.note(growth.newPoints, ofSeries: found, in: update.document.chart)
                 }
             case .reloaded(let reason, let warnings):
                 say(reason.message(file: chart.file))
                 warnings.forEach(say)
                 announcer.discard()
-                waitingTones = []
+                waitingPoints = []
                 series = try seriesIndex(in: update.document.chart, named: document.chart.series[series].name)
             case .unavailable(let message):
                 say(message)
             }
             document = update.document
             if let sentence = announcer.announcement() { say(sentence) }
-            if !waitingTones.isEmpty && player.state == .idle {
+            if !waitingPoints.isEmpty && player.state == .idle {
                 try checkDevice(player)
-                player.play(AudioBuffer(samples: waitingTones.flatMap(\.samples)))
-                waitingTones = []
+                let sonifier = Sonifier(chart: update.document.chart, settings: sound.settings)
+                player.play(Synthesizer().render(sonifier.newPointsScore(series: series, points: waitingPoints)))
+                waitingPoints = []
             }
         }
         player.stop()
@@ -87,17 +85,6 @@ struct FollowPlayback {
         switch try sound.selection(in: chart) {
         case .single(let s): return s
         case .all: return 0  // refused by Play.validate; the first series
-        }
-    }
-
-    /// Each point's tone, as the viewer plays it when stepping there from the point before, with a gap after.
-    private func tones(of points: [Int], series s: Int, in chart: ChartDescriptor) -> [AudioBuffer] {
-        let sonifier = Sonifier(chart: chart, settings: sound.settings)
-        let synthesizer = Synthesizer()
-        let gap = AudioBuffer(silentFrames: Int(Self.gapAfterTone * Double(AudioBuffer.standardSampleRate)))
-        return points.map { i in
-            let tone = synthesizer.render(sonifier.pointScore(series: s, index: i, from: i > 0 ? i - 1 : nil))
-            return AudioBuffer(samples: tone.samples + gap.samples)
         }
     }
 

@@ -51,7 +51,7 @@ final class PlayTests: XCTestCase {
     func testPlayTakesTheReferenceLevelAndSaysSo() throws {
         try assertPlayMatchesRender("births.csv", ["--reference", "median"])
         let raw = folder.appendingPathComponent("median.raw")
-        let played = try CLIRunner.run(["play", "births.csv", "--reference", "median"], in: data, environment: try fileSink(raw))
+        let played = try CLIRunner.run(["play", "births.csv", "--reference", "median"], in: data, environment: try alsa.fileSink(raw))
         XCTAssertEqual(played.status, 0, played.stderr)
         XCTAssertTrue(played.stderr.hasPrefix("Playing on \"default\": Birth rate by year: Birth rate, 10.0 s, reference at the median ("),
                       played.stderr)

@@ -51,14 +51,14 @@ def alsa_file_sink(folder):
     return config, raw
 
 
-def start_app(path, home, extra_env=None):
+def start_app(path, home, extra_env=None, args=()):
     env = dict(os.environ, GSK_RENDERER="cairo", HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
                XDG_DATA_HOME=os.path.join(home, "data"), AUDIOGRAPH_EXAMPLES_DIR=DATA)
     for name in ("NO_AT_BRIDGE", "GTK_A11Y", "GTK_THEME"):
         env.pop(name, None)
     env.update(extra_env or {})
     log = open(os.path.join(OUT, "a11y-%s.log" % os.path.basename(path)), "w")
-    return subprocess.Popen([BIN, path], env=env, stdout=log, stderr=subprocess.STDOUT)
+    return subprocess.Popen([BIN, *args, path], env=env, stdout=log, stderr=subprocess.STDOUT)
 
 
 def stop(process):
@@ -606,7 +606,7 @@ def press_and_hear(orca, key, words, timeout=6):
 
 def selected_point(group):
     """The position in "…, point 12 of 59 selected", from the chart group's name; 0 when absent."""
-    match = re.search(r"point (\d+) of \d+ selected$", group.name or "")
+    match = re.search(r"point (\d+) of \d+ selected(,|$)", group.name or "")
     return int(match.group(1)) if match else 0
 
 

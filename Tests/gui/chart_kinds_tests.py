@@ -19,13 +19,14 @@ from desktop_session import wait_for_window
 
 
 @contextlib.contextmanager
-def example_with_orca(name, first):
-    """Opens data/`name` with a paced sound sink and its own Orca, waits until Orca has said the `first`
-    element, and yields (orca, sound, app node); closes everything after."""
+def example_with_orca(name, first, folder=DATA, args=()):
+    """Opens `folder`/`name` (data/ by default) with a paced sound sink and its own Orca (and the viewer's
+    command-line `args`), waits until Orca has said the `first` element, and yields (orca, sound, app node);
+    closes everything after."""
     home = tempfile.mkdtemp(prefix="kinds-")
     sound = PacedSound(home)
     orca = Orca()
-    process = start_app(os.path.join(DATA, name), home, dict(sound.app_env(), AUDIOGRAPH_TRACE="1"))
+    process = start_app(os.path.join(folder, name), home, dict(sound.app_env(), AUDIOGRAPH_TRACE="1"), args)
     sound.app_log = os.path.join(a11y_tests.OUT, "a11y-%s.log" % name)  # start_app's, with the trace
     try:
         settle_in_chart(orca, wait_for_window(name), first=first)

@@ -9,7 +9,9 @@ Run inside a virtual display with an accessibility bus (Tests/gui/run-gui-tests.
 name some tests: exploring_tests.py ranges_with_orca."""
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 
 import a11y_tests
@@ -157,6 +159,90 @@ def comparing_series_with_orca():
         press_and_hear(orca, "Page_Down", "Comparison off")
 
 
+def list_items(app, total):
+    """The chart's elements named "… of `total`" on the AT-SPI bus."""
+    return find_all(app, lambda n: n.getRoleName() == "list item" and (n.name or "").endswith(" of %d" % total))
+
+
+def wait_for_items(app, total):
+    """Waits until the bus holds `total` elements "… of `total`"; returns them."""
+    return a11y_tests.wait_until(lambda: len(list_items(app, total)) == total and list_items(app, total),
+                                 "%d elements on the bus" % total) or []
+
+
+def append(path, text):
+    """Appends `text` to the file, as a logger does (one write)."""
+    with open(path, "a") as f:
+        f.write(text)
+
+
+def hear(orca, words, since, what, timeout=8):
+    """Waits until Orca has said `words` after `since` (a length of its speech before the change)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline and words not in orca.speech()[since:]:
+        time.sleep(0.1)
+    check(words in orca.speech()[since:], "%s: Orca says %r (said %r)" % (what, words, orca.speech()[since:].replace("\n", " | ")[:300]))
+
+
+def append_and_hear(orca, path, text, words, what):
+    """Appends `text` to the followed file and waits until Orca has said `words`."""
+    before = len(orca.speech())
+    append(path, text)
+    hear(orca, words, before, what)
+
+
+def following_a_file_with_orca():
+    """A sensor log grows while the viewer follows it (View ▸ Follow File, Ctrl+Shift+F): one appended row
+    is said with its words and heard, the bus grows by one element and the focus stays on the person's
+    point; twelve rows at once are said as "12 new points, latest …"; a half-written last line waits for its
+    end; a file cut short is read again from the start and said; Ctrl+Shift+F again stops following. Then
+    `audiograph --follow FILE` follows from the start."""
+    print("Following a growing sensor log, with Orca")
+    folder = tempfile.mkdtemp(prefix="follow-")
+    log = os.path.join(folder, "sensor.csv")
+    with open(log, "w") as f:
+        f.write("Minute,Temperature (°C)\n" + "".join("%d,%.1f\n" % (m, 20 + m / 10) for m in range(1, 6)))
+    try:
+        with example_with_orca("sensor.csv", "point 1 of 5", folder=folder) as (orca, sound, app):
+            group = chart_group(app, "Temperature by minute")
+            press_and_hear(orca, "End", "point 5 of 5")
+            press_and_hear(orca, "ctrl+shift+f", "Following sensor.csv: new rows play and are said as they arrive")
+            sound.wait_for_silence()
+            sound.record()
+            append_and_hear(orca, log, "6,21.5\n", "6, 21.5 °C", "one row appended")
+            check(len(wait_for_items(app, 6)) == 6, "the bus has the new point: 6 elements")
+            check(selected_point(group) == 5 and (group.name or "").endswith("following its file"),
+                  "the cursor stays on point 5, and the chart's name says the file is followed: %r" % group.name)
+            sound.wait_for_silence()
+            check(sound.peak() > 1000, "the new point's tone reached the sink")
+            append_and_hear(orca, log, "".join("%d,%.1f\n" % (m, 22 + m / 10) for m in range(7, 19)),
+                            "12 new points, latest 23.8 °C", "twelve rows appended at once")
+            check(len(wait_for_items(app, 18)) == 18, "18 elements after twelve more rows")
+            press_and_hear(orca, "End", "18, 23.8 °C, point 18 of 18")
+            append(log, "19,2")
+            a11y_tests.wait_until(lambda: False, "a look at the file with a half line in it", timeout=2.5)
+            check(len(list_items(app, 18)) == 18 and "19, 2" not in orca.speech(), "a half-written line waits for its end")
+            append_and_hear(orca, log, "4.5\n", "19, 24.5 °C", "the half line ended")
+            with open(log + ".new", "w") as f:
+                f.write("Minute,Temperature (°C)\n1,19.0\n2,19.5\n3,20.0\n")
+            before = len(orca.speech())
+            os.truncate(log, 0)
+            append(log, open(log + ".new").read())
+            hear(orca, "sensor.csv got shorter; reading it again from the start.", before, "the file cut short")
+            check(len(wait_for_items(app, 3)) == 3, "read again from the start: 3 elements")
+            press_and_hear(orca, "ctrl+shift+f", "Stopped following sensor.csv")
+            before = len(orca.speech())
+            append(log, "4,20.5\n")
+            a11y_tests.wait_until(lambda: False, "a look at the file after following stopped", timeout=2.5)
+            check(len(list_items(app, 4)) == 0 and "20.5" not in orca.speech()[before:], "no longer followed")
+        with example_with_orca("sensor.csv", "point 1 of 4", folder=folder, args=["--follow"]) as (orca, sound, app):
+            # Following may begin before Orca reads the window: the chart's name says it.
+            hear(orca, "point 1 of 4 selected, following its file", 0, "--follow")
+            append_and_hear(orca, log, "5,21.0\n", "5, 21.0 °C", "a row appended with --follow")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def ranges_of_a_histogram_with_orca():
     """A histogram's bins cannot be cut (their mean and median come from the whole column): Orca says so
     instead of selecting."""
@@ -166,7 +252,8 @@ def ranges_of_a_histogram_with_orca():
         press_and_hear(orca, "h", "A histogram's bins cannot be selected as a range")
 
 
-TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca, reference_level_with_orca, comparing_series_with_orca]
+TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca, reference_level_with_orca, comparing_series_with_orca,
+         following_a_file_with_orca]
 
 if __name__ == "__main__":
     a11y_tests.run_tests(TESTS, sys.argv[1:], "exploring")

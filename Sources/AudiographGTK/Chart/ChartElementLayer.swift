@@ -23,6 +23,8 @@ final class ChartElementLayer {
     private var lists: [UnsafeMutablePointer<GtkWidget>] = []
     private var items: [[UnsafeMutablePointer<GtkWidget>]] = []
     private var focusable: (series: Int, element: Int)?
+    /// The name each series' list was last given (set again only when it changes).
+    private var listNames: [String] = []
     /// Where the focus waits while point speech is off (`holdFocusWithoutSpeech`); not focusable otherwise.
     /// Beside the group, not in it: a list item in the group made Orca 43 stop saying the chart's name on entry.
     let speechOff: UnsafeMutablePointer<GtkWidget>
@@ -47,26 +49,44 @@ final class ChartElementLayer {
     func rebuild(_ navigator: ChartNavigator?, wording: PointWording, comparison: SeriesComparison?) {
         for list in lists { gtk_fixed_remove(gcast(group), list) }
         lists = []
+        listNames = []
         items = []
         focusable = nil
         guard let navigator else { return }
-        let names = ElementNames(chart: navigator.chart)
         for elements in navigator.elements {
             let list = ag_gtk_widget_new_with_role(gtk_fixed_get_type(), GTK_ACCESSIBLE_ROLE_LIST)!
-            let name = navigator.chart.series.count == 1
-                ? navigator.chart.series[elements.series].name : names.seriesName(elements.series)
-            ag_gtk_accessible_set_label(opaque(list), name)
             gtk_fixed_put(gcast(group), list, 0, 0)
-            var row: [UnsafeMutablePointer<GtkWidget>] = []
-            for _ in 0..<elements.count {
-                let item = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
-                gtk_widget_add_css_class(item, "ag-chart-element")
-                gtk_widget_set_focusable(item, 0)
-                gtk_fixed_put(gcast(list), item, 0, 0)
-                row.append(item)
-            }
             lists.append(list)
-            items.append(row)
+            listNames.append("")
+            items.append((0..<elements.count).map { _ in Self.newItem(in: list) })
+        }
+        rename(navigator, wording: wording, comparison: comparison)
+    }
+
+    /// A new element in `list`: an empty drawing area with the list-item role, not focusable.
+    private static func newItem(in list: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let item = ag_gtk_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_LIST_ITEM)!
+        gtk_widget_add_css_class(item, "ag-chart-element")
+        gtk_widget_set_focusable(item, 0)
+        gtk_fixed_put(gcast(list), item, 0, 0)
+        return item
+    }
+
+    /// Fits the elements to `navigator`'s chart after its file grew: each series' list keeps its element
+    /// widgets (the focused one stays focused, so Orca does not speak it again), adds what the series now
+    /// has more of, and all are renamed. A different number of series rebuilds everything.
+    func refit(_ navigator: ChartNavigator, wording: PointWording, comparison: SeriesComparison?) {
+        guard lists.count == navigator.elements.count else {
+            return rebuild(navigator, wording: wording, comparison: comparison)
+        }
+        for elements in navigator.elements where lists.indices.contains(elements.series) {
+            let list = lists[elements.series]
+            while items[elements.series].count < elements.count { items[elements.series].append(Self.newItem(in: list)) }
+            while items[elements.series].count > elements.count, let last = items[elements.series].last {
+                if let f = focusable, f.series == elements.series, f.element == items[elements.series].count - 1 { focusable = nil }
+                gtk_fixed_remove(gcast(list), last)
+                items[elements.series].removeLast()
+            }
         }
         rename(navigator, wording: wording, comparison: comparison)
     }
@@ -76,6 +96,13 @@ final class ChartElementLayer {
     func rename(_ navigator: ChartNavigator, wording: PointWording, comparison: SeriesComparison?) {
         let names = ElementNames(chart: navigator.chart, wording: wording)
         for elements in navigator.elements where items.indices.contains(elements.series) {
+            // The series' list: its name, with its position and number of points among several.
+            let listName = navigator.chart.series.count == 1
+                ? navigator.chart.series[elements.series].name : names.seriesName(elements.series)
+            if listNames[elements.series] != listName {
+                listNames[elements.series] = listName
+                ag_gtk_accessible_set_label(opaque(lists[elements.series]), listName)
+            }
             let compared = comparison?.first == elements.series ? comparison : nil
             for (e, item) in items[elements.series].enumerated() {
                 let name = compared.map { Self.comparedName(e, of: elements, $0, names: names, wording: wording) }

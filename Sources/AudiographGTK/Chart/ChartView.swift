@@ -59,6 +59,10 @@ final class ChartView {
     private var zoom: (whole: ChartDescriptor, xShift: Double, words: String)?
     /// The description of a selected range under way (Shift+S).
     private var rangeJob: BackgroundJob?
+    /// What a followed file brought, said at most once a second.
+    private var newPoints = NewPointsAnnouncer()
+    /// The timer that says the gathered new points once a sentence is due; 0 when none is set.
+    private var newPointsTimer: UInt32 = 0
     /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
     private var comparison: (second: Int, sound: ComparisonSound)?
     /// The timer moving the cursor with the sound.
@@ -147,15 +151,74 @@ final class ChartView {
         layer.rebuild(navigator, wording: feedback.wording, comparison: currentComparison)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
-        if let chart {
-            analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
-                DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
-                guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
-                // The braille lines take a pass over every point: made here too, off the main loop.
-                return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
-            }, done: { [weak self] result in
-                self?.analysed(result)
-            })
+        if let chart { analyse(chart) }
+    }
+
+    /// Starts the analysis and braille lines of `chart` on a worker (what S, D, N, [ and ] and B wait for).
+    private func analyse(_ chart: ChartDescriptor) {
+        analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
+            DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
+            guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
+            // The braille lines take a pass over every point: made here too, off the main loop.
+            return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
+        }, done: { [weak self] result in
+            self?.analysed(result)
+        })
+    }
+
+    /// The file grew (View ▸ Follow File): shows `grown` in place of the shown chart without losing the
+    /// person's place (same series, same point, the focus left where it is so Orca does not repeat it), plays
+    /// the new points of the current series (unless a sound is playing) and says what arrived, at most once
+    /// a second ("12 new points, latest 4.2"). While zoomed, the whole chart is updated and the part stays.
+    func grow(to grown: ChartDescriptor) {
+        guard let old = zoom?.whole ?? chart, let current = navigator else { return show(grown) }
+        let growth = SeriesGrowth(from: old, to: grown, series: current.series)
+        if zoom != nil {
+            zoom?.whole = grown
+        } else {
+            var next = ChartNavigator(chart: grown)
+            let target = growth.series ?? 0
+            while next.series < target, next.move(.nextSeries) == .moved {}
+            let oldX = current.point.map { old.series[current.series].x[$0] }
+            if growth.keepsOldIndices, let point = current.point {
+                next.move(.point(point))
+            } else if let oldX, let here = next.current, let point = here.point(nearestX: oldX, in: grown.series[next.series]) {
+                next.move(.point(point))
+            }
+            chart = grown
+            navigator = next
+            interests = [:]
+            cachedScene = nil
+            sceneBase = nil
+            placedSize = nil
+            layout?.job.cancel()
+            layout = nil
+            analysisJob?.cancel()
+            analysis = nil
+            braille = nil
+            analyse(grown)
+            layer.refit(next, wording: feedback.wording, comparison: currentComparison)
+            syncCursor(focus: false)
+            gtk_widget_queue_draw(area)
+        }
+        guard let s = growth.series, !growth.newPoints.isEmpty else { return }
+        if feedback.tones, playback == nil {
+            audio.play(Synthesizer().render(Sonifier(chart: grown, settings: audio.settings)
+                .newPointsScore(series: s, points: growth.newPoints)), owner: self)
+        }
+        newPoints.note(growth.newPoints, ofSeries: s, in: grown)
+        sayNewPoints()
+    }
+
+    /// Says the new points gathered once a sentence is due, and sets a timer for when it will be.
+    private func sayNewPoints() {
+        if let sentence = newPoints.announcement() {
+            announce(sentence)
+        } else if newPointsTimer == 0, let wait = newPoints.secondsUntilDue() {
+            newPointsTimer = MainLoop.after(milliseconds: UInt32(max(0, wait) * 1000) + 1) { [weak self] in
+                self?.newPointsTimer = 0
+                self?.sayNewPoints()
+            }
         }
     }
 
@@ -164,6 +227,9 @@ final class ChartView {
     func cancelWork() {
         rangeJob?.cancel()
         rangeJob = nil
+        if newPointsTimer != 0 { g_source_remove(newPointsTimer) }
+        newPointsTimer = 0
+        newPoints.discard()
         layout?.job.cancel()
         layout = nil
         analysisJob?.cancel()
@@ -515,11 +581,19 @@ final class ChartView {
         return min(selection.anchorX, x)...max(selection.anchorX, x)
     }
 
-    /// The chart's name for the element group: the chart, what is selected, and the part it is zoomed to.
+    /// The chart's name for the element group: the chart, what is selected, the part it is zoomed to, and
+    /// whether its file is followed.
     private func groupName(_ chart: ChartDescriptor, selecting element: Int?, of elements: SeriesElements?) -> String {
-        let name = ElementNames(chart: chart).chartName(selecting: element, of: elements)
-        guard let zoom else { return name }
-        return tr("%@, zoomed to %@", name, zoom.words)
+        var name = ElementNames(chart: chart).chartName(selecting: element, of: elements)
+        if let zoom { name = tr("%@, zoomed to %@", name, zoom.words) }
+        if followsFile { name = tr("%@, following its file", name) }
+        return name
+    }
+
+    /// Whether the window follows the chart's file as it grows (said in the chart's name, for Where Am I and
+    /// for a window that starts following before Orca reads it).
+    var followsFile = false {
+        didSet { if followsFile != oldValue { syncCursor(focus: false) } }
     }
 
     /// Whether the shown chart can have a range; says why not when it cannot (a histogram).

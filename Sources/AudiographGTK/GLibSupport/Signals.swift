@@ -74,6 +74,20 @@ enum Signal {
         AudiographGTK.connect(instance, signal, unsafeBitCast(intTrampoline, to: GCallback.self), SignalBox(body))
     }
 
+    /// `void (*)(GFileMonitor *self, GFile *file, GFile *other_file, GFileMonitorEvent event, gpointer
+    /// user_data)`: GFileMonitor changed; the body gets the event.
+    typealias FileChanged = @MainActor (GFileMonitorEvent) -> Void
+    private static let fileChangedTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = {
+        _, _, _, event, data in
+        let body = unbox(data, FileChanged.self)
+        MainActor.assumeIsolated { body(event) }
+    }
+
+    @discardableResult
+    static func connectFileChanged(_ monitor: gpointer, _ body: @escaping FileChanged) -> UInt {
+        AudiographGTK.connect(monitor, "changed", unsafeBitCast(fileChangedTrampoline, to: GCallback.self), SignalBox(body))
+    }
+
     /// `gboolean (*)(GObject *self, gpointer user_data)`: GtkWindow close-request.
     typealias ReturningBool = @MainActor () -> Bool
     private static let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in

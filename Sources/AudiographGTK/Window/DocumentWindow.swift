@@ -36,6 +36,10 @@ final class DocumentWindow {
     private unowned let app: AudiographApplication
     private let audio: AudioPlayback
     private var loader: DocumentLoader?
+    /// The shown file followed as it grows (View ▸ Follow File); nil when not following.
+    private var follower: FileFollower?
+    /// Follow each file this window opens once it is shown (`audiograph --follow`).
+    var followWhenLoaded = false
     /// A load that charts the shown file again with other settings, keeping the chart until it is done.
     private var rechartLoader: DocumentLoader?
     /// The actions that need a chart (Choose Columns, the chart keys, export), enabled while one is
@@ -210,6 +214,7 @@ final class DocumentWindow {
 
     /// Opens `path` in this window: reads it in the background, showing progress if it takes a while.
     func open(_ path: String) {
+        stopFollowing(saying: false)
         loader?.cancel()
         cancelRechart()
         picker?.close()
@@ -255,6 +260,7 @@ final class DocumentWindow {
         case .success(let document):
             show(document, path: path)
             RecentFiles.add(path)
+            if followWhenLoaded { startFollowing() }
         case .failure(let error):
             if case ImportError.cancelled = error { return }
             let message = (error as? ImportError)?.message ?? error.localizedDescription
@@ -296,12 +302,77 @@ final class DocumentWindow {
             self.rechartLoader = nil
             switch result {
             case .success(let document):
+                // A followed file goes on being followed, as the new chart.
+                let following = self.follower != nil
+                self.stopFollowing(saying: false)
                 self.show(document, path: path)
+                if following { self.startFollowing() }
                 completion(nil)
             case .failure(let error):
                 completion((error as? ImportError)?.message ?? error.localizedDescription)
             }
         })
+    }
+
+    // MARK: Following the file
+
+    /// Starts following the shown file with the settings its chart was made with: the chart grows as rows
+    /// are appended (`FileFollower`, `ChartView.grow`); Orca says so once the file is open to follow.
+    private func startFollowing() {
+        guard case .chart(let path) = content, let document, follower == nil else { return }
+        let fileName = (path as NSString).lastPathComponent
+        let follower = FileFollower(path: path, settings: document.settings, readingSidecar: false)
+        follower.onOpened = { [weak self, weak follower] opened in
+            guard let self, let follower, self.follower === follower else { return }
+            self.document = opened
+            self.chartView.grow(to: opened.chart)
+            self.chartView.announce(Localization.tr("Following %@: new rows play and are said as they arrive", fileName))
+        }
+        follower.onUpdate = { [weak self, weak follower] update in
+            guard let self, let follower, self.follower === follower else { return }
+            self.followed(update, fileName: fileName)
+        }
+        follower.onFailure = { [weak self, weak follower] message in
+            guard let self, let follower, self.follower === follower else { return }
+            self.follower = nil
+            self.chartView.followsFile = false
+            self.chartView.announce(Localization.tr("Can't follow %@: %@", fileName, message))
+        }
+        self.follower = follower
+        chartView.followsFile = true
+    }
+
+    /// What a look at the followed file found: new rows (the chart grows in place), the file read again from
+    /// the start (a new chart, said why), or the file gone or unreadable (said; the last chart stays).
+    private func followed(_ update: FollowUpdate, fileName: String) {
+        switch update.change {
+        case .nothingNew:
+            return
+        case .appended:
+            document = update.document
+            chartView.grow(to: update.document.chart)
+        case .reloaded(let reason, _):
+            document = update.document
+            chartView.show(update.document.chart)
+            chartView.grabFocus()
+            chartView.announce(reason.message(file: fileName))
+        case .unavailable(let message):
+            chartView.announce(message)
+        }
+        let note = Localization.sentences(update.document.warnings)
+        gtk_label_set_text(gcast(warnings), note)
+        gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
+    }
+
+    /// Stops following (View ▸ Follow File again, another file, the window closing); says so when `saying`.
+    private func stopFollowing(saying: Bool) {
+        guard let follower else { return }
+        follower.stop()
+        self.follower = nil
+        chartView.followsFile = false
+        if saying {
+            chartView.announce(Localization.tr("Stopped following %@", (follower.path as NSString).lastPathComponent))
+        }
     }
 
     /// Stops a `rechart` under way; its completion is not called.
@@ -375,7 +446,7 @@ final class DocumentWindow {
         switch id {
         case .window(let command):
             switch command {
-            case .export, .exportMIDI, .chooseColumns, .otherCharts: return true
+            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile: return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -394,6 +465,7 @@ final class DocumentWindow {
             case .otherCharts: showOtherCharts()
             case .export: exportAudioGraph(as: .wav)
             case .exportMIDI: exportAudioGraph(as: .midi)
+            case .followFile: if follower == nil { startFollowing() } else { stopFollowing(saying: true) }
             case .fullscreen:
                 if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }
                 else { gtk_window_fullscreen(gcast(window)) }
@@ -522,6 +594,7 @@ final class DocumentWindow {
 
     private func windowDestroyed() {
         destroyed = true
+        stopFollowing(saying: false)
         chartView.stopSound()
         chartView.cancelWork()
         exportRow.cancel(saying: false)
