@@ -48,6 +48,10 @@ final class PlayTests: XCTestCase {
         try assertPlayMatchesRender("sales-by-region.csv", ["--all", "--duration", "3", "--min-hz", "300", "--no-ticks"])
     }
 
+    func testPlayTakesARange() throws {
+        try assertPlayMatchesRender("births.csv", ["--from", "1930", "--to", "1945"])
+    }
+
     func testPlayTakesTheReferenceLevelAndSaysSo() throws {
         try assertPlayMatchesRender("births.csv", ["--reference", "median"])
         let raw = folder.appendingPathComponent("median.raw")

@@ -63,6 +63,15 @@ final class ChartView {
     private var newPoints = NewPointsAnnouncer()
     /// The timer that says the gathered new points once a sentence is due; 0 when none is set.
     private var newPointsTimer: UInt32 = 0
+    /// The new points' tones being rendered.
+    private var newPointsSound: BackgroundJob?
+    /// Counts the charts shown (each growth of a followed file is a new one), so an analysis of an older
+    /// chart is not kept.
+    private var chartGeneration = 0
+    /// The timer that analyses a grown chart once its file has been quiet; 0 when none is set.
+    private var analysisDelay: UInt32 = 0
+    /// How long a followed file must stay unchanged before the grown chart is analysed, in milliseconds.
+    static let analysisQuietMilliseconds: UInt32 = 700
     /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
     private var comparison: (second: Int, sound: ComparisonSound)?
     /// The timer moving the cursor with the sound.
@@ -139,6 +148,7 @@ final class ChartView {
     /// Shows `chart` (the document's, or a part of it while zoomed) with the cursor on its first point.
     private func present(_ chart: ChartDescriptor?) {
         stopSound()
+        chartGeneration += 1
         self.chart = chart
         navigator = chart.map(ChartNavigator.init(chart:))
         part = nil
@@ -156,14 +166,27 @@ final class ChartView {
 
     /// Starts the analysis and braille lines of `chart` on a worker (what S, D, N, [ and ] and B wait for).
     private func analyse(_ chart: ChartDescriptor) {
+        let generation = chartGeneration
         analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
             DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
             guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
             // The braille lines take a pass over every point: made here too, off the main loop.
             return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
         }, done: { [weak self] result in
-            self?.analysed(result)
+            self?.analysed(result, of: generation)
         })
+    }
+
+    /// Analyses the shown chart once its followed file has been quiet for `analysisQuietMilliseconds` (or
+    /// when a key asks for the analysis, see `analysisOrWait`); a running analysis is let finish first.
+    private func analyseWhenQuiet() {
+        if analysisDelay != 0 { g_source_remove(analysisDelay) }
+        analysisDelay = MainLoop.after(milliseconds: Self.analysisQuietMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.analysisDelay = 0
+            if self.analysisJob != nil { return self.analyseWhenQuiet() }
+            if let chart = self.chart, self.analysis == nil { self.analyse(chart) }
+        }
     }
 
     /// The file grew (View ▸ Follow File): shows `grown` in place of the shown chart without losing the
@@ -171,6 +194,8 @@ final class ChartView {
     /// the new points of the current series (unless a sound is playing) and says what arrived, at most once
     /// a second ("12 new points, latest 4.2"). While zoomed, the whole chart is updated and the part stays.
     func grow(to grown: ChartDescriptor) {
+        Trace.mark("grow-start")
+        defer { Trace.mark("grow-end") }
         guard let old = zoom?.whole ?? chart, let current = navigator else { return show(grown) }
         let growth = SeriesGrowth(from: old, to: grown, series: current.series)
         if zoom != nil {
@@ -193,18 +218,33 @@ final class ChartView {
             placedSize = nil
             layout?.job.cancel()
             layout = nil
-            analysisJob?.cancel()
+            chartGeneration += 1
+            // A key waiting for the analysis under way gets it, though made a moment ago, when the old points
+            // kept their places (appended rows); otherwise it is made again. The grown chart is analysed
+            // once the file has been quiet for a moment: a logger writing every few hundred ms would else
+            // restart a big chart's analysis before it ever finished, on every update.
+            if !(waitingForAnalysis != nil && growth.keepsOldIndices) {
+                analysisJob?.cancel()
+                analysisJob = nil
+            }
             analysis = nil
             braille = nil
-            analyse(grown)
+            analyseWhenQuiet()
             layer.refit(next, wording: feedback.wording, comparison: currentComparison)
             syncCursor(focus: false)
             gtk_widget_queue_draw(area)
         }
         guard let s = growth.series, !growth.newPoints.isEmpty else { return }
         if feedback.tones, playback == nil {
-            audio.play(Synthesizer().render(Sonifier(chart: grown, settings: audio.settings)
-                .newPointsScore(series: s, points: growth.newPoints)), owner: self)
+            // Up to a second of sound: rendered on a worker (about 20 ms here), played when ready.
+            let score = Sonifier(chart: grown, settings: audio.settings).newPointsScore(series: s, points: growth.newPoints)
+            newPointsSound?.cancel()
+            newPointsSound = BackgroundJob(name: "audiograph-new-points", work: { _ in Synthesizer().render(score) },
+                                           done: { [weak self] buffer in
+                guard let self, self.playback == nil else { return }
+                self.newPointsSound = nil
+                self.audio.play(buffer, owner: self)
+            })
         }
         newPoints.note(growth.newPoints, ofSeries: s, in: grown)
         sayNewPoints()
@@ -229,6 +269,10 @@ final class ChartView {
         rangeJob = nil
         if newPointsTimer != 0 { g_source_remove(newPointsTimer) }
         newPointsTimer = 0
+        newPointsSound?.cancel()
+        newPointsSound = nil
+        if analysisDelay != 0 { g_source_remove(analysisDelay) }
+        analysisDelay = 0
         newPoints.discard()
         layout?.job.cancel()
         layout = nil
@@ -245,10 +289,18 @@ final class ChartView {
         var braille: ChartBraille
     }
 
-    private func analysed(_ result: Findings) {
+    private func analysed(_ result: Findings, of generation: Int) {
         analysisJob = nil
+        // Of a chart that has grown since: it answers the key that waited for it, and is not kept.
+        let current = generation == chartGeneration
         analysis = result.analysis
         braille = result.braille
+        defer {
+            if !current {
+                analysis = nil
+                braille = nil
+            }
+        }
         Trace.mark("analysis-ready")
         if let waiting = waitingForAnalysis {
             waitingForAnalysis = nil
@@ -260,7 +312,13 @@ final class ChartView {
     /// and `action` (S, say) is performed once it is ready. Never makes the main loop wait.
     func analysisOrWait(for action: ActionID.Chart) -> ChartAnalysis? {
         if let analysis { return analysis }
-        guard chart != nil else { return nil }
+        guard let chart else { return nil }
+        if analysisJob == nil {
+            // A grown chart waiting for its file to be quiet: analysed now, since a key asks.
+            if analysisDelay != 0 { g_source_remove(analysisDelay) }
+            analysisDelay = 0
+            analyse(chart)
+        }
         waitingForAnalysis = action
         announce(tr("Still analysing…"))
         return nil
