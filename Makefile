@@ -64,6 +64,7 @@ ci: test test-debian13
 ## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 10 million rows.
 bench:
 	bench/describe-vs-pandas.sh
+	bench/describe-vs-peers.sh
 	bench/sonify-vs-astronify.sh
 	bench/gui-timing.sh
 

@@ -47,3 +47,24 @@ for tool in dict.fromkeys(r[0] for r in rows):
     print(f"{tool:<20}{wall:>7.2f}{cpu:>7.2f}{rss:>14.1f}{size:>10.1f}{rss / size:>10.1f}  {note}")
 PY
 }
+
+# print_peer_table RESULTS FILE: as print_table, with each tool's wall time and peak RSS divided by the best
+# peer's (the lowest of the tools other than audiograph-cli): below 1.00 is better than every peer.
+print_peer_table() {
+  python3 - "$1" "$(stat -c %s "$2")" <<'PY'
+import statistics, sys
+rows = [l.split(None, 5) for l in open(sys.argv[1]) if l.strip()]
+size = int(sys.argv[2]) / 2**20
+tools = {}
+for tool in dict.fromkeys(r[0] for r in rows):
+    mine = [r for r in rows if r[0] == tool]
+    tools[tool] = (statistics.median(float(r[1]) for r in mine),
+                   statistics.median(float(r[3]) + float(r[4]) for r in mine), max(int(r[2]) for r in mine) / 1024)
+peers = [v for k, v in tools.items() if k != "audiograph-cli"]
+best_wall = min(v[0] for v in peers) if peers else float("nan")
+best_rss = min(v[2] for v in peers) if peers else float("nan")
+print(f"{'tool':<16}{'wall s':>8}{'cpu s':>8}{'RSS MiB':>9}{'RSS/file':>9}{'wall/best':>10}{'RSS/best':>9}   file {size:.0f} MiB")
+for tool, (wall, cpu, rss) in tools.items():
+    print(f"{tool:<16}{wall:>8.2f}{cpu:>8.2f}{rss:>9.0f}{rss / size:>9.2f}{wall / best_wall:>10.2f}{rss / best_rss:>9.2f}")
+PY
+}
