@@ -10,7 +10,7 @@ struct Play: ParsableCommand {
         abstract: Localization.tr("Play a CSV file's audio graph on the sound device."),
         discussion: Localization.tr(
             "The same sound `render` writes, played through ALSA (48 kHz, 16-bit stereo). Standard output stays empty; one line on standard error says what is playing. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 69 no sound device could be opened, 74 the sound device failed while playing.")
-            + "\n\n" + Localization.tr(
+            + " " + Localization.tr(
             "With --follow the chart plays once, then the file is watched for rows another program appends: each new point of the series plays as a tone, and standard error says what arrived, at most once a second (\"12 new points, latest 4.2\"). A file cut short or replaced is read again from the start; a file that disappears is waited for. Ctrl+C (or SIGTERM, or --follow-seconds) ends it with status 0.")
     )
 
