@@ -184,6 +184,20 @@ def hear(orca, words, since, what, timeout=8):
     check(words in orca.speech()[since:], "%s: Orca says %r (said %r)" % (what, words, orca.speech()[since:].replace("\n", " | ")[:300]))
 
 
+def polls(sound):
+    """How many times the viewer has looked at its followed file (its trace's follow-polled marks)."""
+    with open(sound.app_log, errors="replace") as log:
+        return log.read().count("audiograph-trace: follow-polled")
+
+
+def append_and_wait_for_a_look(sound, path, text):
+    """Appends `text` and waits until the viewer has looked at the file since (a poll ended after it)."""
+    before = polls(sound)
+    append(path, text)
+    check(a11y_tests.wait_until(lambda: polls(sound) > before, "the viewer to look at the file"),
+          "the viewer looked at the file after the append")
+
+
 def append_and_hear(orca, path, text, words, what):
     """Appends `text` to the followed file and waits until Orca has said `words`."""
     before = len(orca.speech())
@@ -219,8 +233,7 @@ def following_a_file_with_orca():
                             "12 new points, latest 23.8 °C", "twelve rows appended at once")
             check(len(wait_for_items(app, 18)) == 18, "18 elements after twelve more rows")
             press_and_hear(orca, "End", "18, 23.8 °C, point 18 of 18")
-            append(log, "19,2")
-            a11y_tests.wait_until(lambda: False, "a look at the file with a half line in it", timeout=2.5)
+            append_and_wait_for_a_look(sound, log, "19,2")
             check(len(list_items(app, 18)) == 18 and "19, 2" not in orca.speech(), "a half-written line waits for its end")
             append_and_hear(orca, log, "4.5\n", "19, 24.5 °C", "the half line ended")
             with open(log + ".new", "w") as f:
@@ -231,10 +244,12 @@ def following_a_file_with_orca():
             hear(orca, "sensor.csv got shorter; reading it again from the start.", before, "the file cut short")
             check(len(wait_for_items(app, 3)) == 3, "read again from the start: 3 elements")
             press_and_hear(orca, "ctrl+shift+f", "Stopped following sensor.csv")
-            before = len(orca.speech())
+            before, looked = len(orca.speech()), polls(sound)
             append(log, "4,20.5\n")
-            a11y_tests.wait_until(lambda: False, "a look at the file after following stopped", timeout=2.5)
-            check(len(list_items(app, 4)) == 0 and "20.5" not in orca.speech()[before:], "no longer followed")
+            # Nothing may happen now: longer than the follower's 2 s fallback look, no look, nothing said.
+            late = a11y_tests.wait_until(lambda: polls(sound) > looked, "no look at the file (none is due)", timeout=2.5)
+            check(not late and len(list_items(app, 4)) == 0 and "20.5" not in orca.speech()[before:],
+                  "no longer followed: no look at the file, nothing said")
         with example_with_orca("sensor.csv", "point 1 of 4", folder=folder, args=["--follow"]) as (orca, sound, app):
             # Following may begin before Orca reads the window: the chart's name says it.
             hear(orca, "point 1 of 4 selected, following its file", 0, "--follow")

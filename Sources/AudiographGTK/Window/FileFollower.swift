@@ -101,6 +101,7 @@ final class FileFollower {
         }, done: { [weak self] update in
             guard let self else { return }
             self.job = nil
+            Trace.mark("follow-polled")  // tests wait on it to know the file was looked at
             if case .nothingNew = update.change {} else { self.onUpdate?(update) }
             if self.wokenDuringPoll { self.wake() }
         })
