@@ -4,7 +4,8 @@ import Foundation
 
 /// libFuzzer entry point: one input is the bytes of a CSV file. It is read, charted, analysed and described,
 /// as `audiograph-cli describe` would; every failure must be a clean `ImportError`, never a crash, a hang or
-/// a runaway allocation (libFuzzer's -timeout and -rss_limit_mb catch those). Built only for fuzzing:
+/// a runaway allocation (libFuzzer's -timeout and -rss_limit_mb catch those), and the parallel reader must read it
+/// exactly as the one-thread reader does. Built only for fuzzing:
 /// Tests/fuzz/run-fuzz.sh (swift build -Xswiftc -sanitize=fuzzer,address).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -17,6 +18,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     options.limits.maxColumns = 64
     options.limits.maxRows = 10_000
     options.chunkBytes = 257  // odd and small: records and UTF-8 sequences straddle chunk boundaries
+    assertParallelReadIsTheSame(data, options: options)
     for name in ["fuzz.csv", "fuzz.tsv"] {
         do {
             let document = try ChartDocument.open(data: data, name: name, options: options)
@@ -29,6 +31,26 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Stops the fuzzer when the parallel reader (pieces of 1 to 64 bytes, chosen by the input) reads `data`
+/// differently from the one-thread reader: another table, another error or an error only one of them gives.
+private func assertParallelReadIsTheSame(_ data: Data, options: CSVReadOptions) {
+    var one = options
+    one.parallelism = 1
+    var parallel = options
+    parallel.parallelism = 2
+    parallel.pieceBytes = 1 + Int(data.first ?? 0) % 64
+    let expected = Result { try CSVReader.read(data: data, name: "fuzz.csv", options: one) }
+    let actual = Result { try CSVReader.read(data: data, name: "fuzz.csv", options: parallel) }
+    switch (expected, actual) {
+    case let (.success(a), .success(b)):
+        if let difference = TableComparison.firstDifference(a, b) { fatalError("parallel read differs: \(difference)") }
+    case let (.failure(a), .failure(b)):
+        if (a as? ImportError) != (b as? ImportError) { fatalError("parallel read fails differently: \(a) and \(b)") }
+    default:
+        fatalError("only one read failed: \(expected) and \(actual)")
+    }
 }
 
 /// libFuzzer's driver (in the runtime -sanitize=fuzzer links), called from our own entry point.

@@ -34,6 +34,10 @@ public struct CSVReadOptions: Sendable {
     /// the order: true for month/day, false for day/month; nil follows the interface locale
     /// (`DayMonthOrder.localePrefersMonthFirst`).
     public var monthFirstWhenUndecided: Bool?
+    /// How many pieces of the file are parsed at once (1 reads it in one thread); the cores this process may use.
+    public var parallelism = ProcessInfo.processInfo.activeProcessorCount
+    /// Bytes of whole records in one piece parsed on its own (at least; a piece ends at a record's end).
+    public var pieceBytes = 4 << 20
 
     public init(delimiter: Character? = nil) { self.delimiter = delimiter }
 }
@@ -106,11 +110,19 @@ public enum CSVReader {
         }
         // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
         let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)
+        let expectedRows = Int(textBytes / guess.averageRecordBytes * 1.05) + 16
         var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
-                                expectedRows: Int(textBytes / guess.averageRecordBytes * 1.05) + 16)
+                                   expectedRows: expectedRows)
         var carry = [UInt8](body)
         var bytesRead = Int64(firstChunk.count)
-        while true {
+        // Transcoded text and a followed file are read in one thread; everything else on every core.
+        let inParallel = options.parallelism > 1 && utf16 == nil && !following
+        if inParallel {
+            state = try CSVParallelReading.read(input, body: carry, bytesRead: bytesRead, path: path, guess: guess,
+                                                encoding: encoding, expectedRows: expectedRows, options: options,
+                                                progress: progress, cancellation: cancellation)
+        }
+        while !inParallel {
             if cancellation?.isCancelled == true { throw ImportError.cancelled(path: path) }
             let atEnd = input.isAtEnd
             let consumed = try carry.withUnsafeBufferPointer { try state.consume($0, atEndOfInput: atEnd && !following) }

@@ -52,22 +52,30 @@ struct CSVStreamState {
     mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, atEndOfInput: Bool) throws -> Int {
         var pos = 0
         while pos < buffer.count {
-            switch tokenizer.nextRecord(in: buffer, from: pos, atEndOfInput: atEndOfInput) {
+            let outcome = tokenizer.nextRecord(in: buffer, from: pos, atEndOfInput: atEndOfInput)
+            switch outcome {
             case .record(let end, let lineBreaks):
                 try handleRecord()
                 pos = end
                 line += lineBreaks
             case .needMoreData:
                 return pos
-            case .unterminatedQuote:
-                throw ImportError.unterminatedQuote(path: path, line: line)
-            case .fieldTooLong:
-                throw ImportError.lineTooLong(path: path, line: line, limitBytes: limits.maxFieldBytes)
-            case .tooManyFields:
-                throw ImportError.tooManyColumns(path: path, count: limits.maxColumns + 1, limit: limits.maxColumns)
+            case .unterminatedQuote, .fieldTooLong, .tooManyFields:
+                throw Self.failure(outcome, path: path, line: line, limits: limits)!
             }
         }
         return pos
+    }
+
+    /// The error for a tokenizer's `outcome` that is one (unterminated quote, field too long, too many fields) in
+    /// the record starting at `line`; nil for the others.
+    static func failure(_ outcome: CSVTokenizer.Outcome, path: String, line: Int, limits: ImportLimits) -> ImportError? {
+        switch outcome {
+        case .record, .needMoreData: return nil
+        case .unterminatedQuote: return .unterminatedQuote(path: path, line: line)
+        case .fieldTooLong: return .lineTooLong(path: path, line: line, limitBytes: limits.maxFieldBytes)
+        case .tooManyFields: return .tooManyColumns(path: path, count: limits.maxColumns + 1, limit: limits.maxColumns)
+        }
     }
 
     private mutating func handleRecord() throws {
@@ -101,6 +109,21 @@ struct CSVStreamState {
             tokenizer.withField(k) { builder.append($0, line: currentLine) }
         }
         rowCount += 1
+        if rowCount > limits.maxRows { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
+    }
+
+    /// Takes in what `piece` read from the part of the file that follows this state's records: its rows,
+    /// skipped lines and line count, with its line numbers (counted from 1 in the piece) moved down to where
+    /// the piece starts. Throws as reading on through the piece would have when the rows pass the limit.
+    mutating func absorb(_ piece: CSVStreamState) throws {
+        let lineOffset = line - 1
+        for (builder, later) in zip(builders, piece.builders) { builder.absorb(later, lineOffset: lineOffset) }
+        for skipped in piece.malformedLines where malformedLines.count < Self.malformedLinesKept {
+            malformedLines.append(skipped + lineOffset)
+        }
+        malformedCount += piece.malformedCount
+        rowCount += piece.rowCount
+        line += piece.line - 1
         if rowCount > limits.maxRows { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
     }
 

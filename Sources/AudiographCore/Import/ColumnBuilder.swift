@@ -175,6 +175,60 @@ final class ColumnBuilder {
         if badValueLines.count < UnreadableValues.linesKept { badValueLines.append(line) }
     }
 
+    /// Appends the rows `later` read from the piece of the file after this builder's rows, as if this builder
+    /// had read them itself: values, counts, first lines (moved by `lineOffset`, the lines before that piece),
+    /// categories renumbered into this builder's. Both builders read the same kind.
+    func absorb(_ later: ColumnBuilder, lineOffset: Int) {
+        precondition(later.kind == kind, "pieces of one column are read as one kind")  // l10n: not shown
+        switch kind {
+        case .text:
+            var renumbered = [Int32](repeating: -1, count: later.categories.count)
+            for (local, text) in later.categories.enumerated() {
+                if let index = categoryIndex[text] {
+                    renumbered[local] = index
+                } else {
+                    let index = Int32(categories.count)
+                    categoryIndex[text] = index
+                    categories.append(text)
+                    renumbered[local] = index
+                }
+            }
+            indices.reserveCapacity(indices.count + later.indices.count)
+            renumbered.withUnsafeBufferPointer { map in
+                for local in later.indices { indices.append(local < 0 ? -1 : map[Int(local)]) }
+            }
+        case .numeric, .date:
+            numbers.append(contentsOf: later.numbers)
+        }
+        fractionDigits = max(fractionDigits, later.fractionDigits)
+        if later.datePrecision > datePrecision { datePrecision = later.datePrecision }
+        if later.sawDate {
+            if !sawDate {
+                sawDate = true
+                firstUTCOffset = later.firstUTCOffset
+            } else if later.firstUTCOffset != firstUTCOffset {
+                utcOffsetsDiffer = true
+            }
+            if later.utcOffsetsDiffer { utcOffsetsDiffer = true }
+        }
+        Self.appendLines(later.badValueLines, offset: lineOffset, to: &badValueLines)
+        badValueCount += later.badValueCount
+        nonFiniteCount += later.nonFiniteCount
+        if kind == .date(.dayOrMonthFirst) {
+            dayFirstNumbers.append(contentsOf: later.dayFirstNumbers)
+            Self.appendLines(later.dayFirstBadValueLines, offset: lineOffset, to: &dayFirstBadValueLines)
+            dayFirstBadValueCount += later.dayFirstBadValueCount
+            onlyMonthFirstCount += later.onlyMonthFirstCount
+            onlyDayFirstCount += later.onlyDayFirstCount
+            if ambiguousExample == nil { ambiguousExample = later.ambiguousExample }
+        }
+    }
+
+    /// Adds `lines` moved by `offset` to `kept` while it holds fewer than `UnreadableValues.linesKept`.
+    private static func appendLines(_ lines: [Int], offset: Int, to kept: inout [Int]) {
+        for line in lines where kept.count < UnreadableValues.linesKept { kept.append(line + offset) }
+    }
+
     /// The finished column data.
     func finish() -> ColumnData {
         switch kind {

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Reads a CSV file on every core: the calling thread reads it in `chunkBytes` steps (as the one-thread reader
+/// does, so progress, cancellation and the runaway-record check happen at the same places), cuts it at record
+/// ends into pieces of about `pieceBytes`, parses a wave of pieces at once, each into its own column builders,
+/// and joins them in file order. The result is the one-thread reader's, value for value and line for line.
+enum CSVParallelReading {
+    /// Reads the rest of `input` after `body` (the file's first text, which starts at a record's start), and
+    /// returns the state holding every record.
+    static func read(_ input: ChunkedInput, body: [UInt8], bytesRead alreadyRead: Int64, path: String,
+                     guess: CSVSniffer.Guess, encoding: TextEncodingName, expectedRows: Int,
+                     options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+                     cancellation: CancellationFlag?) throws -> CSVStreamState {
+        let piecesPerWave = max(2, options.parallelism * 2)
+        var joined: CSVStreamState?
+        var waiting: [[UInt8]] = []
+        var carry = body
+        var bytesRead = alreadyRead
+        var boundaries = CSVRecordBoundaries(delimiter: guess.delimiter)
+        let recordBytes = max(1, guess.averageRecordBytes)
+        var tokenizer = CSVTokenizer(delimiter: guess.delimiter, maxFieldBytes: options.limits.maxFieldBytes,
+                                     maxFields: options.limits.maxColumns)
+
+        /// Parses the waiting pieces in parallel and joins them onto `joined`, in order.
+        func parseWaiting() throws {
+            guard !waiting.isEmpty else { return }
+            let isFirst = joined == nil
+            let results = PieceResults(count: waiting.count)
+            let pieces = waiting
+            waiting = []
+            DispatchQueue.concurrentPerform(iterations: pieces.count) { k in
+                let opensFile = isFirst && k == 0
+                let rows = opensFile ? expectedRows : Int(Double(pieces[k].count) / recordBytes * 1.1) + 16
+                var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
+                                           expectedRows: rows)
+                if !opensFile { state.needHeader = false }
+                var failure: ImportError?
+                do {
+                    _ = try pieces[k].withUnsafeBufferPointer { try state.consume($0, atEndOfInput: true) }
+                } catch let error as ImportError {
+                    failure = error
+                } catch {
+                    failure = .unreadable(path: path, reason: error.localizedDescription)
+                }
+                results.store(PieceResult(state: state, failure: failure), at: k)
+            }
+            for result in results.all {
+                let linesBefore = joined.map { $0.line - 1 } ?? 0
+                let rowsBefore = joined?.rowCount ?? 0
+                if let failure = result.failure {
+                    if rowsBefore + result.state.rowCount > options.limits.maxRows {
+                        throw ImportError.tooManyRows(path: path, limit: options.limits.maxRows)
+                    }
+                    throw moved(failure, down: linesBefore)
+                }
+                if joined == nil { joined = result.state } else { try joined!.absorb(result.state) }
+            }
+        }
+
+        while true {
+            if cancellation?.isCancelled == true { throw ImportError.cancelled(path: path) }
+            let atEnd = input.isAtEnd
+            carry.withUnsafeBufferPointer { boundaries.scan($0, atEndOfInput: atEnd) }
+            let cut = atEnd ? carry.count : boundaries.lastRecordEnd
+            // The first piece reads the header, so it must hold a record that is not blank.
+            let mayCut = atEnd || joined != nil || !waiting.isEmpty || !guess.hasHeader
+                || carry.prefix(cut).contains { $0 != 0x0A && $0 != 0x0D && $0 != 0x22 }
+            if cut > 0 && mayCut && (cut >= options.pieceBytes || atEnd) {
+                waiting.append(Array(carry.prefix(cut)))
+                carry.removeFirst(cut)
+                if !atEnd { boundaries.dropFirst(cut) }
+            }
+            if !atEnd && carry.count > boundaries.lastRecordEnd,
+               let failure = unfinishedRecordFailure(carry, from: boundaries.lastRecordEnd, tokenizer: &tokenizer,
+                                                     path: path, limits: options.limits) {
+                // Said at the unfinished record's line, once the records before it are read.
+                if boundaries.lastRecordEnd > 0 { waiting.append(Array(carry.prefix(boundaries.lastRecordEnd))) }
+                try parseWaiting()
+                throw moved(failure, down: joined.map { $0.line - 1 } ?? 0)
+            }
+            if waiting.count >= piecesPerWave || atEnd { try parseWaiting() }
+            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.totalBytes, rows: joined?.rowCount ?? 0))
+            if atEnd { break }
+            let chunk = try input.read(options.chunkBytes)
+            bytesRead += Int64(chunk.count)
+            carry.append(contentsOf: chunk)
+        }
+        guard let joined else { preconditionFailure("a file that is not empty makes a piece") }  // l10n: not shown
+        return joined
+    }
+
+    /// What the one-thread reader says of the record still unfinished at `start` after the same read step (a
+    /// field or the record past its limit, too many fields), as an error at line 1; nil when it reads on.
+    private static func unfinishedRecordFailure(_ carry: [UInt8], from start: Int, tokenizer: inout CSVTokenizer,
+                                                path: String, limits: ImportLimits) -> ImportError? {
+        let outcome = carry.withUnsafeBufferPointer { tokenizer.nextRecord(in: $0, from: start, atEndOfInput: false) }
+        if let failure = CSVStreamState.failure(outcome, path: path, line: 1, limits: limits) { return failure }
+        guard carry.count - start > limits.maxRecordBytes else { return nil }
+        if tokenizer.stoppedInsideQuote { return .unterminatedQuote(path: path, line: 1) }
+        return .lineTooLong(path: path, line: 1, limitBytes: limits.maxRecordBytes)
+    }
+
+    /// `error` with its line number moved down by `lines` (a piece counts its lines from 1).
+    private static func moved(_ error: ImportError, down lines: Int) -> ImportError {
+        switch error {
+        case .unterminatedQuote(let path, let line): return .unterminatedQuote(path: path, line: line + lines)
+        case .lineTooLong(let path, let line, let limit): return .lineTooLong(path: path, line: line + lines, limitBytes: limit)
+        default: return error
+        }
+    }
+}
+
+/// What one piece read, and the error that stopped it, if one did.
+private struct PieceResult {
+    var state: CSVStreamState
+    var failure: ImportError?
+}
+
+/// The pieces' results, filled in by the parsing threads under a lock.
+private final class PieceResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [PieceResult?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ result: PieceResult, at index: Int) { lock.withLock { slots[index] = result } }
+
+    /// Every piece's result in file order (each thread has stored its own by the time this is read).
+    var all: [PieceResult] { lock.withLock { slots.map { $0! } } }
+}

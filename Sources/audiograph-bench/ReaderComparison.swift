@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
+import Foundation
+
+/// `audiograph-bench compare-readers FILE|FOLDER...`: reads every CSV file given (folders searched through) once
+/// in one thread and once in parallel with small pieces and odd read steps, so that pieces start and end all
+/// over each file, and prints each file whose tables (or errors) differ. Exits 1 when one does; the corpus
+/// check (Tests/corpus/run-corpus-checks.sh) runs it over every Rdatasets table.
+func runReaderComparison() -> Int32 {
+    let paths = CommandLine.arguments.dropFirst(2).flatMap(csvFiles(under:))
+    guard !paths.isEmpty else {
+        FileHandle.standardError.write(Data("usage: audiograph-bench compare-readers FILE|FOLDER...\n".utf8))
+        return 64
+    }
+    var differing = 0
+    for path in paths {
+        var oneThread = CSVReadOptions()
+        oneThread.parallelism = 1
+        oneThread.chunkBytes = 4_099
+        var parallel = oneThread
+        parallel.parallelism = 2
+        parallel.pieceBytes = 1_021
+        let first = Result { try CSVReader.read(path: path, options: oneThread) }
+        let second = Result { try CSVReader.read(path: path, options: parallel) }
+        let difference: String?
+        switch (first, second) {
+        case let (.success(a), .success(b)): difference = TableComparison.firstDifference(a, b)
+        case let (.failure(a), .failure(b)):
+            difference = (a as? ImportError) == (b as? ImportError) ? nil : "errors \(a) and \(b)"
+        case let (.success, .failure(error)): difference = "only the parallel read failed: \(error)"
+        case let (.failure(error), .success): difference = "only the one-thread read failed: \(error)"
+        }
+        if let difference {
+            differing += 1
+            print("\(path): \(difference)")
+        }
+    }
+    print("compared \(paths.count) files in one thread and in parallel: \(paths.count - differing) the same, \(differing) different")
+    return differing == 0 ? 0 : 1
+}
+
+/// `path` itself when it is a file, else every .csv, .tsv and .txt file under it, sorted.
+private func csvFiles(under path: String) -> [String] {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+    let names = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+    return names.filter { ["csv", "tsv", "txt"].contains(($0 as NSString).pathExtension.lowercased()) }
+        .sorted().map { (path as NSString).appendingPathComponent($0) }
+}
