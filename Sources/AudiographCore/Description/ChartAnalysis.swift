@@ -31,14 +31,10 @@ public struct ChartAnalysis: Sendable {
     /// Analyses `chart` as `analyze(_:)` does, or returns nil soon after `cancellation` is set (it is checked
     /// between the steps of each series: a step over ten million points takes a few hundred milliseconds).
     public static func analyze(_ chart: ChartDescriptor, cancellation: CancellationFlag) -> ChartAnalysis? {
-        let count = chart.series.count
-        let results = AnalysisResults(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { i in
-            if let analysis = analyzeSeries(chart.series[i], kind: chart.kind, cancellation: cancellation) {
-                results.store(analysis, at: i)
-            }
+        let analysed = ParallelMap.map(chart.series.count) {
+            analyzeSeries(chart.series[$0], kind: chart.kind, cancellation: cancellation)
         }
-        guard !cancellation.isCancelled, var analyses = results.values else { return nil }
+        guard !cancellation.isCancelled, var analyses = analysed else { return nil }
         let correlation = chart.kind == .scatter
             ? chart.series.first.flatMap { Correlation.compute(xs: $0.x, ys: $0.y) } : nil
         let wording = ChartWording(chart: chart)
@@ -50,35 +46,31 @@ public struct ChartAnalysis: Sendable {
         return ChartAnalysis(series: analyses, correlation: correlation, summary: summary)
     }
 
-    /// One series' findings, or nil once `cancellation` is set (checked between steps).
+    /// One series' findings, or nil once `cancellation` is set (checked before each step). The four steps are
+    /// independent passes over the series, so they run side by side: a chart of one long series uses every core.
     static func analyzeSeries(_ series: DataSeries, kind: ChartKind, cancellation: CancellationFlag) -> SeriesAnalysis? {
-        let statistics = SeriesStatistics.compute(ys: series.y)
-        guard !cancellation.isCancelled else { return nil }
-        let trend = kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y)
-        guard !cancellation.isCancelled else { return nil }
-        let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
-        guard !cancellation.isCancelled else { return nil }
-        let outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
-                                                 method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
+        let steps = ParallelMap.map(4) { step -> SeriesFinding? in
+            guard !cancellation.isCancelled else { return nil }
+            switch step {
+            case 0: return .statistics(SeriesStatistics.compute(ys: series.y))
+            case 1: return .trend(kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y))
+            case 2: return .segments(kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : [])
+            default:
+                return .outliers(OutlierDetection.outliers(xs: series.x, ys: series.y,
+                                                           method: kind == .scatter ? .regression : .smoothFit, maxCount: 5))
+            }
+        }
+        guard let steps, case .statistics(let statistics) = steps[0], case .trend(let trend) = steps[1],
+              case .segments(let segments) = steps[2], case .outliers(let outliers) = steps[3] else { return nil }
         return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,
                               outliers: outliers, description: "")
     }
 }
 
-/// Slots the parallel analysis writes into, one per series.
-private final class AnalysisResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [SeriesAnalysis?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: SeriesAnalysis, at index: Int) { lock.withLock { slots[index] = value } }
-
-    /// Every series' analysis, or nil when one is missing (cancelled).
-    var values: [SeriesAnalysis]? {
-        lock.withLock {
-            let filled = slots.compactMap { $0 }
-            return filled.count == slots.count ? filled : nil
-        }
-    }
+/// What one step of a series' analysis found.
+private enum SeriesFinding {
+    case statistics(SeriesStatistics)
+    case trend(Trend?)
+    case segments([ShapeSegment])
+    case outliers([Int])
 }

@@ -117,8 +117,12 @@ struct ChartWording {
 
     /// "falls to a low of 184 in 1933, rises steeply to a peak of 268 in 1960, then falls to 146 in 1975".
     func shapeWords(_ s: DataSeries, _ segments: [ShapeSegment]) -> String {
-        let finite = s.y.filter { $0.isFinite }
-        let yMin = finite.min() ?? 0, yMax = finite.max() ?? 0
+        var yMin = Double.infinity, yMax = -Double.infinity  // of the finite values, in one pass without a copy
+        for v in s.y where v.isFinite {
+            yMin = min(yMin, v)
+            yMax = max(yMax, v)
+        }
+        if yMin > yMax { (yMin, yMax) = (0, 0) }
         let yRange = max(yMax - yMin, .leastNonzeroMagnitude)
         let xRange = max((s.x.last ?? 0) - (s.x.first ?? 0), .leastNonzeroMagnitude)
         var clauses: [String] = []

@@ -26,10 +26,9 @@ enum CSVParallelReading {
         func parseWaiting() throws {
             guard !waiting.isEmpty else { return }
             let isFirst = joined == nil
-            let results = PieceResults(count: waiting.count)
             let pieces = waiting
             waiting = []
-            DispatchQueue.concurrentPerform(iterations: pieces.count) { k in
+            let results = ParallelMap.map(pieces.count) { k -> PieceResult in
                 let opensFile = isFirst && k == 0
                 let rows = opensFile ? expectedRows : Int(Double(pieces[k].count) / recordBytes * 1.1) + 16
                 var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
@@ -43,9 +42,9 @@ enum CSVParallelReading {
                 } catch {
                     failure = .unreadable(path: path, reason: error.localizedDescription)
                 }
-                results.store(PieceResult(state: state, failure: failure), at: k)
-            }
-            for result in results.all {
+                return PieceResult(state: state, failure: failure)
+            }!
+            for result in results {
                 let linesBefore = joined.map { $0.line - 1 } ?? 0
                 let rowsBefore = joined?.rowCount ?? 0
                 if let failure = result.failure {
@@ -115,17 +114,4 @@ enum CSVParallelReading {
 private struct PieceResult {
     var state: CSVStreamState
     var failure: ImportError?
-}
-
-/// The pieces' results, filled in by the parsing threads under a lock.
-private final class PieceResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [PieceResult?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ result: PieceResult, at index: Int) { lock.withLock { slots[index] = result } }
-
-    /// Every piece's result in file order (each thread has stored its own by the time this is read).
-    var all: [PieceResult] { lock.withLock { slots.map { $0! } } }
 }

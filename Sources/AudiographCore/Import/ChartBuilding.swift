@@ -3,6 +3,19 @@ import Foundation
 
 extension ChartInference {
     /// Assembles the chart descriptor for decided column roles: axes, formatters, series and default title.
+    /// How many x values are missing (NaN), and whether the others never go down in file order.
+    private static func missingAndOrder(_ xs: UnsafeBufferPointer<Double>) -> (missing: Int, nondecreasing: Bool) {
+        var missing = 0
+        var nondecreasing = true
+        var previous = -Double.infinity
+        for x in xs {
+            if x.isNaN { missing += 1; continue }
+            if x < previous { nondecreasing = false }
+            previous = x
+        }
+        return (missing, nondecreasing)
+    }
+
     static func build(_ table: Table, layout: Layout, settings: ChartSettings,
                       fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
         if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
@@ -12,17 +25,26 @@ extension ChartInference {
         let cols = table.columns
         var warnings: [String] = []
         let xs = xValues(table, x: layout.x)
-        var rows = Array(0..<table.rowCount).filter { !xs[$0].isNaN }
-        let missingX = table.rowCount - rows.count
+        let (missingX, xRuns) = xs.withUnsafeBufferPointer(Self.missingAndOrder)
         if missingX > 0 {
             warnings.append(Localization.trn("%ld row has no %@ value and is left out.",
                                              "%ld rows have no %@ value and are left out.",
                                              missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
         }
-        var rowsInFileOrder = missingX == 0
-        if layout.kind.isContinuous, !zip(rows, rows.dropFirst()).allSatisfy({ xs[$0] <= xs[$1] }) {
+        let timeRunsBack = layout.kind.isContinuous && !xRuns
+        let rowsInFileOrder = missingX == 0 && !timeRunsBack
+        let labelColumn: (ids: [Int32], names: [String])? = layout.aggregate == .mean ? nil : layout.label.flatMap {
+            if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
+        }
+        // The rows kept, in plotting order: only listed when some are left out, reordered, grouped, averaged or
+        // labelled (a ten-million-row file in order shares its columns and needs no list of 80 MB).
+        var rows: [Int] = []
+        if !rowsInFileOrder || layout.seriesBy != nil || layout.aggregate == .mean || labelColumn != nil {
+            rows.reserveCapacity(table.rowCount - missingX)
+            for r in 0..<table.rowCount where !xs[r].isNaN { rows.append(r) }
+        }
+        if timeRunsBack {
             rows.sort { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }  // time runs forward
-            rowsInFileOrder = false
         }
 
         // Additional axes and their columns, in a fixed order: size, then category.
@@ -41,9 +63,6 @@ extension ChartInference {
             additionalColumns.append(.categorical(ids))
         }
         if layout.aggregate == .mean { additionalAxes = []; additionalColumns = [] }  // a mean has no one size or colour
-        let labelColumn: (ids: [Int32], names: [String])? = layout.aggregate == .mean ? nil : layout.label.flatMap {
-            if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
-        }
 
         /// A series over some rows; when they are all rows in file order it shares the columns' storage
         /// (copy-on-write) instead of copying, which keeps a million-row file at a few flat arrays.
