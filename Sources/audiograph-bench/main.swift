@@ -7,13 +7,15 @@ import Foundation
 //     audiograph-bench sonify [--points N] [--duration S] [--repeat R] [--kind line|scatter]
 //     audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]
 //     audiograph-bench follow [--rows N] [--batch B] [--repeat R]
+//     audiograph-bench read FILE [--threads N] [--repeat R]
 //     audiograph-bench compare-readers FILE|FOLDER...
 //
 // Builds an N-point series in memory (a noisy wave with a trend, the same every run), then times the score
 // (Sonifier), the synthesis (Synthesizer, including normalization and limiter) and the WAV encoding, and
 // prints the median of R runs and the real-time factor (audio seconds / render seconds). `draw` times building
 // the whole chart scene (layout, decimated line, cursor) for the same series (DrawBenchmark.swift); `follow`
-// times reading rows appended to a growing file (FollowBenchmark.swift); `compare-readers` is a check, not a
+// times reading rows appended to a growing file (FollowBenchmark.swift); `read` times CSVReader alone
+// (ReadBenchmark.swift); `compare-readers` is a check, not a
 // measurement: the parallel CSV reader against the one-thread reader (ReaderComparison.swift).
 
 /// The value after `flag` in the arguments, or `fallback`.
@@ -26,6 +28,7 @@ func option(_ flag: String, _ fallback: String) -> String {
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "draw" { exit(runDrawBenchmark()) }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "follow" { exit(runFollowBenchmark()) }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "compare-readers" { exit(runReaderComparison()) }
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "read" { exit(runReadBenchmark()) }
 
 guard CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "sonify",
       let points = Int(option("--points", "1000000")), points > 0,

@@ -11,7 +11,11 @@ struct CSVStreamState {
     let guess: CSVSniffer.Guess
     let limits: ImportLimits
     var tokenizer: CSVTokenizer
-    var builders: [ColumnBuilder]
+    /// One builder per column; set once, when the state is made.
+    let builders: [ColumnBuilder]
+    /// The same builders, unretained: the record loop calls them without a retain and release per field (about
+    /// a tenth of the reading time); `builders` keeps them alive.
+    private let unretainedBuilders: [Unmanaged<ColumnBuilder>]
     var headers: [String] = []
     var needHeader: Bool
     /// Line number where the next record starts (1-based).
@@ -33,6 +37,7 @@ struct CSVStreamState {
             ColumnBuilder(kind: $0, decimalStyle: guess.decimalStyle, encoding: encoding,
                           expectedRows: min(expectedRows, 50_000_000))
         }
+        unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
         needHeader = guess.hasHeader
         if !guess.hasHeader {
             headers = (1...max(guess.columnCount, 1)).map { Localization.tr("Column %ld", $0) }
@@ -103,10 +108,11 @@ struct CSVStreamState {
             if malformedLines.count < Self.malformedLinesKept { malformedLines.append(line) }
             return
         }
-        for k in 0..<columnCount {
-            let builder = builders[k]
-            let currentLine = line
-            tokenizer.withField(k) { builder.append($0, line: currentLine) }
+        let currentLine = line
+        unretainedBuilders.withUnsafeBufferPointer { columns in
+            for k in 0..<columnCount {
+                tokenizer.withField(k) { field in columns[k]._withUnsafeGuaranteedRef { $0.append(field, line: currentLine) } }
+            }
         }
         rowCount += 1
         if rowCount > limits.maxRows { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }

@@ -3,9 +3,18 @@ import Foundation
 
 /// Splits CSV bytes into records of fields (RFC 4180 plus what real files do), one record at a time.
 ///
-/// Fields are copied, unquoted and unescaped, into `fieldBytes`; `fieldEnds[k]` is where field k ends.
+/// A field is read where it lies in the input, unless it was quoted: then it is copied, unquoted and unescaped,
+/// into `fieldBytes`. So the fields of the last record can be read (`withField`) only while the buffer given to
+/// `nextRecord` is still alive, as it is in every caller's loop.
 /// Handles quoted fields with delimiters, line breaks and doubled quotes; CRLF, LF and lone CR line ends.
 struct CSVTokenizer {
+    /// Where one field's bytes are: in the input buffer, or (quoted fields) in `fieldBytes`.
+    private struct FieldSpan {
+        var start: Int
+        var end: Int
+        var isCopied: Bool
+    }
+
     /// What happened when asked for the next record.
     enum Outcome: Equatable {
         /// A record ends at byte offset `end`; it spanned `lineBreaks` line breaks (including its terminator).
@@ -23,8 +32,13 @@ struct CSVTokenizer {
     let delimiter: UInt8
     let maxFieldBytes: Int
     let maxFields: Int
-    private(set) var fieldBytes: [UInt8] = []
-    private(set) var fieldEnds: [Int] = []
+    private var fieldBytes: [UInt8] = []
+    /// The last record's fields are `spans[0..<fieldCount]`; later entries are kept for the next record, so
+    /// that starting a record is one store, not an array's `removeAll`.
+    private var spans: [FieldSpan] = []
+    private(set) var fieldCount = 0
+    /// The buffer of the last `nextRecord` call; valid only while the caller's buffer is.
+    private var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// True when the last `needMoreData` came from inside a quoted field (so a runaway quote can be named).
     private(set) var stoppedInsideQuote = false
 
@@ -33,31 +47,43 @@ struct CSVTokenizer {
         self.maxFieldBytes = maxFieldBytes
         self.maxFields = maxFields
         fieldBytes.reserveCapacity(4096)
-        fieldEnds.reserveCapacity(64)
+        spans.reserveCapacity(64)
     }
 
-    var fieldCount: Int { fieldEnds.count }
-
-    /// Calls `body` with the bytes of field `index`, trimmed of surrounding spaces.
+    /// Calls `body` with the bytes of field `index` of the last record, trimmed of surrounding spaces.
     @inline(__always)
     func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let start = index == 0 ? 0 : fieldEnds[index - 1]
-        var end = fieldEnds[index]
-        return try fieldBytes.withUnsafeBufferPointer { all in
-            var s = start
-            while s < end && all[s] == 0x20 { s += 1 }
-            while end > s && all[end - 1] == 0x20 { end -= 1 }
-            return try body(UnsafeBufferPointer(rebasing: all[s..<end]))
+        let span = spans[index]
+        if span.isCopied {
+            return try fieldBytes.withUnsafeBufferPointer { try body(Self.trimmed($0, span.start, span.end)) }
         }
+        return try body(Self.trimmed(input, span.start, span.end))
+    }
+
+    /// Adds the next field of the record.
+    @inline(__always)
+    private mutating func add(_ span: FieldSpan) {
+        if fieldCount < spans.count { spans[fieldCount] = span } else { spans.append(span) }
+        fieldCount += 1
+    }
+
+    /// `all[start..<end]` without spaces at either end.
+    @inline(__always)
+    private static func trimmed(_ all: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        var s = start, e = end
+        while s < e && all[s] == 0x20 { s += 1 }
+        while e > s && all[e - 1] == 0x20 { e -= 1 }
+        return UnsafeBufferPointer(rebasing: all[s..<e])
     }
 
     /// True when the record is a blank line (one empty field).
-    var isBlankRecord: Bool { fieldEnds.count == 1 && fieldEnds[0] == 0 }
+    var isBlankRecord: Bool { fieldCount == 1 && spans[0].start == spans[0].end }
 
     /// Reads one record starting at `start`; `atEndOfInput` says no bytes follow the buffer.
     mutating func nextRecord(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, atEndOfInput: Bool) -> Outcome {
-        fieldBytes.removeAll(keepingCapacity: true)
-        fieldEnds.removeAll(keepingCapacity: true)
+        if !fieldBytes.isEmpty { fieldBytes.removeAll(keepingCapacity: true) }
+        fieldCount = 0
+        input = buffer
         stoppedInsideQuote = false
         let n = buffer.count
         let quote: UInt8 = 0x22, lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
@@ -66,6 +92,7 @@ struct CSVTokenizer {
         var lineBreaks = 0
         while true {
             let fieldStart = fieldBytes.count
+            var span: FieldSpan
             if i < n && buffer[i] == quote {
                 i += 1
                 while true {
@@ -93,6 +120,8 @@ struct CSVTokenizer {
                 while j < n, buffer[j] != delimiter, buffer[j] != lf, buffer[j] != cr { j += 1 }
                 fieldBytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j]))
                 i = j
+                if fieldBytes.count - fieldStart > maxFieldBytes { return .fieldTooLong }
+                span = FieldSpan(start: fieldStart, end: fieldBytes.count, isCopied: true)
             } else {
                 var j = i
                 while j < n {
@@ -101,12 +130,11 @@ struct CSVTokenizer {
                     j += 1
                 }
                 if j - i > maxFieldBytes { return .fieldTooLong }
-                fieldBytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j]))
+                span = FieldSpan(start: i, end: j, isCopied: false)
                 i = j
             }
-            if fieldBytes.count - fieldStart > maxFieldBytes { return .fieldTooLong }
-            fieldEnds.append(fieldBytes.count)
-            if fieldEnds.count > maxFields { return .tooManyFields }
+            add(span)
+            if fieldCount > maxFields { return .tooManyFields }
             if i == n {
                 return atEndOfInput ? .record(end: n, lineBreaks: lineBreaks) : .needMoreData
             }
@@ -115,7 +143,7 @@ struct CSVTokenizer {
                 i += 1
                 if i == n {
                     if !atEndOfInput { return .needMoreData }
-                    fieldEnds.append(fieldBytes.count)
+                    add(FieldSpan(start: n, end: n, isCopied: false))
                     return .record(end: n, lineBreaks: lineBreaks)
                 }
                 continue

@@ -44,6 +44,11 @@ enum NumberParsing {
 
     /// Parses one trimmed field as a number in `style`; grouping separators must form groups of three.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue {
+        parsePlain(bytes, decimalMark: style == .dot ? 0x2E : 0x2C) ?? parseInFull(bytes, style: style)
+    }
+
+    /// `parse` without its shortcut for plain numbers: every spelling, the slow way (tests compare the two).
+    static func parseInFull(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue {
         if isMissingToken(bytes) { return .missing }
         let decimalMark: UInt8 = style == .dot ? 0x2E : 0x2C
         let groupMark: UInt8 = style == .dot ? 0x2C : 0x2E
@@ -116,6 +121,41 @@ enum NumberParsing {
         }
         if !value.isFinite { return .nonFinite }
         return .number(value, fractionDigits: min(displayDigits, 12))
+    }
+
+    /// The common case in one tight loop: an optional sign, digits, an optional decimal mark and digits, at most 15
+    /// significant digits and 18 digits in all, nothing else. Nil for anything else (grouping, exponents, long
+    /// mantissas, missing-value words), which `parse` then reads in full; the result is the same either way.
+    @inline(__always)
+    private static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> FieldValue? {
+        let n = bytes.count
+        guard n > 0, n <= 20 else { return nil }
+        var i = 0
+        let negative = bytes[0] == 0x2D
+        if negative || bytes[0] == 0x2B { i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var leadingZeros = 0
+        var fractionDigits = 0
+        var sawDecimal = false
+        while i < n {
+            let d = bytes[i] &- 0x30
+            if d < 10 {
+                if mantissa == 0 && d == 0 { leadingZeros += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if sawDecimal { fractionDigits += 1 }
+            } else if bytes[i] == decimalMark && !sawDecimal {
+                sawDecimal = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 18, digits - leadingZeros <= 15, fractionDigits <= 22 else { return nil }
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= exactPowersOfTen[fractionDigits] }
+        return .number(negative ? -value : value, fractionDigits: min(fractionDigits, 12))
     }
 
     /// Correctly rounded fallback for long mantissas or large exponents: normalises the text and asks Swift.

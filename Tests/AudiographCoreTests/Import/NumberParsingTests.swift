@@ -56,4 +56,35 @@ final class NumberParsingTests: XCTestCase {
             XCTAssertEqual(parse(text), .notANumber, text)
         }
     }
+
+    func testThePlainNumberShortcutReadsWhatTheFullParserReads() {
+        // Every short spelling from these characters, and random longer ones: the same value, decimals and kind.
+        let alphabet = Array("0123456789.,-+e ".utf8)
+        var generator = SystemRandomNumberGenerator()
+        var spellings: [[UInt8]] = [[]]
+        for _ in 0..<4 { spellings = spellings.flatMap { s in alphabet.map { s + [$0] } } + spellings }
+        for _ in 0..<50_000 {
+            let length = Int.random(in: 1...24, using: &generator)
+            spellings.append((0..<length).map { _ in alphabet[Int.random(in: 0..<12, using: &generator)] })
+        }
+        spellings += ["0.30000000000000004", "123456789012345", "1234567890123456", "-000000000000000001.5",
+                      "999999999999999999", "0.0000000000000000000001", ".5", "5.", "-0", "+.0"].map { Array($0.utf8) }
+        var plain = 0
+        for spelling in Set(spellings) {
+            for style in [DecimalStyle.dot, .comma] {
+                spelling.withUnsafeBufferPointer { bytes in
+                    let fast = NumberParsing.parse(bytes, style: style)
+                    let full = NumberParsing.parseInFull(bytes, style: style)
+                    if case .number(let a, let da) = fast, case .number(let b, let db) = full {
+                        XCTAssertEqual(a.bitPattern, b.bitPattern, String(decoding: spelling, as: UTF8.self))
+                        XCTAssertEqual(da, db, String(decoding: spelling, as: UTF8.self))
+                        plain += 1
+                    } else {
+                        XCTAssertEqual(fast, full, String(decoding: spelling, as: UTF8.self))
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(plain, 10_000, "many spellings were numbers")
+    }
 }
