@@ -28,8 +28,18 @@ enum RunningMedian {
                     s[i] = scratch[half]
                 }
 
-                // Interior: a sorted copy of the window slides along.
-                if n >= 2 * h + 1 { slide(y, s, halfWidth: h) }
+                // Interior: a sorted copy of the window slides along; a long series in one stretch per core (each
+                // window is the same values whichever stretch it is in, so the result is too).
+                if n >= 2 * h + 1 {
+                    let interior = h..<(n - h)
+                    let stretches = interior.count >= 1 << 20 ? ProcessInfo.processInfo.activeProcessorCount : 1
+                    nonisolated(unsafe) let (input, output) = (y, s)
+                    _ = ParallelMap.map(stretches) { k in
+                        let from = interior.lowerBound + interior.count * k / stretches
+                        let to = interior.lowerBound + interior.count * (k + 1) / stretches
+                        slide(input, output, halfWidth: h, positions: from..<to)
+                    }
+                }
 
                 // Tukey's end-point rule.
                 s[0] = median3(y[0], s[1], 3 * s[1] - 2 * s[2])
@@ -39,20 +49,20 @@ enum RunningMedian {
         return out
     }
 
-    /// Sets s[i] for h ≤ i < n − h. Each step removes the outgoing value and inserts the incoming one
+    /// Sets s[i] for i in `positions` (within h ≤ i < n − h). Each step removes the outgoing value and inserts the incoming one
     /// without branches on the data (random data would mispredict them): for the sorted window a,
     /// dropping the first copy of the outgoing value o gives c[k] = a[k] < o ? a[k] : a[k + 1] (ties
     /// included), and inserting x into sorted c gives r[k] = max(c[k − 1], min(x, c[k])).
     private static func slide(_ y: UnsafeBufferPointer<Double>, _ s: UnsafeMutableBufferPointer<Double>,
-                              halfWidth h: Int) {
-        let n = y.count
+                              halfWidth h: Int, positions: Range<Int>) {
+        guard !positions.isEmpty else { return }
         let w = 2 * h + 1
-        var window = Array(y[0..<w]).sorted()
+        var window = Array(y[(positions.lowerBound - h)..<(positions.lowerBound - h + w)]).sorted()
         window.withUnsafeMutableBufferPointer { a in
-            var i = h
+            var i = positions.lowerBound
             while true {
                 s[i] = a[h]
-                if i + h + 1 >= n { break }
+                if i + 1 >= positions.upperBound { break }
                 let outgoing = y[i - h]
                 let incoming = y[i + h + 1]
                 // One pass: c[k] is computed from a[k] and a[k + 1] before a[k] is overwritten by r[k].

@@ -46,31 +46,20 @@ public struct ChartAnalysis: Sendable {
         return ChartAnalysis(series: analyses, correlation: correlation, summary: summary)
     }
 
-    /// One series' findings, or nil once `cancellation` is set (checked before each step). The four steps are
-    /// independent passes over the series, so they run side by side: a chart of one long series uses every core.
+    /// One series' findings, or nil once `cancellation` is set (checked between steps: a step over ten million
+    /// points takes tens of milliseconds). The steps run one after another; the long ones (medians, the running
+    /// median) split their passes over every core themselves, which a map of steps would prevent (a map inside
+    /// a map runs one iteration after another).
     static func analyzeSeries(_ series: DataSeries, kind: ChartKind, cancellation: CancellationFlag) -> SeriesAnalysis? {
-        let steps = ParallelMap.map(4) { step -> SeriesFinding? in
-            guard !cancellation.isCancelled else { return nil }
-            switch step {
-            case 0: return .statistics(SeriesStatistics.compute(ys: series.y))
-            case 1: return .trend(kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y))
-            case 2: return .segments(kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : [])
-            default:
-                return .outliers(OutlierDetection.outliers(xs: series.x, ys: series.y,
-                                                           method: kind == .scatter ? .regression : .smoothFit, maxCount: 5))
-            }
-        }
-        guard let steps, case .statistics(let statistics) = steps[0], case .trend(let trend) = steps[1],
-              case .segments(let segments) = steps[2], case .outliers(let outliers) = steps[3] else { return nil }
+        let statistics = SeriesStatistics.compute(ys: series.y)
+        guard !cancellation.isCancelled else { return nil }
+        let trend = kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y)
+        guard !cancellation.isCancelled else { return nil }
+        let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
+        guard !cancellation.isCancelled else { return nil }
+        let outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
+                                                 method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
         return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,
                               outliers: outliers, description: "")
     }
-}
-
-/// What one step of a series' analysis found.
-private enum SeriesFinding {
-    case statistics(SeriesStatistics)
-    case trend(Trend?)
-    case segments([ShapeSegment])
-    case outliers([Int])
 }

@@ -16,6 +16,7 @@ enum CSVParallelReading {
         var joined: CSVStreamState?
         var waiting: [[UInt8]] = []
         var carry = body
+        carry.reserveCapacity(options.pieceBytes + options.chunkBytes + body.count)
         var bytesRead = alreadyRead
         var boundaries = CSVRecordBoundaries(delimiter: guess.delimiter)
         let recordBytes = max(1, guess.averageRecordBytes)
@@ -66,8 +67,13 @@ enum CSVParallelReading {
             let mayCut = atEnd || joined != nil || !waiting.isEmpty || !guess.hasHeader
                 || carry.prefix(cut).contains { $0 != 0x0A && $0 != 0x0D && $0 != 0x22 }
             if cut > 0 && mayCut && (cut >= options.pieceBytes || atEnd) {
-                waiting.append(Array(carry.prefix(cut)))
-                carry.removeFirst(cut)
+                // The piece keeps the buffer (no copy); the unfinished record moves to a new one.
+                var rest = [UInt8]()
+                rest.reserveCapacity(options.pieceBytes + options.chunkBytes + (carry.count - cut))
+                rest.append(contentsOf: carry[cut...])
+                carry.removeLast(carry.count - cut)
+                waiting.append(carry)
+                carry = rest
                 if !atEnd { boundaries.dropFirst(cut) }
             }
             if !atEnd && carry.count > boundaries.lastRecordEnd,
@@ -81,9 +87,7 @@ enum CSVParallelReading {
             if waiting.count >= piecesPerWave || atEnd { try parseWaiting() }
             progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.totalBytes, rows: joined?.rowCount ?? 0))
             if atEnd { break }
-            let chunk = try input.read(options.chunkBytes)
-            bytesRead += Int64(chunk.count)
-            carry.append(contentsOf: chunk)
+            bytesRead += Int64(try input.read(options.chunkBytes, appendingTo: &carry))
         }
         guard let joined else { preconditionFailure("a file that is not empty makes a piece") }  // l10n: not shown
         return joined

@@ -219,25 +219,43 @@ final class ChunkedInput {
 
     /// Up to `count` more bytes; empty at the end.
     func read(_ count: Int) throws -> Data {
+        var bytes: [UInt8] = []
+        _ = try read(count, appendingTo: &bytes)
+        return Data(bytes)
+    }
+
+    /// Reads up to `count` more bytes onto the end of `buffer`, straight from the file into the array's memory;
+    /// returns how many (0 at the end).
+    func read(_ count: Int, appendingTo buffer: inout [UInt8]) throws -> Int {
         let wanted = Int(min(Int64(count), max(0, totalBytes - offset)))
-        guard wanted > 0 else { return Data() }
-        let chunk: Data
+        guard wanted > 0 else { return 0 }
+        var got = 0
         if let data {
-            chunk = data.subdata(in: Int(offset)..<Int(offset) + wanted)
-        } else {
-            do {
-                chunk = try handle?.read(upToCount: wanted) ?? Data()
-            } catch {
-                throw ImportError.unreadable(path: path, reason: error.localizedDescription)
+            buffer.append(contentsOf: data[Int(offset)..<Int(offset) + wanted])
+            got = wanted
+        } else if let handle {
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: wanted))
+            var failure: Int32 = 0
+            buffer.withUnsafeMutableBytes { raw in
+                while got < wanted {
+                    let n = Glibc.read(handle.fileDescriptor, raw.baseAddress! + start + got, wanted - got)
+                    if n > 0 { got += n; continue }
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failure = errno }
+                    break
+                }
             }
+            buffer.removeLast(wanted - got)
+            if failure != 0 { throw ImportError.unreadable(path: path, reason: String(cString: strerror(failure))) }
         }
-        if chunk.isEmpty {
+        if got == 0 {
             shrank = true  // the file ended before its opening size: it was cut short while read
             offset = totalBytes
         } else {
-            offset += Int64(chunk.count)
+            offset += Int64(got)
         }
-        return chunk
+        return got
     }
 
     /// True once the file turned out shorter than when it was opened.

@@ -123,7 +123,9 @@ struct CSVStreamState {
     /// the piece starts. Throws as reading on through the piece would have when the rows pass the limit.
     mutating func absorb(_ piece: CSVStreamState) throws {
         let lineOffset = line - 1
-        for (builder, later) in zip(builders, piece.builders) { builder.absorb(later, lineOffset: lineOffset) }
+        // Joining is mostly copying values; each column is copied on its own core.
+        let (joined, later) = (builders, piece.builders)
+        _ = ParallelMap.map(joined.count) { k in joined[k].absorb(later[k], lineOffset: lineOffset) }
         for skipped in piece.malformedLines where malformedLines.count < Self.malformedLinesKept {
             malformedLines.append(skipped + lineOffset)
         }

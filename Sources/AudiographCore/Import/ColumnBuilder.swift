@@ -2,7 +2,9 @@
 import Foundation
 
 /// Accumulates one column's values while the file streams past, in the type the sniffer chose.
-final class ColumnBuilder {
+/// One thread uses a builder at a time (the thread parsing its piece, then the one joining pieces, which may
+/// join different columns on different threads): that hand-over is what the unchecked `Sendable` promises.
+final class ColumnBuilder: @unchecked Sendable {
     enum Kind: Equatable, Sendable {
         case numeric
         case date(DateFormat)
