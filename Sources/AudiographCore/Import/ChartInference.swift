@@ -162,6 +162,7 @@ enum OrderCheck {
     /// True when no two rows of the same group (all rows when `groups` is nil) share an x value; rows with a
     /// missing x or group are left out.
     static func xIsUnique(_ xs: [Double], groups: [Int32]?) -> Bool {
+        if xRisesWithinEachGroup(xs, groups: groups) { return true }  // the usual log: no set of every row needed
         struct Key: Hashable { var bits: UInt64; var group: Int32 }
         var seen = Set<Key>()
         seen.reserveCapacity(min(xs.count, 1 << 20))
@@ -172,4 +173,19 @@ enum OrderCheck {
         }
         return true
     }
+
+    /// True when, within each group (all rows when `groups` is nil), x strictly rises in file order, which rules
+    /// out a repeated x in one pass; rows with a missing x or group are left out.
+    private static func xRisesWithinEachGroup(_ xs: [Double], groups: [Int32]?) -> Bool {
+        let groupCount = Int(groups?.max() ?? 0) + 1
+        var last = [Double](repeating: -.infinity, count: max(1, groupCount))
+        for i in xs.indices where !xs[i].isNaN {
+            let g = Int(groups?[i] ?? 0)
+            if g < 0 { continue }
+            if xs[i] <= last[g] { return false }
+            last[g] = xs[i]
+        }
+        return true
+    }
 }
+

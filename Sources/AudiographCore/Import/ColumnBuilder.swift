@@ -21,6 +21,11 @@ final class ColumnBuilder: @unchecked Sendable {
     private(set) var datePrecision = DatePrecision.year
     private var categoryIndex: [String: Int32] = [:]
     private(set) var categories: [String] = []
+    /// Text values as written, for `recentCategory`, with their categories; `nextRecent` is the one replaced next.
+    private var recentBytes: [[UInt8]] = []
+    private var recentIndices: [Int32] = []
+    private var nextRecent = 0
+    private static let recentLimit = 16
     @exclusivity(unchecked) private(set) var indices: [Int32] = []
     /// Lines of values that could not be read as this column's type (first few) and how many there were.
     private(set) var badValueLines: [Int] = []
@@ -89,15 +94,46 @@ final class ColumnBuilder: @unchecked Sendable {
                 indices.append(-1)
                 return
             }
-            let text = TextDecoding.string(field, encoding: encoding)
-            if let index = categoryIndex[text] {
+            if let index = recentCategory(field) {
                 indices.append(index)
+                return
+            }
+            let text = TextDecoding.string(field, encoding: encoding)
+            let index: Int32
+            if let known = categoryIndex[text] {
+                index = known
             } else {
-                let index = Int32(categories.count)
+                index = Int32(categories.count)
                 categoryIndex[text] = index
                 categories.append(text)
-                indices.append(index)
             }
+            indices.append(index)
+            rememberRecent(field, as: index)
+        }
+    }
+
+    /// The category of a text value written exactly as one of the last few looked up, found by comparing bytes
+    /// (no String made, no hashing): a long table names its few series on every row. Other spellings go through
+    /// `categoryIndex`, where canonically equal Strings meet.
+    @inline(__always)
+    private func recentCategory(_ field: UnsafeBufferPointer<UInt8>) -> Int32? {
+        for k in recentBytes.indices where recentBytes[k].count == field.count {
+            let same = recentBytes[k].withUnsafeBufferPointer { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
+            if same { return recentIndices[k] }
+        }
+        return nil
+    }
+
+    /// Keeps `field`'s bytes among the recent values (at most `recentLimit`, the oldest replaced).
+    private func rememberRecent(_ field: UnsafeBufferPointer<UInt8>, as index: Int32) {
+        guard field.count > 0, field.count <= 64 else { return }
+        if recentBytes.count < Self.recentLimit {
+            recentBytes.append(Array(field))
+            recentIndices.append(index)
+        } else {
+            recentBytes[nextRecent] = Array(field)
+            recentIndices[nextRecent] = index
+            nextRecent = (nextRecent + 1) % Self.recentLimit
         }
     }
 
