@@ -61,7 +61,7 @@ test-debian13:
 ci: test test-debian13
 
 ## Benchmarks (not tests): print numbers next to pandas and astronify, and the viewer's start, scrub and
-## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 10 million rows.
+## redraw times; see bench/README.md. `make bench-scale` times 10 thousand to 100 million rows.
 bench:
 	bench/describe-vs-pandas.sh
 	bench/describe-vs-peers.sh

@@ -7,7 +7,7 @@ Diagnostics/Trace.swift, CLOCK_MONOTONIC like time.monotonic() here):
   scrub        a Right key press reaching the chart to the first frames of its tone written to ALSA
                (ALSA's file plugin, so the device itself adds nothing), over PRESSES presses;
   redraw       one paint of the chart after the cursor moved (scene build + cairo), over the same presses;
-  memory       the viewer's peak RSS once the chart is drawn.
+  memory       the viewer's peak RSS once the chart is drawn, and at the end (after its analysis and the presses).
 
   bench/gui_timing.py FILE [--presses 50] [--json OUT]
 Needs a display (run it through xvfb-run, as bench/gui-timing.sh does) and xdotool.
@@ -93,6 +93,8 @@ def main():
                 if starts:
                     redraws.append((redraw_end - starts[-1]) * 1000)
             time.sleep(0.25)
+        with open("/proc/%d/status" % process.pid) as f:  # after the analysis and the presses too
+            peak_end_kib = next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
     finally:
         process.terminate()
         process.wait(10)
@@ -102,6 +104,7 @@ def main():
         "file_mib": round(os.path.getsize(args.file) / 2 ** 20, 1),
         "cold_start_s": round(drawn - spawned, 3),
         "peak_rss_mib": round(peak_kib / 1024, 1),
+        "peak_rss_end_mib": round(peak_end_kib / 1024, 1),
         "scrub_ms_median": round(statistics.median(scrubs), 2) if scrubs else None,
         "scrub_ms_p95": round(percentile(scrubs, 0.95), 2) if scrubs else None,
         "scrub_presses": len(scrubs),

@@ -106,6 +106,18 @@ struct ChartWording {
         let slope = y(s).derived(abs(t.slope) * (isDate ? 86_400 : 1) * factor)
         let fit = fixed(t.r2, 2)
         let hasUnit: Bool = { if case .numeric(let axis) = chart.xAxis { return axis.unit != nil } else { return isDate } }()
+        if !hasUnit && t.slope != 0 && abs(t.slope) < 0.001 {
+            // Over a long unitless x (a row number to 100 million) the slope per step rounds to 0: say it per a
+            // power of ten of x instead, "by about 3.03 per 100,000,000".
+            let step = pow(10, log10(1 / abs(t.slope)).rounded(.up))
+            let per = ValueFormatter.format(step, fractionDigits: 0, grouping: true)
+            let scaled = y(s).derived(abs(t.slope) * step)
+            switch t.direction {
+            case .flat: return L.tr("no clear trend overall")
+            case .increasing: return L.tr("overall increasing, by about %@ per %@ (r² %@)", scaled, per, fit)
+            case .decreasing: return L.tr("overall decreasing, by about %@ per %@ (r² %@)", scaled, per, fit)
+            }
+        }
         switch (t.direction, hasUnit) {
         case (.flat, _): return L.tr("no clear trend overall")
         case (.increasing, true): return L.tr("overall increasing, by about %@ per %@ (r² %@)", slope, unit, fit)

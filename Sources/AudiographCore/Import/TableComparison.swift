@@ -29,7 +29,7 @@ public enum TableComparison {
             if dx != dy { return "decimals \(dx) and \(dy)" }
             return firstDifference(x, y)
         case let (.date(x, px, ux), .date(y, py, uy)):
-            if px != py || ux != uy { return "date precision or zone" }
+            if px != py || ux != uy { return "date precision or zone" }  // l10n: not shown
             return firstDifference(x, y)
         case let (.text(x, cx), .text(y, cy)):
             if cx != cy { return "categories" }

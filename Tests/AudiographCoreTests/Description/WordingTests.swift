@@ -46,6 +46,15 @@ final class WordingTests: XCTestCase {
         XCTAssertTrue(r.analysis.series[0].description.contains("59 values from 1917 to 1975"))
     }
 
+    func testASlopeTooSmallPerStepIsSaidPerAPowerOfTen() throws {
+        // 20,000 readings over a row count: 3 per 100,000 per row, which would round to "slope 0.000030".
+        var text = "reading,level\n"
+        for i in 0..<20_000 { text += "\(i * 5),\(String(format: "%.5f", Double(i) * 0.00015))\n" }
+        let description = try report(text).analysis.series[0].description
+        XCTAssertTrue(description.contains("Overall increasing, by about 3.00000 per 100,000 (r² 1.00)"), description)
+        XCTAssertFalse(description.contains("slope"), description)
+    }
+
     func testScatterSpeaksCorrelationAndTheStandOutPoint() throws {
         var text = "Name,Weight (kg),Efficiency (km/L)\n"
         let weights = [1500, 900, 1300, 1100, 1700, 1000, 1600, 1200, 1400, 1800]
