@@ -5,7 +5,7 @@
 # (wall s, peak RSS) and the viewer (cold start to the first drawn chart, peak RSS, scrub and redraw over 20
 # presses).
 #   bench/scale.sh [ROWS ...]      (default 10000 100000 1000000 10000000 100000000; any cwd; needs xvfb-run)
-# Writes bench/out/scale.json and, with matplotlib in the bench venv, docs/performance-scale.svg.
+# Writes bench/out/scale.jsonl and docs/performance-scale.svg (matplotlib, installed in the bench venv).
 set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -53,6 +53,7 @@ for r in rows:
           f"{r['gui_rss_mib'] / r['file_mib']:.2f} | "
           f"{r['scrub_ms_median']} | {r['redraw_ms_median']} |")
 PY
+"$PY" -c 'import matplotlib' 2>/dev/null || "$PY" -m pip install --quiet --disable-pip-version-check matplotlib || true
 if "$PY" -c 'import matplotlib' 2>/dev/null; then
   "$PY" "$BENCH/plot_scale.py" "$RESULTS" "$ROOT/docs/performance-scale.svg"
   echo "plot: docs/performance-scale.svg"

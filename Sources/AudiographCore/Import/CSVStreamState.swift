@@ -27,7 +27,16 @@ struct CSVStreamState {
     /// The warnings about day/month order that `finish` made.
     private(set) var orderWarnings: [String] = []
 
+    /// A state for a file of about `expectedRows` records.
     init(path: String, guess: CSVSniffer.Guess, encoding: TextEncodingName, limits: ImportLimits, expectedRows: Int) {
+        var none: [[Double]] = []
+        self.init(path: path, guess: guess, encoding: encoding, limits: limits, expectedRows: expectedRows, storage: &none)
+    }
+
+    /// A state for a piece of a file of about `expectedRows` records, whose builders take their arrays from
+    /// `storage` (emptied arrays whose memory is used again, see `ColumnBuilder.givingUpStorage`) while it has any.
+    init(path: String, guess: CSVSniffer.Guess, encoding: TextEncodingName, limits: ImportLimits, expectedRows: Int,
+         storage: inout [[Double]]) {
         self.path = path
         self.guess = guess
         self.limits = limits
@@ -35,7 +44,7 @@ struct CSVStreamState {
         tokenizer = CSVTokenizer(delimiter: guess.delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
         builders = guess.kinds.map {
             ColumnBuilder(kind: $0, decimalStyle: guess.decimalStyle, encoding: encoding,
-                          expectedRows: min(expectedRows, 50_000_000))
+                          expectedRows: min(expectedRows, limits.maxRows + 1), storage: storage.popLast() ?? [])
         }
         unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
         needHeader = guess.hasHeader

@@ -49,10 +49,13 @@ final class ColumnBuilder: @unchecked Sendable {
     /// The order `chooseOrder` kept for a `.dayOrMonthFirst` column: true for month/day; nil before.
     private(set) var chosenMonthFirst: Bool?
 
-    init(kind: Kind, decimalStyle: DecimalStyle, encoding: TextEncodingName, expectedRows: Int) {
+    /// A builder for `expectedRows` values; `storage`, an empty array another builder gave up
+    /// (`givingUpStorage`), holds the numbers when there are any, so its memory is used again.
+    init(kind: Kind, decimalStyle: DecimalStyle, encoding: TextEncodingName, expectedRows: Int, storage: [Double] = []) {
         self.kind = kind
         self.decimalStyle = decimalStyle
         self.encoding = encoding
+        if kind != .text { numbers = storage }
         if kind == .text { indices.reserveCapacity(expectedRows) } else { numbers.reserveCapacity(expectedRows) }
         if kind == .date(.dayOrMonthFirst) { dayFirstNumbers.reserveCapacity(expectedRows) }
     }
@@ -262,6 +265,15 @@ final class ColumnBuilder: @unchecked Sendable {
             onlyDayFirstCount += later.onlyDayFirstCount
             if ambiguousExample == nil { ambiguousExample = later.ambiguousExample }
         }
+    }
+
+    /// The array that held this builder's numbers, emptied (its memory kept), for a new builder; the builder is
+    /// done with after this.
+    func givingUpStorage() -> [Double] {
+        var storage: [Double] = []
+        swap(&storage, &numbers)
+        storage.removeAll(keepingCapacity: true)
+        return storage
     }
 
     /// Adds `lines` moved by `offset` to `kept` while it holds fewer than `UnreadableValues.linesKept`.
