@@ -95,10 +95,14 @@ enum HistogramSelect {
 
         // Pass 3: copy the values of those bins (usually a tiny fraction) and select within them.
         let (lowerKept, upperKept) = (lowerBin, upperBin)
+        // Values far outside the two bins are passed over by two comparisons; the margin (a millionth of a bin)
+        // is far wider than the rounding of the bin arithmetic, so no value of the bins is missed.
+        let margin = 1e-6 / scale
+        let lowest = lo + Double(lowerKept) / scale - margin, highest = lo + Double(upperKept + 1) / scale + margin
         var candidates = ParallelMap.map(parts) { k -> [Double] in
             var found: [Double] = []
             for v in stretch(k) {
-                guard let t = kept(v) else { continue }
+                guard let t = kept(v), t >= lowest, t <= highest else { continue }
                 let b = min(last, Int((t - lo) * scale))
                 if b == lowerKept || b == upperKept { found.append(t) }
             }

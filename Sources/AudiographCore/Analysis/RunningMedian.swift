@@ -14,14 +14,14 @@ enum RunningMedian {
         let n = values.count
         let h = max(0, (max(1, window) - 1) / 2)
         guard n > 2, h > 0 else { return values }
-        var out = [Double](repeating: 0, count: n)
-        values.withUnsafeBufferPointer { y in
-            out.withUnsafeMutableBufferPointer { s in
+        // Every position is written below, so the array is not zeroed first (a pass over 800 MB at 100M points).
+        return [Double](unsafeUninitializedCapacity: n) { s, initialized in
+            values.withUnsafeBufferPointer { y in
                 // Edges (and everything when the series is shorter than a window): symmetric shrinking window.
                 var scratch = [Double]()
-                for i in 0..<n {
+                let edges = n >= 2 * h + 1 ? Array(0..<h) + Array((n - h)..<n) : Array(0..<n)
+                for i in edges {
                     let half = min(h, i, n - 1 - i)
-                    if half == h && n >= 2 * h + 1 { continue }
                     scratch.removeAll(keepingCapacity: true)
                     for j in (i - half)...(i + half) { scratch.append(y[j]) }
                     scratch.sort()
@@ -45,8 +45,8 @@ enum RunningMedian {
                 s[0] = median3(y[0], s[1], 3 * s[1] - 2 * s[2])
                 s[n - 1] = median3(y[n - 1], s[n - 2], 3 * s[n - 2] - 2 * s[n - 3])
             }
+            initialized = n
         }
-        return out
     }
 
     /// Sets s[i] for i in `positions` (within h ≤ i < n − h). Each step removes the outgoing value and inserts the incoming one
