@@ -60,6 +60,7 @@ enum NumberParsing {
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var droppedIntegerDigits = 0
+        var droppedDigits = false
         var fractionDigits = 0
         var sawDigit = false
         var sawDecimal = false
@@ -74,8 +75,9 @@ enum NumberParsing {
                     if mantissa != 0 || b != 0x30 { significantDigits += 1 }
                     mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
                     if sawDecimal { fractionDigits += 1 }
-                } else if !sawDecimal {
-                    droppedIntegerDigits += 1  // beyond 19 significant digits: handled by the slow path
+                } else {
+                    droppedDigits = true  // beyond 19 significant digits: handled by the slow path
+                    if !sawDecimal { droppedIntegerDigits += 1 }
                 }
                 i += 1
             } else if b == groupMark && !sawDecimal && sawDigit {
@@ -115,6 +117,8 @@ enum NumberParsing {
             value = Double(mantissa)
             if scale < 0 { value /= exactPowersOfTen[-scale] } else { value *= exactPowersOfTen[scale] }
             if negative { value = -value }
+        } else if !droppedDigits, let exact = EiselLemire.double(significand: mantissa, exponent: scale, negative: negative) {
+            value = exact
         } else {
             guard let slow = slowParse(bytes, style: style) else { return .notANumber }
             value = slow
@@ -123,8 +127,8 @@ enum NumberParsing {
         return .number(value, fractionDigits: min(displayDigits, 12))
     }
 
-    /// The common case in one tight loop: an optional sign, digits, an optional decimal mark and digits, at most 15
-    /// significant digits and 18 digits in all, nothing else. Nil for anything else (grouping, exponents, long
+    /// The common case in one tight loop: an optional sign, digits, an optional decimal mark and digits, at most 18
+    /// digits in all, nothing else. Nil for anything else (grouping, exponents, long
     /// mantissas, missing-value words), which `parse` then reads in full; the result is the same either way.
     @inline(__always)
     private static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> FieldValue? {
@@ -152,7 +156,13 @@ enum NumberParsing {
             }
             i += 1
         }
-        guard digits > 0, digits <= 18, digits - leadingZeros <= 15, fractionDigits <= 22 else { return nil }
+        guard digits > 0, digits <= 18 else { return nil }
+        if digits - leadingZeros > 15 || fractionDigits > 22 {
+            // Too many digits for one exact division (Python writes 17): Eisel–Lemire, exact too.
+            guard let value = EiselLemire.double(significand: mantissa, exponent: -fractionDigits, negative: negative)
+            else { return nil }
+            return .number(value, fractionDigits: min(fractionDigits, 12))
+        }
         var value = Double(mantissa)
         if fractionDigits > 0 { value /= exactPowersOfTen[fractionDigits] }
         return .number(negative ? -value : value, fractionDigits: min(fractionDigits, 12))
