@@ -92,7 +92,7 @@ final class NumberParsingTests: XCTestCase {
         // Against Swift's own correctly rounded parser, on significands of 1 to 19 digits and every exponent.
         var generator = SystemRandomNumberGenerator()
         var compared = 0
-        for k in 0..<300_000 {
+        for k in 0..<100_000 {
             let digits = 1 + k % 19
             var w = UInt64.random(in: 1...9, using: &generator)
             for _ in 1..<digits { w = w * 10 + UInt64.random(in: 0...9, using: &generator) }
@@ -102,7 +102,7 @@ final class NumberParsingTests: XCTestCase {
             XCTAssertEqual(fast.bitPattern, expected.bitPattern, "\(w)e\(q)")
             compared += 1
         }
-        XCTAssertGreaterThan(compared, 250_000, "most inputs are normal Doubles")
+        XCTAssertGreaterThan(compared, 80_000, "most inputs are normal Doubles")
         // Hard cases: halfway between two Doubles, and the largest and smallest normal ones.
         for text in ["9007199254740993", "9007199254740995", "2.2250738585072014e-308", "1.7976931348623157e308",
                      "0.1", "0.30000000000000004", "123456789012345678e-5", "7.2057594037927933e16"] {
@@ -118,7 +118,7 @@ final class NumberParsingTests: XCTestCase {
     func testPythonStyleFloatsReadBackToTheSameDouble() {
         // What Python's repr writes (shortest round trip, often 17 digits) must come back bit for bit.
         var generator = SystemRandomNumberGenerator()
-        for k in 0..<200_000 {
+        for k in 0..<60_000 {
             let value = k % 3 == 0 ? Double.random(in: -1e6...1e6, using: &generator)
                 : Double(bitPattern: UInt64.random(in: 0x0010_0000_0000_0000...0x7FEF_FFFF_FFFF_FFFF, using: &generator))
             for text in ["\(value)", String(format: "%.17g", value)] {
