@@ -38,6 +38,7 @@ class Viewer:
 
     def __init__(self, binary, csv, work, alsa_config, extra_args=()):
         self.events = []
+        self.messages = []
         self.lock = threading.Lock()
         env = dict(os.environ, AUDIOGRAPH_TRACE="1", ALSA_CONFIG_PATH=alsa_config, GSK_RENDERER="cairo",
                    NO_AT_BRIDGE="1", HOME=work, XDG_CONFIG_HOME=os.path.join(work, "config"),
@@ -49,6 +50,8 @@ class Viewer:
 
     def _read(self):
         for line in self.process.stderr:
+            if not line.startswith("audiograph-trace: ") and line.strip():
+                self.messages.append(line.rstrip())  # said when the window never appears
             if line.startswith("audiograph-trace: "):
                 name, stamp = line.split()[1:3]
                 with self.lock:
@@ -128,7 +131,9 @@ def start(args, work, alsa_config, wait_window=True, csv=None, extra_args=()):
         if viewer.window is None:
             code = viewer.process.poll()
             viewer.stop()
-            sys.exit("the viewer's window never appeared (%s)" % ("exit status %s" % code if code is not None else "still running"))
+            sys.exit("the viewer's window never appeared (%s); it said:\n%s" % (
+                "exit status %s" % code if code is not None else "still running",
+                "\n".join(line for line in viewer.messages if "dconf-WARNING" not in line)[-2000:]))
         viewer.focus()
     return viewer
 
