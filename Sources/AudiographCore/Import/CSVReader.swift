@@ -111,17 +111,17 @@ public enum CSVReader {
         // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
         let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)
         let expectedRows = Int(textBytes / guess.averageRecordBytes * 1.05) + 16
-        var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
-                                   expectedRows: expectedRows)
         var carry = [UInt8](body)
         var bytesRead = Int64(firstChunk.count)
-        // Transcoded text and a followed file are read in one thread; everything else on every core.
+        // Transcoded text and a followed file are read in one thread, by the loop below; everything else on
+        // every core.
         let inParallel = options.parallelism > 1 && utf16 == nil && !following
-        if inParallel {
-            state = try CSVParallelReading.read(input, body: carry, bytesRead: bytesRead, path: path, guess: guess,
-                                                encoding: encoding, expectedRows: expectedRows, options: options,
-                                                progress: progress, cancellation: cancellation)
-        }
+        var state = inParallel
+            ? try CSVParallelReading.read(input, body: carry, bytesRead: bytesRead, path: path, guess: guess,
+                                          encoding: encoding, expectedRows: expectedRows, options: options,
+                                          progress: progress, cancellation: cancellation)
+            : CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
+                             expectedRows: expectedRows)
         while !inParallel {
             if cancellation?.isCancelled == true { throw ImportError.cancelled(path: path) }
             let atEnd = input.isAtEnd

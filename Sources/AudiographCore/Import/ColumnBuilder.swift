@@ -102,21 +102,21 @@ final class ColumnBuilder: @unchecked Sendable {
                 return
             }
             let text = TextDecoding.string(field, encoding: encoding)
-            let index: Int32
             if let known = categoryIndex[text] {
-                index = known
+                indices.append(known)
+                rememberRecent(field, as: known)  // it repeats: worth finding by its bytes next time
             } else {
-                index = Int32(categories.count)
+                let index = Int32(categories.count)
                 categoryIndex[text] = index
                 categories.append(text)
+                indices.append(index)
             }
-            indices.append(index)
-            rememberRecent(field, as: index)
         }
     }
 
-    /// The category of a text value written exactly as one of the last few looked up, found by comparing bytes
-    /// (no String made, no hashing): a long table names its few series on every row. Other spellings go through
+    /// The category of a text value written exactly as one of the last few values seen again, found by comparing
+    /// bytes (no String made, no hashing): a long table names its few series on every row. Values seen once are
+    /// not kept, so a column of names or ids costs nothing more. Other spellings go through
     /// `categoryIndex`, where canonically equal Strings meet.
     @inline(__always)
     private func recentCategory(_ field: UnsafeBufferPointer<UInt8>) -> Int32? {
