@@ -34,16 +34,23 @@ let package = Package(
     products: [
         .library(name: "AudiographCore", targets: ["AudiographCore"]),
         .library(name: "AudiographALSA", targets: ["AudiographALSA"]),
+        .library(name: "AudiographSpreadsheet", targets: ["AudiographSpreadsheet"]),
         .library(name: "AudiographGTK", targets: ["AudiographGTK"]),
         .executable(name: "audiograph", targets: ["audiograph"]),
         .executable(name: "audiograph-cli", targets: ["audiograph-cli"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // Platform-independent core: chart model, CSV import, analysis, wording. Foundation only.
         .target(name: "AudiographCore"),
+        // Reads .xlsx and .ods workbooks into the core's Table: ZIPFoundation for the zip container, FoundationXML
+        // for the parts. Kept out of the core so the core stays Foundation only.
+        .target(name: "AudiographSpreadsheet", dependencies: [
+            "AudiographCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // alsa-lib's C API as a Swift module (headers and -lasound through pkg-config).
         .systemLibrary(
             name: "CAlsa",
@@ -64,7 +71,8 @@ let package = Package(
         .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // The desktop viewer: application, windows, start page, loading, chart painting, View settings.
         // A library so tests can drive it; the `audiograph` executable only runs it.
-        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "AudiographALSA", "CGtk", "CGtkShim"],
+        .target(name: "AudiographGTK", dependencies: ["AudiographCore", "AudiographALSA", "AudiographSpreadsheet",
+                                                     "CGtk", "CGtkShim"],
                 swiftSettings: gtkConditions),
         // Thin GUI executable: `audiograph [FILE...]`.
         .executableTarget(name: "audiograph", dependencies: ["AudiographCore", "AudiographGTK"]),
@@ -74,6 +82,7 @@ let package = Package(
             dependencies: [
                 "AudiographCore",
                 "AudiographALSA",
+                "AudiographSpreadsheet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

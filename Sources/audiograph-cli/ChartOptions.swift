@@ -4,7 +4,7 @@ import AudiographCore
 
 /// The chart-choosing flags every subcommand shares; each overrides the guess and the sidecar file.
 struct ChartOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(Localization.tr("The CSV or TSV file to open.")))
+    @Argument(help: ArgumentHelp(Localization.tr("The CSV, TSV, .xlsx or .ods file to open.")))
     var file: String
 
     @Option(help: ArgumentHelp(Localization.tr("Column for the x axis (header, title or 1-based number).")))
@@ -58,11 +58,14 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Field delimiter: , ; tab or | (guessed when omitted).")))
     var delimiter: String?
 
+    @Option(help: ArgumentHelp(Localization.tr("A workbook's sheet: its name or its number among the visible sheets (the first sheet holding a table when omitted)."), valueName: "name|N"))
+    var sheet: String?
+
     /// The flags as settings; unset flags stay nil so the sidecar and the guess fill them.
     var settings: ChartSettings {
         ChartSettings(x: x, y: y.isEmpty ? nil : y, seriesBy: seriesBy, size: size, category: category, label: label,
                       kind: kind, title: title, summary: summary, unit: unit, logY: logY ? true : nil,
-                      aggregate: aggregate, bins: bins, z: z)
+                      aggregate: aggregate, bins: bins, z: z, sheet: sheet)
     }
 
     var readOptions: CSVReadOptions {

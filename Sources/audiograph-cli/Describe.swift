@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import AudiographCore
+import AudiographSpreadsheet
 import Foundation
 
 /// `audiograph-cli describe FILE`: the chart's title, summary, axes and each series' description.
@@ -41,7 +42,8 @@ struct Describe: ParsableCommand {
 
     func run() throws {
         var document = try FailureReporting.run {
-            try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions)
+            try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions,
+                                   readers: [SpreadsheetReader()])
         }
         if let part = try chart.part(of: document.chart, refitting: true) { document.chart = part.chart }
         if suggest {

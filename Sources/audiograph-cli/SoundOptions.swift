@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import AudiographCore
+import AudiographSpreadsheet
 import Foundation
 
 /// The flags `render` and `play` share: which series, how long, which pitches, which reference level.
@@ -74,7 +75,8 @@ enum SoundRendering {
     static func score(chart options: ChartOptions, sound: SoundOptions) throws
         -> (score: Score, seriesNames: [String], account: String) {
         let document = try FailureReporting.run {
-            try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions)
+            try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions,
+                                   readers: [SpreadsheetReader()])
         }
         return try score(of: document, chart: options, sound: sound)
     }

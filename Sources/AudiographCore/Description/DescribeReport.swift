@@ -23,6 +23,10 @@ public struct DescribeReport: Sendable {
         lines.append(L.tr("X axis: %@", xAxisDescription))
         lines.append(L.tr("Y axis: %@", yAxisDescription))
         lines.append(contentsOf: AxisWording(chart: chart).additional)
+        if let workbook = document.table.workbook {
+            lines.append(L.tr("Sheet: %@ (%ld of %ld: %@)", workbook.chosenName, workbook.chosen + 1, workbook.sheets.count,
+                              L.list(workbook.sheets.map { SheetWording.nameAndSize($0) })))
+        }
         lines.append("")
         for s in analysis.series {
             lines.append(s.description)
@@ -152,6 +156,10 @@ public struct DescribeReport: Sendable {
             correlation: analysis.correlation.map { .init(pearson: $0.pearson, spearman: $0.spearman) },
             rows: document.table.rowCount, skippedRows: document.table.malformedRowCount,
             warnings: document.warnings,
+            sheet: document.table.workbook.map { workbook in
+                DescribeJSON.SheetJSON(name: workbook.chosenName, number: workbook.chosen + 1,
+                                       sheets: workbook.sheets.map { .init(name: $0.name, rows: $0.rows, columns: $0.columns) })
+            },
             heatmap: chart.kind != .heatmap ? nil : DescribeJSON.HeatmapJSON(
                 rows: chart.series.map(\.name),
                 columns: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return [] } }(),
@@ -174,12 +182,14 @@ enum DescribeJSON {
         var rows: Int
         var skippedRows: Int
         var warnings: [String]
+        /// Present only for a workbook: the sheet charted and every visible sheet.
+        var sheet: SheetJSON? = nil
         /// Present only for a heatmap.
         var heatmap: HeatmapJSON? = nil
 
         enum CodingKeys: String, CodingKey {
             case title, summary, kind, xAxis, yAxis, columns, additionalAxes, series, correlation, rows, skippedRows, warnings,
-                 heatmap
+                 sheet, heatmap
         }
 
         func encode(to encoder: Encoder) throws {
@@ -196,8 +206,21 @@ enum DescribeJSON {
             try c.encode(rows, forKey: .rows)
             try c.encode(skippedRows, forKey: .skippedRows)
             try c.encode(warnings, forKey: .warnings)
+            try c.encodeIfPresent(sheet, forKey: .sheet)
             try c.encodeIfPresent(heatmap, forKey: .heatmap)
         }
+    }
+
+    /// The sheet of a workbook that was charted (1-based `number` among the visible sheets), and all of them.
+    struct SheetJSON: Encodable {
+        struct Size: Encodable {
+            var name: String
+            var rows: Int
+            var columns: Int
+        }
+        var name: String
+        var number: Int
+        var sheets: [Size]
     }
 
     /// A heatmap's grid: row and column names, and the cells row after row (null where missing).

@@ -19,6 +19,12 @@ public struct ImportProgress: Sendable, Equatable {
     public var totalBytes: Int64
     public var rows: Int
 
+    public init(bytesRead: Int64, totalBytes: Int64, rows: Int) {
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+        self.rows = rows
+    }
+
     /// Share done, 0...1.
     public var fraction: Double { totalBytes > 0 ? min(1, Double(bytesRead) / Double(totalBytes)) : 1 }
 }

@@ -13,14 +13,16 @@ public struct ChartDocument: Sendable {
     public var warnings: [String]
 
     /// Reads `path`, applies its sidecar settings and then `overrides`, and builds the chart.
-    /// With `readingSidecar` false the sidecar is not read and `overrides` are all the settings.
+    /// With `readingSidecar` false the sidecar is not read and `overrides` are all the settings. `readers` read
+    /// files other than CSV (workbooks); without them such a file is refused with a message.
     public static func open(path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
-                            options: CSVReadOptions = CSVReadOptions(),
+                            options: CSVReadOptions = CSVReadOptions(), readers: [any TableFileReader] = [],
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> ChartDocument {
-        let table = try CSVReader.read(path: path, options: options, progress: progress, cancellation: cancellation)
-        return try chart(table, settings: settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar),
-                         fileName: path)
+        let settings = try settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar)
+        let table = try TableFiles.read(path: path, sheet: settings.sheet, options: options, readers: readers,
+                                        progress: progress, cancellation: cancellation)
+        return try chart(table, settings: settings, fileName: path)
     }
 
     /// The settings for the file at `path`: its sidecar's (when `readingSidecar`), overridden by `overrides`.
@@ -39,7 +41,7 @@ public struct ChartDocument: Sendable {
     static func chart(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
         let layout = try ChartInference.inferLayout(table, settings: settings)
         let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
-                                                          fileTitle: humanTitle(forFile: fileName))
+                                                          fileTitle: title(of: table, fileName: fileName))
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
                              warnings: table.warnings + chartWarnings)
     }
@@ -49,9 +51,17 @@ public struct ChartDocument: Sendable {
     /// after reading: about 18 ms for a million-row line chart (release build, `audiograph-bench follow`).
     func rebuilt(with table: Table) -> ChartDocument {
         let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
-                                                          fileTitle: Self.humanTitle(forFile: table.path))
+                                                          fileTitle: Self.title(of: table, fileName: table.path))
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
                              warnings: table.warnings + chartWarnings)
+    }
+
+    /// The title a chart gets when the settings give none: the file's, and for a workbook of several sheets the
+    /// sheet's name after it ("Shop 2024, Sales").
+    static func title(of table: Table, fileName: String) -> String {
+        let file = humanTitle(forFile: fileName)
+        guard let workbook = table.workbook, workbook.sheets.count > 1 else { return file }
+        return Localization.tr("%@, %@", file, workbook.chosenName)
     }
 
     /// "monthly_rainfall-2023.csv" → "Monthly rainfall 2023".

@@ -32,6 +32,9 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     public var bins: Int?
     /// A heatmap of a long table: the value column, with `x` the columns' and `y` the rows' text columns.
     public var z: String?
+    /// The sheet of a workbook to chart: its name, or its 1-based number among the visible sheets; nil opens the
+    /// first sheet that holds a table. Ignored for CSV files.
+    public var sheet: String?
 
     /// The column name that means "no column" (for x: the row number).
     public static let noColumn = ""
@@ -39,13 +42,14 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     public init(x: String? = nil, y: [String]? = nil, seriesBy: String? = nil, size: String? = nil,
                 category: String? = nil, label: String? = nil, kind: ChartKind? = nil, title: String? = nil,
                 summary: String? = nil, unit: String? = nil, logY: Bool? = nil, aggregate: Aggregation? = nil,
-                bins: Int? = nil, z: String? = nil) {
+                bins: Int? = nil, z: String? = nil, sheet: String? = nil) {
         self.x = x; self.y = y; self.seriesBy = seriesBy; self.size = size; self.category = category
         self.label = label; self.kind = kind; self.title = title; self.summary = summary; self.unit = unit
         self.logY = logY
         self.aggregate = aggregate
         self.bins = bins
         self.z = z
+        self.sheet = sheet
     }
 
     /// These settings with every field that `other` sets taken from `other`.
@@ -54,7 +58,7 @@ public struct ChartSettings: Codable, Sendable, Equatable {
                       category: other.category ?? category, label: other.label ?? label, kind: other.kind ?? kind,
                       title: other.title ?? title, summary: other.summary ?? summary, unit: other.unit ?? unit,
                       logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate, bins: other.bins ?? bins,
-                      z: other.z ?? z)
+                      z: other.z ?? z, sheet: other.sheet ?? sheet)
     }
 }
 

@@ -36,7 +36,7 @@ public enum ChartSuggestions {
                   !seen.contains(where: { $0 == made || isSwapped($0, made) }) else { continue }
             seen.append(made)
             let (chart, _) = ChartInference.build(table, layout: made, settings: settings,
-                                                  fileTitle: ChartDocument.humanTitle(forFile: table.path))
+                                                  fileTitle: ChartDocument.title(of: table, fileName: table.path))
             guard !chart.series.isEmpty, chart.series.contains(where: { $0.count > 0 }) else { continue }
             result.append(ChartSuggestion(settings: settings, flags: fewestSettings(for: made, all: settings, table: table, profile: profile),
                                           layout: made, sentence: sentence(chart, layout: made, table: table),
@@ -56,7 +56,7 @@ public enum ChartSuggestions {
         return ChartSettings(x: header(layout.x), y: layout.y.map { table.columns[$0].header },
                              seriesBy: header(layout.seriesBy), size: header(layout.size),
                              category: header(layout.category), label: header(layout.label), kind: layout.kind,
-                             aggregate: layout.aggregate ?? Aggregation.none)
+                             aggregate: layout.aggregate ?? Aggregation.none, sheet: table.workbook?.chosenName)
     }
 
     /// The roles a person would type: the columns used, then the kind, then "no summary", then every "none",

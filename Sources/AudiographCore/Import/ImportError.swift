@@ -27,12 +27,32 @@ public enum ImportError: Error, Sendable, Equatable {
     case cancelled(path: String)
     /// The file got shorter while it was read (rewritten or truncated by another program).
     case changedWhileReading(path: String)
+    /// A workbook saved with a password (Office's encrypted package, or an encrypted OpenDocument file).
+    case encryptedWorkbook(path: String)
+    /// An Excel 97–2003 workbook (.xls, BIFF in a compound file).
+    case legacyWorkbook(path: String)
+    /// A zip archive that is not a workbook Audiograph reads (no workbook part in it).
+    case unsupportedArchive(path: String)
+    /// A workbook whose zip or XML cannot be read; `reason` says what (in a few words).
+    case damagedWorkbook(path: String, reason: String)
+    /// A workbook part that would unpack to more than `limitBytes`, or is packed far more tightly than XML is.
+    case workbookTooLarge(path: String, limitBytes: Int64)
+    /// A workbook part that declares a DTD or entities, which spreadsheets never do (entity-expansion attacks).
+    case workbookDeclaresEntities(path: String)
+    /// A workbook none of whose visible sheets holds a table with a number in it.
+    case noSheetWithTable(path: String)
+    /// `--sheet` (or the sidecar) names a sheet the workbook does not have.
+    case unknownSheet(path: String, name: String, available: [String])
+    /// A workbook cell holding more text than a field may (`ImportLimits.maxFieldBytes`); `cell` is its name, "B12".
+    case cellTooLong(path: String, cell: String, limitBytes: Int)
+    /// Following (`--follow`) was asked of a workbook, which is rewritten whole on every save.
+    case followingWorkbook(path: String)
 
     /// Exit status for command-line tools: 66 when the file can't be read at all, 65 for bad data, 64 misuse.
     public var exitCode: Int32 {
         switch self {
         case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
-        case .unknownColumn, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices, .heatmapWithoutRows: return 64
+        case .unknownColumn, .unknownSheet, .followingWorkbook, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices, .heatmapWithoutRows: return 64
         case .cancelled: return 130
         default: return 65
         }
@@ -45,7 +65,10 @@ public enum ImportError: Error, Sendable, Equatable {
              .binary(let p), .unterminatedQuote(let p, _), .lineTooLong(let p, _, _), .tooManyColumns(let p, _, _),
              .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
              .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .candlestickWithoutPrices(let p), .heatmapWithoutRows(let p), .invalidSettings(let p, _), .cancelled(let p),
-             .changedWhileReading(let p):
+             .changedWhileReading(let p), .encryptedWorkbook(let p), .legacyWorkbook(let p),
+             .unsupportedArchive(let p), .damagedWorkbook(let p, _), .workbookTooLarge(let p, _),
+             .workbookDeclaresEntities(let p), .noSheetWithTable(let p), .unknownSheet(let p, _, _),
+             .followingWorkbook(let p), .cellTooLong(let p, _, _):
             return p
         }
     }
@@ -111,6 +134,26 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: opening was cancelled.", file)
         case .changedWhileReading:
             return L.tr("%@: the file got shorter while it was read (another program is changing it). Wait until it is saved, then open it again.", file)
+        case .encryptedWorkbook:
+            return L.tr("%@: this workbook is protected by a password, so Audiograph cannot read it. Open it in your spreadsheet program and save a copy without a password.", file)
+        case .legacyWorkbook:
+            return L.tr("%@: this is an Excel 97-2003 workbook (.xls), which Audiograph cannot read. Save it as an Excel Workbook (.xlsx) or an OpenDocument spreadsheet (.ods) and open that.", file)
+        case .unsupportedArchive:
+            return L.tr("%@: is a zip archive but not a spreadsheet (no .xlsx or .ods workbook inside). Open a CSV, .xlsx or .ods file.", file)
+        case .damagedWorkbook(_, let reason):
+            return L.tr("%@: this workbook is damaged or incomplete (%@). Open it in your spreadsheet program and save it again.", file, reason)
+        case .workbookTooLarge(_, let limit):
+            return L.tr("%@: a part of this workbook would unpack to more than %@, or is packed far more tightly than a spreadsheet is; Audiograph does not open it.", file, ByteCount.text(limit))
+        case .workbookDeclaresEntities:
+            return L.tr("%@: this workbook declares XML entities, which spreadsheets never do; Audiograph does not open it. Save it again from your spreadsheet program.", file)
+        case .noSheetWithTable:
+            return L.tr("%@: no sheet of this workbook holds a table with numbers, so there is nothing to plot. A chart needs a header row and a column of numbers.", file)
+        case .unknownSheet(_, let name, let available):
+            return L.tr("%@: has no sheet named \"%@\". Sheets: %@.", file, name, available.joined(separator: L.tr(", ")))
+        case .cellTooLong(_, let cell, let limit):
+            return L.tr("%@: cell %@ holds more than %@ of text, more than Audiograph reads from one cell. Shorten that cell or remove it.", file, cell, ByteCount.text(Int64(limit)))
+        case .followingWorkbook:
+            return L.tr("%@: only CSV files can be followed as they grow; a workbook is saved whole each time. Open it without following.", file)
         }
     }
 }

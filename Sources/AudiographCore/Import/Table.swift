@@ -86,6 +86,8 @@ public struct Table: Sendable {
     public var malformedRowCount: Int
     /// Sentences for a person about what was odd in the file (skipped rows, values that were not numbers).
     public var warnings: [String]
+    /// For a table read from a workbook (.xlsx, .ods): its sheets and which one this is; nil for CSV.
+    public var workbook: WorkbookSheets? = nil
 
     /// The column whose header or title matches `name` (case-insensitive), or whose 1-based number it is.
     public func columnIndex(named name: String) -> Int? {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
+import AudiographSpreadsheet
 import Foundation
 
-/// Opens a CSV file as a `ChartDocument` on a background thread, reporting progress and the result on
+/// Opens a CSV file or workbook as a `ChartDocument` on a background thread, reporting progress and the result on
 /// the GLib main loop. One loader per load; `cancel()` stops the read between chunks.
 final class DocumentLoader: Sendable {
     let path: String
@@ -25,6 +26,7 @@ final class DocumentLoader: Sendable {
         let thread = Thread {
             let result = Result {
                 try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
+                                       readers: [SpreadsheetReader()],
                                        progress: { value in MainLoop.post { progress(value) } },
                                        cancellation: cancellation)
             }

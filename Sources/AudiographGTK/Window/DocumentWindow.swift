@@ -33,6 +33,8 @@ final class DocumentWindow {
     private let warnings: UnsafeMutablePointer<GtkWidget>
     /// Ctrl+E's progress and Cancel, under the chart while a WAV file is being saved.
     private let exportRow: ExportRow
+    /// The workbook's sheets, beside the buttons when it has more than one.
+    private let sheetChooser = SheetChooser()
     private unowned let app: AudiographApplication
     private let audio: AudioPlayback
     private var loader: DocumentLoader?
@@ -89,6 +91,7 @@ final class DocumentWindow {
         Widgets.setMargins(bar, 6)
         Widgets.append(bar, Widgets.button(tr("_Play"), action: ActionID.chart(.play).name))
         Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: ActionID.chart(.details).name))
+        Widgets.append(bar, sheetChooser.widget)
         // Beside the buttons, not under them: the chart keeps its size (a big chart is laid out again on resize).
         Widgets.append(bar, exportRow.widget)
         Widgets.append(chartPage, bar)
@@ -102,6 +105,7 @@ final class DocumentWindow {
         relay.window = self
         chartView.onDetails = { relay.window?.showDetails() }
         chartView.onBraille = { relay.window?.showBraille($0, series: $1, cell: $2) }
+        sheetChooser.onChoose = { relay.window?.chooseSheet($0) }
         addWindowActions()
         addDropTarget()
         addMenuBarEscape()
@@ -283,6 +287,7 @@ final class DocumentWindow {
         let note = Localization.sentences(document.warnings)
         gtk_label_set_text(gcast(warnings), note)
         gtk_widget_set_visible(warnings, note.isEmpty ? 0 : 1)
+        sheetChooser.show(document.table.workbook)
         gtk_stack_set_visible_child_name(gcast(stack), "chart")
         chartView.grabFocus()
     }
@@ -312,6 +317,19 @@ final class DocumentWindow {
                 completion((error as? ImportError)?.message ?? error.localizedDescription)
             }
         })
+    }
+
+    /// Charts sheet `name` of the shown workbook, remembered in its sidecar; the sheet's own column choices
+    /// start afresh (another sheet's columns mean nothing here). Orca hears the new chart when it takes the focus,
+    /// or why the sheet has no chart.
+    private func chooseSheet(_ name: String) {
+        guard case .chart(let path) = content else { return }
+        chartView.announce(Localization.tr("Opening sheet %@…", name))
+        ChartChoice.apply(ChartSettings(sheet: name), remember: true, path: path, owner: self) { [weak self] failure in
+            guard let self, let failure else { return }
+            self.sheetChooser.revert()
+            self.chartView.announce(failure)
+        }
     }
 
     // MARK: Following the file

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// What an Excel number format makes of a number: the format decides whether a stored serial is a date.
+enum NumberFormatKind: Equatable {
+    case plain
+    case date
+    case time
+    case dateTime
+    /// Elapsed time ("[h]:mm"): kept as the stored number of days.
+    case duration
+
+    /// The kind of built-in format `id` (ECMA-376 Part 1, 18.8.30); nil for an id with no built-in meaning.
+    static func builtIn(_ id: Int) -> NumberFormatKind? {
+        switch id {
+        case 14...17, 27...31, 34...36, 50...58: return .date
+        case 18...21, 32, 33, 45, 47: return .time
+        case 22: return .dateTime
+        case 46: return .duration
+        case 0...13, 37...44, 48, 49: return .plain
+        default: return nil
+        }
+    }
+
+    /// The kind of a format code such as "yyyy-mm-dd", "h:mm AM/PM" or "0.00%": a date when its first section
+    /// has day, month or year parts outside quotes and brackets, a time when it has hours or seconds.
+    static func of(code: String) -> NumberFormatKind {
+        let section = firstSection(code)
+        var hasDate = false, hasTime = false, elapsed = false, hasMonthOrMinute = false
+        let chars = Array(section.lowercased().unicodeScalars)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            i += 1
+            switch c {
+            case "\"":
+                while i < chars.count && chars[i] != "\"" { i += 1 }
+                i += 1
+            case "\\", "_", "*": i += 1
+            case "[":
+                var inside = ""
+                while i < chars.count && chars[i] != "]" { inside.unicodeScalars.append(chars[i]); i += 1 }
+                i += 1
+                if ["h", "hh", "m", "mm", "s", "ss"].contains(inside) { elapsed = true }
+            case "e" where i < chars.count && (chars[i] == "+" || chars[i] == "-"):
+                i += 1  // the exponent of a scientific format, "0.00E+00"
+            case "y", "d", "e", "g", "b": hasDate = true
+            case "h", "s": hasTime = true
+            case "m": hasMonthOrMinute = true
+            default: break
+            }
+        }
+        if elapsed { return .duration }
+        if hasMonthOrMinute && !hasTime { hasDate = true }
+        switch (hasDate, hasTime) {
+        case (true, true): return .dateTime
+        case (true, false): return .date
+        case (false, true): return .time
+        default: return .plain
+        }
+    }
+
+    /// The part of a format code before its first unquoted ";" (the format for positive numbers).
+    private static func firstSection(_ code: String) -> String {
+        var inQuote = false
+        var result = ""
+        for c in code {
+            if c == "\"" { inQuote.toggle() }
+            if c == ";" && !inQuote { break }
+            result.append(c)
+        }
+        // "General" holds the letters e and l, which are no date parts.
+        return result.caseInsensitiveCompare("General") == .orderedSame ? "" : result
+    }
+}
+
+/// Excel's serial day numbers as dates: the 1900 system (with its phantom 29 February 1900) and the 1904 system.
+enum ExcelDates {
+    /// The ISO 8601 text of `serial` shown with a format of `kind`: "2024-01-31", "13:45:00" or
+    /// "2024-01-31T13:45:00"; nil for a serial no real date has (negative, beyond 9999, or 29 February 1900).
+    static func text(serial: Double, kind: NumberFormatKind, uses1904: Bool) -> String? {
+        guard serial.isFinite, serial >= 0, serial < 2_958_466 else { return nil }
+        var days = Int(serial.rounded(.down))
+        var seconds = Int(((serial - Double(days)) * 86_400).rounded())
+        if seconds >= 86_400 { days += 1; seconds -= 86_400 }
+        let time = String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        if kind == .time && days == 0 && !uses1904 { return time }
+        let unixDays: Int
+        if uses1904 {
+            unixDays = days - 24_107
+        } else if days >= 61 {
+            unixDays = days - 25_569
+        } else if days >= 1 && days <= 59 {
+            unixDays = days - 25_568
+        } else {
+            return nil  // 0 is "1900-01-00", 60 is 29 February 1900: neither day existed.
+        }
+        if kind == .time && uses1904 && days == 0 { return time }
+        let (y, m, d) = civil(fromUnixDays: unixDays)
+        let date = String(format: "%04d-%02d-%02d", y, m, d)
+        switch kind {
+        case .date: return seconds == 0 ? date : date + "T" + time
+        default: return date + "T" + time
+        }
+    }
+
+    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian; Howard Hinnant's algorithm).
+    static func civil(fromUnixDays z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
