@@ -104,6 +104,11 @@ let package = Package(
             name: "AudiographGTKTests",
             dependencies: ["AudiographGTK", "AudiographALSA", "CGtk"]
         ),
+        // The workbook readers' parts: cell references, number formats, Excel's dates, finding the table, safe XML.
+        .testTarget(
+            name: "AudiographSpreadsheetTests",
+            dependencies: ["AudiographSpreadsheet", "AudiographCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(
             name: "AudiographCLITests",

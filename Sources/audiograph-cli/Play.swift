@@ -37,6 +37,8 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
+        // A workbook cannot be followed, whatever the device.
+        if follow { try FailureReporting.run { try TableFiles.checkFollowable(path: chart.file) } }
         // The device first: without one there is nothing to render for.
         let player = try FailureReporting.run { try ALSAPlayer(device: device) }
         if follow {

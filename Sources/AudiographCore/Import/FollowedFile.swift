@@ -189,9 +189,7 @@ public final class FollowedFile: @unchecked Sendable {
     private static func load(path: String, overrides: ChartSettings, readingSidecar: Bool, options: CSVReadOptions,
                              progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws
         -> (document: ChartDocument, resume: CSVResumePoint, categories: [[String: Int32]]) {
-        if TableFiles.kind(head: try TableFiles.firstBytes(path)) != .other {
-            throw ImportError.followingWorkbook(path: path)
-        }
+        try TableFiles.checkFollowable(path: path)
         let (table, resume) = try CSVReader.readForFollowing(path: path, options: options, progress: progress,
                                                              cancellation: cancellation)
         let settings = try ChartDocument.settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar)

@@ -51,6 +51,12 @@ public enum TableFiles {
         }
     }
 
+    /// Throws `ImportError.followingWorkbook` when `path` is a workbook (or any zip or compound file): only text
+    /// tables grow by appended rows.
+    public static func checkFollowable(path: String) throws {
+        if kind(head: try firstBytes(path)) != .other { throw ImportError.followingWorkbook(path: path) }
+    }
+
     /// Up to the first 8 bytes of the file (fewer for a shorter one); throws as opening it for reading would.
     static func firstBytes(_ path: String) throws -> [UInt8] {
         let file = try ChunkedInput(path: path)

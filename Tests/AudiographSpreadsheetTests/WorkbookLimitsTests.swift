@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographSpreadsheet
+import AudiographCore
+import XCTest
+import ZIPFoundation
+
+/// A minimal workbook written here part by part, read under the same row, column and cell limits as CSV.
+final class WorkbookLimitsTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// Writes an .xlsx whose one sheet holds `rows` (the sheetData's inner XML) and returns its path.
+    private func workbook(_ rows: String, date1904: Bool = false) throws -> String {
+        let url = folder.appendingPathComponent("book-\(UUID().uuidString).xlsx")
+        let archive = try Archive(url: url, accessMode: .create)
+        let parts = [
+            "_rels/.rels": #"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#,
+            "xl/workbook.xml": #"<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><workbookPr date1904="\#(date1904 ? 1 : 0)"/><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>"#,
+            "xl/_rels/workbook.xml.rels": #"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#,
+            "xl/styles.xml": #"<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\-mm\-dd"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>"#,
+            "xl/worksheets/sheet1.xml": #"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#,
+        ]
+        for (name, text) in parts.sorted(by: { $0.key < $1.key }) {
+            let data = Data(text.utf8)
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        return url.path
+    }
+
+    private func header() -> String {
+        #"<row r="1"><c r="A1" t="inlineStr"><is><t>Day</t></is></c><c r="B1" t="inlineStr"><is><t>Level</t></is></c></row>"#
+    }
+
+    private func dataRow(_ r: Int, serial: Int, value: Double) -> String {
+        #"<row r="\#(r)"><c r="A\#(r)" s="1"><v>\#(serial)</v></c><c r="B\#(r)"><v>\#(value)</v></c></row>"#
+    }
+
+    func testDatesInBothSystemsReadAsTheSameDays() throws {
+        let rows1900 = header() + (0..<5).map { dataRow($0 + 2, serial: 45_292 + $0, value: Double($0)) }.joined()
+        let rows1904 = header() + (0..<5).map { dataRow($0 + 2, serial: 43_830 + $0, value: Double($0)) }.joined()
+        let a = try SpreadsheetReader().read(path: try workbook(rows1900), sheet: nil, options: CSVReadOptions(),
+                                             progress: nil, cancellation: nil)
+        let b = try SpreadsheetReader().read(path: try workbook(rows1904, date1904: true), sheet: nil,
+                                             options: CSVReadOptions(), progress: nil, cancellation: nil)
+        guard case .date(let first, _, _) = a.columns[0].data, case .date(let second, _, _) = b.columns[0].data else {
+            return XCTFail("the Day column must be dates")
+        }
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first.first, 1_704_067_200)  // 2024-01-01T00:00:00Z
+        XCTAssertEqual(a.workbook?.sheets, [SheetSummary(name: "Data", rows: 6, columns: 2)])
+    }
+
+    func testRowColumnAndCellLimitsAreTheCSVReadersLimits() throws {
+        let path = try workbook(header() + (0..<20).map { dataRow($0 + 2, serial: 45_292 + $0, value: 1) }.joined())
+        var options = CSVReadOptions()
+        options.limits.maxRows = 10
+        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: options, progress: nil,
+                                                          cancellation: nil)) { error in
+            guard case ImportError.tooManyRows(_, 10) = error else { return XCTFail("\(error)") }
+        }
+        options = CSVReadOptions()
+        options.limits.maxColumns = 1
+        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: options, progress: nil,
+                                                          cancellation: nil)) { error in
+            guard case ImportError.tooManyColumns = error else { return XCTFail("\(error)") }
+        }
+        options = CSVReadOptions()
+        options.limits.maxFieldBytes = 4
+        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: options, progress: nil,
+                                                          cancellation: nil)) { error in
+            guard case ImportError.cellTooLong(_, "B1", 4) = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testCancellingStopsTheRead() throws {
+        let path = try workbook(header() + (0..<50_000).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: 1) }.joined())
+        let flag = CancellationFlag()
+        flag.cancel()
+        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: CSVReadOptions(), progress: nil,
+                                                          cancellation: flag)) { error in
+            guard case ImportError.cancelled = error else { return XCTFail("\(error)") }
+        }
+    }
+}
