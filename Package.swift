@@ -107,12 +107,12 @@ let package = Package(
         // The workbook readers' parts: cell references, number formats, Excel's dates, finding the table, safe XML.
         .testTarget(
             name: "AudiographSpreadsheetTests",
-            dependencies: ["AudiographSpreadsheet", "AudiographCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["AudiographSpreadsheet", "AudiographCore"]
         ),
         // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(
             name: "AudiographCLITests",
-            dependencies: ["AudiographCore", "audiograph-cli"],
+            dependencies: ["AudiographCore", "AudiographSpreadsheet", "audiograph-cli"],
             exclude: ["Golden", "Malformed"]
         ),
     ]
@@ -122,6 +122,6 @@ let package = Package(
 // main of its own, libFuzzer's -sanitize=fuzzer provides it, so an ordinary build could not link it.
 if ProcessInfo.processInfo.environment["AUDIOGRAPH_FUZZ"] == "1" {
     package.products.append(.executable(name: "audiograph-fuzz", targets: ["audiograph-fuzz"]))
-    package.targets.append(.executableTarget(name: "audiograph-fuzz", dependencies: ["AudiographCore"],
+    package.targets.append(.executableTarget(name: "audiograph-fuzz", dependencies: ["AudiographCore", "AudiographSpreadsheet"],
                                              swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }

@@ -145,6 +145,10 @@ final class ODSContentReading: XMLPartHandler {
     private func finishCell() {
         defer { column += cellRepeat }
         var value = cellValue
+        // LibreOffice keeps a boolean from an .xlsx as a number with a formula (=TRUE()) shown as TRUE or FALSE.
+        if case .number(let n)? = value, n == 0 || n == 1, cellText == "TRUE" || cellText == "FALSE" {
+            value = .boolean(n == 1)
+        }
         if value == nil, cellType == nil || cellType == "string", !cellText.isEmpty { value = .text(cellText) }
         if value == nil, cellType != nil, cellType != "string", !cellText.isEmpty, cellValue == nil {
             value = .text(cellText)  // a typed cell without its value attribute: what it shows

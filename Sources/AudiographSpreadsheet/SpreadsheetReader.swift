@@ -16,11 +16,25 @@ public struct SpreadsheetReader: TableFileReader {
     public func read(path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
                      cancellation: CancellationFlag?) throws -> Table {
         let total = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0
-        let report = { (fraction: Double, rows: Int) in
+        let report = { (fraction: Double, rows: Int) -> Void in
             progress?(ImportProgress(bytesRead: Int64(Double(total) * fraction), totalBytes: total, rows: rows))
         }
         report(0, 0)
-        let archive = try WorkbookArchive(path: path)
+        return try read(try WorkbookArchive(path: path), sheet: sheet, options: options, cancellation: cancellation,
+                        report: report)
+    }
+
+    /// Reads a workbook held in memory as if it were the file `name` (which names it in messages); for tests and
+    /// the fuzzer.
+    public func read(data: Data, name: String, sheet: String? = nil, options: CSVReadOptions = CSVReadOptions()) throws -> Table {
+        try read(try WorkbookArchive(data: data, path: name), sheet: sheet, options: options, cancellation: nil,
+                 report: { _, _ in })
+    }
+
+    /// Reads the workbook in `archive`; `report` gets the share done (0...1) and the rows read.
+    private func read(_ archive: WorkbookArchive, sheet: String?, options: CSVReadOptions,
+                      cancellation: CancellationFlag?, report: (Double, Int) -> Void) throws -> Table {
+        let path = archive.path
         let sheets: [NamedSheet]
         if archive.has("content.xml") && (archive.has("mimetype") || archive.has("META-INF/manifest.xml")) {
             sheets = try Self.odsSheets(archive, options: options, cancellation: cancellation)
@@ -112,7 +126,7 @@ public struct SpreadsheetReader: TableFileReader {
     /// The size a worksheet's `<dimension ref="A1:C25"/>` declares, read from the part's first bytes.
     static func declaredSize(_ head: Data) -> (rows: Int, columns: Int)? {
         let text = String(decoding: head, as: UTF8.self)
-        guard let start = text.range(of: "<dimension ref=\"") ?? text.range(of: ":dimension ref=\""),
+        guard let start = text.range(of: "<dimension ref=\"") ?? text.range(of: ":dimension ref=\""),  // l10n: not shown
               let end = text[start.upperBound...].firstIndex(of: "\"") else { return nil }
         let ends = text[start.upperBound..<end].split(separator: ":")
         guard let first = ends.first.flatMap({ CellReference.parse($0) }) else { return nil }

@@ -27,6 +27,16 @@ struct WorkbookArchive {
         }
     }
 
+    /// Reads a zip held in memory as if it were the file `path` (which names it in messages).
+    init(data: Data, path: String) throws {
+        self.path = path
+        do {
+            archive = try Archive(data: data, accessMode: .read)
+        } catch {
+            throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("its zip directory cannot be read"))
+        }
+    }
+
     /// The zip entry named `name`, for `prefix(of:count:)`.
     fileprivate func archiveEntry(_ name: String) -> Entry? { archive[name] }
     fileprivate var archiveForPrefix: Archive { archive }
@@ -39,13 +49,20 @@ struct WorkbookArchive {
     func part(_ name: String, cancellation: CancellationFlag? = nil) throws -> Data? {
         guard let entry = archive[name] else { return nil }
         let packed = max(Int64(clamping: entry.compressedSize), 1)
+        // The zip's own sizes refuse an honest bomb before any unpacking; a part that unpacks past the size its
+        // directory states is refused as soon as it does (a lying bomb), so memory never grows past either.
+        let declared = Int64(clamping: entry.uncompressedSize)
+        if declared > Self.maxPartBytes
+            || declared > Self.ratioCheckBytes && declared / packed > Self.maxCompressionRatio {
+            throw ImportError.workbookTooLarge(path: path, limitBytes: Self.maxPartBytes)
+        }
         var data = Data()
         data.reserveCapacity(Int(min(Int64(clamping: entry.uncompressedSize), Self.ratioCheckBytes)))
         do {
             _ = try archive.extract(entry, bufferSize: 1 << 16) { chunk in
                 data.append(chunk)
                 let unpacked = Int64(data.count)
-                if unpacked > Self.maxPartBytes
+                if unpacked > declared + (1 << 16) || unpacked > Self.maxPartBytes
                     || unpacked > Self.ratioCheckBytes && unpacked / packed > Self.maxCompressionRatio {
                     throw PartRefused.tooLarge
                 }

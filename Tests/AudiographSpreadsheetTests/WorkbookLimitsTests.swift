@@ -2,7 +2,6 @@
 @testable import AudiographSpreadsheet
 import AudiographCore
 import XCTest
-import ZIPFoundation
 
 /// A minimal workbook written here part by part, read under the same row, column and cell limits as CSV.
 final class WorkbookLimitsTests: XCTestCase {
@@ -18,20 +17,8 @@ final class WorkbookLimitsTests: XCTestCase {
     /// Writes an .xlsx whose one sheet holds `rows` (the sheetData's inner XML) and returns its path.
     private func workbook(_ rows: String, date1904: Bool = false) throws -> String {
         let url = folder.appendingPathComponent("book-\(UUID().uuidString).xlsx")
-        let archive = try Archive(url: url, accessMode: .create)
-        let parts = [
-            "_rels/.rels": #"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#,
-            "xl/workbook.xml": #"<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><workbookPr date1904="\#(date1904 ? 1 : 0)"/><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>"#,
-            "xl/_rels/workbook.xml.rels": #"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#,
-            "xl/styles.xml": #"<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\-mm\-dd"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>"#,
-            "xl/worksheets/sheet1.xml": #"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#,
-        ]
-        for (name, text) in parts.sorted(by: { $0.key < $1.key }) {
-            let data = Data(text.utf8)
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
-        }
+        let sheet = #"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#
+        try WorkbookSkeleton.xlsx(sheetXML: Data(sheet.utf8), date1904: date1904).write(to: url)
         return url.path
     }
 
