@@ -1229,7 +1229,7 @@ def japanese_open_dialog(locale_env, gtk_words_expected=True):
             names = [n.name for n in find_all(app, lambda n: bool(n.name))]
             return names if sum(w in names for w in gtk_names) >= 2 else None
         names = wait_until(dialog_names, "the Open dialog fills in") or []
-        check("CSV ファイルを開く" in names, "the Open dialog's title is Audiograph's Japanese")
+        check("表を開く" in names, "the Open dialog's title is Audiograph's Japanese")
         gtk_words = [w for w in ("名前", "ホーム", "他の場所") if w in names]
         english = [w for w in ("Name", "Home", "Other Locations") if w in names]
         if gtk_words_expected:
@@ -1433,7 +1433,7 @@ def other_layouts_with_orca():
                 # Dialogs, by the chart's D and the global shortcuts: each opens a window, Escape closes it. Ctrl+? is
                 # typed where the layout has "?" (the Russian layout on Shift+7), as its users type it.
                 for chord, title in [("d", "Chart Details"), ("ctrl+k", "Choose Columns"), ("ctrl+j", "Other Charts"),
-                                     ("ctrl+e", "Export Audio Graph"), ("ctrl+o", "Open a CSV File"),
+                                     ("ctrl+e", "Export Audio Graph"), ("ctrl+o", "Open a Table"),
                                      ("F1", "Keyboard Shortcuts"), ("ctrl+question", "Keyboard Shortcuts")]:
                     orca.wait_until_quiet()
                     subprocess.run(["xdotool", "key", keycode_chord(chord) if chord != "ctrl+question" else chord],

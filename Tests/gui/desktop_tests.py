@@ -115,7 +115,8 @@ def install_open_uninstall():
     status, output = run(["bash", "-c", "source '%s' && complete -p audiograph-cli" % completion])
     check(status == 0 and "audiograph-cli" in output, "the bash completion registers: %r" % output.strip())
 
-    for mime in ["text/csv", "text/tab-separated-values"]:
+    for mime in ["text/csv", "text/tab-separated-values", "application/vnd.oasis.opendocument.spreadsheet",
+                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]:
         status, output = run(["gio", "mime", mime], env=env)
         check("%s.desktop" % APP_ID in output, "gio mime %s lists Audiograph: %r" % (mime, output.strip()))
 

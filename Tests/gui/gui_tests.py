@@ -985,7 +985,7 @@ def chart_keys(births):
 # first focus late (DialogFocus, which writes the trace event "dialog-focus"). Escape closes each.
 OWNED_DIALOGS = [("d", "Chart Details", True), ("ctrl+comma", "Preferences", True),
                  ("ctrl+k", "Choose Columns", True), ("ctrl+j", "Other Charts", True),
-                 ("F1", "Keyboard Shortcuts", True), ("b", "Braille", True), ("ctrl+o", "Open a CSV File", False)]
+                 ("F1", "Keyboard Shortcuts", True), ("b", "Braille", True), ("ctrl+o", "Open a Table", False)]
 OWNERSHIP_CYCLES = 50        # each dialog and a second window, opened and closed this many times
 OWNERSHIP_WARM_UP = 10       # cycles before the baseline: GTK's caches (icons, fonts, CSS, the file chooser's) fill
 RSS_GROWTH_LIMIT_KB = 2048   # RssAnon; see windows_leave_nothing_behind: allocator noise is well under it, a leak well over
@@ -1189,7 +1189,7 @@ def main():
     loading_big_file(start)
 
     print("keyboard: Ctrl+O, Ctrl+L, paste a path, Enter")
-    opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("window", "Open a CSV File", "open"), "ctrl+l",
+    opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("window", "Open a Table", "open"), "ctrl+l",
                                                      ("paste", os.path.join(DATA, "coffee.csv")), "Return"],
                  then_title="coffee.csv — Audiograph")
     check(opened.alive, "open dialog: coffee.csv opened in the window")

@@ -6,14 +6,18 @@ import CGtk
 /// sandboxes (Flatpak, Snap) and GTK's own dialog elsewhere. Chosen at build time (GTK_4_10, Package.swift).
 @MainActor
 enum FileChooser {
-    /// Asks for one CSV, TSV or text file; calls `chosen` with its path unless the person cancels.
+    /// Asks for one CSV, TSV, spreadsheet or text file; calls `chosen` with its path unless the person cancels.
     static func choose(parent: UnsafeMutablePointer<GtkWidget>?, chosen: @escaping @MainActor (String) -> Void) {
         let tables = gtk_file_filter_new()!
-        gtk_file_filter_set_name(tables, tr("CSV and TSV tables"))
-        for mime in ["text/csv", "text/tab-separated-values", "text/x-csv", "application/csv"] {
+        gtk_file_filter_set_name(tables, tr("Tables and spreadsheets (CSV, TSV, Excel .xlsx, OpenDocument .ods)"))
+        for mime in ["text/csv", "text/tab-separated-values", "text/x-csv", "application/csv",
+                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                     "application/vnd.oasis.opendocument.spreadsheet"] {
             gtk_file_filter_add_mime_type(tables, mime)
         }
-        for pattern in ["*.csv", "*.tsv", "*.CSV", "*.TSV"] { gtk_file_filter_add_pattern(tables, pattern) }
+        for pattern in ["*.csv", "*.tsv", "*.xlsx", "*.ods", "*.CSV", "*.TSV", "*.XLSX", "*.ODS"] {
+            gtk_file_filter_add_pattern(tables, pattern)
+        }
         let text = gtk_file_filter_new()!
         gtk_file_filter_set_name(text, tr("All text files"))
         gtk_file_filter_add_mime_type(text, "text/plain")
@@ -21,7 +25,7 @@ enum FileChooser {
         for pattern in ["*.csv", "*.tsv"] { gtk_file_filter_add_pattern(text, pattern) }
         ObjectCensus.track(gpointerOf(tables), as: "FileChooser")
         ObjectCensus.track(gpointerOf(text), as: "FileChooser")
-        present(Request(title: tr("Open a CSV File"), accept: tr("_Open"), saving: false, suggestedName: nil,
+        present(Request(title: tr("Open a Table"), accept: tr("_Open"), saving: false, suggestedName: nil,
                         filters: [tables, text]), parent: parent, chosen: chosen)
     }
 
