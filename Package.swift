@@ -87,7 +87,7 @@ let package = Package(
             ]
         ),
         // Benchmark of the sonification pipeline on synthetic data (prints numbers; see bench/README.md).
-        .executableTarget(name: "audiograph-bench", dependencies: ["AudiographCore"]),
+        .executableTarget(name: "audiograph-bench", dependencies: ["AudiographCore", "AudiographSpreadsheet"]),
         // Unit tests of the core; fixtures are read by path (#filePath), not bundled.
         .testTarget(
             name: "AudiographCoreTests",

@@ -22,6 +22,8 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case otherCharts = "other-charts"
         /// View ▸ Follow File: the chart grows as rows are appended to its file; again to stop.
         case followFile = "follow-file"
+        /// Alt+S: the keyboard focus to the Sheet list of a workbook of several sheets.
+        case chooseSheet = "choose-sheet"
     }
 
     /// The chart's own keys (`ChartView`), also in the Chart and Go menus.

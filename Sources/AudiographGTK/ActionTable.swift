@@ -126,6 +126,8 @@ public enum ActionTable {
                     section: .chart, group: 3),
         ActionEntry(.window(.otherCharts), label: tr("_Other Charts…"), accelerators: ["<Control>j"],
                     section: .chart, group: 3),
+        ActionEntry(.window(.chooseSheet), label: tr("Choose S_heet"), accelerators: ["<Alt>s"], section: .chart,
+                    group: 3),
         ActionEntry(.chart(.previousPoint), label: tr("_Previous Point"), accelerators: ["Left"], section: .go,
                     group: 0),
         ActionEntry(.chart(.nextPoint), label: tr("_Next Point"), accelerators: ["Right"], section: .go, group: 0),

@@ -36,6 +36,10 @@ final class ODSContentReading: XMLPartHandler {
     private var paragraphs = 0
     private var inCell = false
     private var annotation = 0
+    /// Cells added to every sheet so far, repeats counted.
+    private var cellsAdded = 0
+    /// Most cells read from one content.xml, repeats counted (about as many as 1 GiB of cell XML holds).
+    static let maxCells = 50_000_000
 
     init(limits: ImportLimits, path: String) {
         self.limits = limits
@@ -71,9 +75,10 @@ final class ODSContentReading: XMLPartHandler {
             let hidden = attributes["style-name"].map { hiddenTableStyles.contains($0) } ?? false
             sheets.append(Sheet(name: attributes["name"] ?? "", hidden: hidden, grid: SheetGrid()))
         case "table-column":
+            guard inTable else { return }  // columns outside a sheet (damaged content) describe nothing
             let count = min(repeatCount(attributes["number-columns-repeated"]), 16_384)
             let hidden = (attributes["visibility"] ?? "visible") != "visible"
-            if hidden {
+            if hidden, column < 16_384 {
                 for c in column..<min(column + count, 16_384) { sheets[sheets.count - 1].grid.hiddenColumns.insert(c) }
             }
             column += count
@@ -89,7 +94,7 @@ final class ODSContentReading: XMLPartHandler {
             paragraphs = 0
             cellType = attributes["value-type"]
             cellValue = Self.typedValue(cellType, attributes)
-            if name == "table-cell" {
+            if name == "table-cell", inTable {
                 let across = repeatCount(attributes["number-columns-spanned"])
                 let down = repeatCount(attributes["number-rows-spanned"])
                 if across > 1 || down > 1 {
@@ -164,10 +169,16 @@ final class ODSContentReading: XMLPartHandler {
     /// Adds the row just closed (repeated as often as it says) to the sheet; an empty row only moves on.
     private func finishRow() {
         defer { row += rowRepeat }
-        guard !sheets.isEmpty else { return }
-        guard !rowCells.isEmpty else { return }
+        guard inTable, !sheets.isEmpty, !rowCells.isEmpty else { return }
         if row + rowRepeat > limits.maxRows + 1 {
             failure = .tooManyRows(path: path, limit: limits.maxRows)
+            return
+        }
+        // A repeated row is a handful of bytes that could stand for billions of cells: refused past the cells
+        // 1 GiB of XML could hold.
+        cellsAdded += rowCells.count * rowRepeat
+        if cellsAdded > Self.maxCells {
+            failure = .workbookTooLarge(path: path, limitBytes: WorkbookArchive.maxPartBytes)
             return
         }
         if rowHidden {
@@ -215,6 +226,7 @@ final class ODSContentReading: XMLPartHandler {
         return text.hasPrefix("-") ? nil : total
     }
 
-    /// A repeat or span count attribute as a number, at least 1.
-    private func repeatCount(_ text: String?) -> Int { max(1, text.flatMap { Int($0) } ?? 1) }
+    /// A repeat or span count attribute as a number, from 1 to 2^24 (a sheet has at most 2^20 rows; anything
+    /// bigger is damage, and must not overflow the row count).
+    private func repeatCount(_ text: String?) -> Int { min(max(1, text.flatMap { Int($0) } ?? 1), 1 << 24) }
 }

@@ -38,6 +38,12 @@ enum SafeXMLParsing {
     static func parse(_ data: Data, part: String, path: String, into handler: XMLPartHandler,
                       cancellation: CancellationFlag? = nil) throws {
         if declaresDocumentType(data) { throw ImportError.workbookDeclaresEntities(path: path) }
+        // Foundation's XMLParser traps on an element or attribute name that is not valid UTF-8 (libxml2 lets
+        // such bytes through), so a damaged part must never reach it. Workbook parts are UTF-8; a UTF-16 part
+        // (byte-order mark first) is decoded and checked by libxml2 itself.
+        if !data.starts(with: [0xFF, 0xFE]) && !data.starts(with: [0xFE, 0xFF]) && !isValidUTF8(data) {
+            throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("%@ is not UTF-8 text", part))
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -49,6 +55,15 @@ enum SafeXMLParsing {
         if !finished {
             let line = parser.lineNumber
             throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("the XML of %@ breaks off at line %ld", part, line))
+        }
+    }
+
+    /// Whether `data` is valid UTF-8 throughout, checked without copying it.
+    static func isValidUTF8(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            let hadError = transcode(raw.bindMemory(to: UInt8.self).makeIterator(), from: UTF8.self, to: UTF32.self,
+                                     stoppingOnError: true) { _ in }
+            return !hadError
         }
     }
 

@@ -17,23 +17,14 @@ struct WorkbookArchive {
     let path: String
     private let archive: Archive
 
-    /// Opens the zip at `path`; throws `ImportError.damagedWorkbook` when it is not a readable zip.
-    init(path: String) throws {
-        self.path = path
+    /// Opens the zip at `path`, named `naming` in messages (the path itself by default); throws
+    /// `ImportError.damagedWorkbook` when it is not a readable zip.
+    init(path: String, naming: String? = nil) throws {
+        self.path = naming ?? path
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("its zip directory cannot be read"))
-        }
-    }
-
-    /// Reads a zip held in memory as if it were the file `path` (which names it in messages).
-    init(data: Data, path: String) throws {
-        self.path = path
-        do {
-            archive = try Archive(data: data, accessMode: .read)
-        } catch {
-            throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("its zip directory cannot be read"))
+            throw ImportError.damagedWorkbook(path: self.path, reason: Localization.tr("its zip directory cannot be read"))
         }
     }
 

@@ -51,10 +51,11 @@ final class XLSXSheetReading: XMLPartHandler {
         case "col":
             guard attributes["hidden"] == "1" || attributes["hidden"] == "true",
                   let low = attributes["min"].flatMap({ Int($0) }), let high = attributes["max"].flatMap({ Int($0) }),
-                  low >= 1, high >= low else { return }
+                  low >= 1, low <= 16_384, high >= low else { return }
             for c in low...min(high, 16_384) { grid.hiddenColumns.insert(c - 1) }
         case "row":
-            row = attributes["r"].flatMap { Int($0) }.map { $0 - 1 } ?? row + 1
+            // Rows number from 1 to 1,048,576; a damaged number is kept in range so no sum overflows.
+            row = attributes["r"].flatMap { Int($0) }.map { min(max($0, 1), 1 << 31) - 1 } ?? row + 1
             column = -1
             if row >= limits.maxRows + 1 { failure = .tooManyRows(path: path, limit: limits.maxRows) }
             if attributes["hidden"] == "1" || attributes["hidden"] == "true" { grid.hiddenRows.insert(row) }

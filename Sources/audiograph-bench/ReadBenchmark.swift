@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
+import AudiographSpreadsheet
 import Foundation
 
-/// `audiograph-bench read FILE [--threads N] [--repeat R]`: reads FILE into a table R times (CSVReader only: no
-/// chart, no analysis) with N pieces at once (default every core; 1 is the one-thread loop) and prints the
+/// `audiograph-bench read FILE [--threads N] [--repeat R]`: reads FILE (CSV, .xlsx or .ods) into a table R times
+/// (the reader only: no chart, no analysis) with N pieces at once (default every core; 1 is the one-thread loop) and prints the
 /// median seconds, MiB/s and rows per second.
 func runReadBenchmark() -> Int32 {
     let args = CommandLine.arguments
@@ -19,7 +20,10 @@ func runReadBenchmark() -> Int32 {
     var rows = 0
     for _ in 0..<repeats {
         var result: Result<Table, Error>?
-        times.append(seconds { result = Result { try CSVReader.read(path: path, options: options) } })
+        times.append(seconds { result = Result {
+            try TableFiles.read(path: path, sheet: nil, options: options, readers: [SpreadsheetReader()],
+                                progress: nil, cancellation: nil)
+        } })
         switch result {
         case .success(let table): rows = table.rowCount
         case .failure(let error):

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
+import AudiographSpreadsheet
 import Foundation
 
-/// libFuzzer entry point: one input is the bytes of a CSV file. It is read, charted, analysed and described,
+/// libFuzzer entry point: one input is the bytes of a CSV file, and also of a workbook (a zip) or the XML of
+/// one (see `WorkbookSkeleton.workbooks(around:)`). It is read, charted, analysed and described,
 /// as `audiograph-cli describe` would; every failure must be a clean `ImportError`, never a crash, a hang or
 /// a runaway allocation (libFuzzer's -timeout and -rss_limit_mb catch those), and the parallel reader must read it
 /// exactly as the one-thread reader does. Built only for fuzzing:
@@ -28,6 +30,14 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             // A clean, explained refusal: what a person gets for a bad file.
         } catch {
             fatalError("not an ImportError: \(error)")
+        }
+    }
+    for (name, workbook) in WorkbookSkeleton.workbooks(around: data) {
+        do {
+            _ = try SpreadsheetReader().read(data: workbook, name: name, options: options)
+        } catch is ImportError {
+        } catch {
+            fatalError("workbook: not an ImportError: \(error)")
         }
     }
     return 0

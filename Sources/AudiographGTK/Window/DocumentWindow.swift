@@ -35,6 +35,8 @@ final class DocumentWindow {
     private let exportRow: ExportRow
     /// The workbook's sheets, beside the buttons when it has more than one.
     private let sheetChooser = SheetChooser()
+    /// The sheet being read after a choice in `sheetChooser`, until its chart is shown or refused.
+    private var sheetBeingOpened: String?
     private unowned let app: AudiographApplication
     private let audio: AudioPlayback
     private var loader: DocumentLoader?
@@ -320,15 +322,28 @@ final class DocumentWindow {
     }
 
     /// Charts sheet `name` of the shown workbook, remembered in its sidecar; the sheet's own column choices
-    /// start afresh (another sheet's columns mean nothing here). Orca hears the new chart when it takes the focus,
-    /// or why the sheet has no chart.
+    /// start afresh (another sheet's columns mean nothing here). The new chart takes the focus and Orca then hears
+    /// "Sheet Costs" (the first point alone does not say which sheet it is); a slow sheet is said to be opening,
+    /// and a sheet without a chart says why, from the chart still shown, the list back on its sheet.
     private func chooseSheet(_ name: String) {
         guard case .chart(let path) = content else { return }
-        chartView.announce(Localization.tr("Opening sheet %@…", name))
+        sheetBeingOpened = name
+        MainLoop.after(milliseconds: Self.progressDelayMilliseconds) { [weak self] in
+            guard let self, self.sheetBeingOpened == name, !self.destroyed else { return }
+            self.chartView.announce(Localization.tr("Opening sheet %@…", name))
+        }
         ChartChoice.apply(ChartSettings(sheet: name), remember: true, path: path, owner: self) { [weak self] failure in
-            guard let self, let failure else { return }
-            self.sheetChooser.revert()
-            self.chartView.announce(failure)
+            guard let self, !self.destroyed else { return }
+            self.sheetBeingOpened = nil
+            if let failure {
+                // Back on the chart still shown, which says why: an announcement on the drop-down's button is
+                // not read by Orca 43, one on the chart's point is.
+                self.sheetChooser.revert()
+                self.chartView.grabFocus()
+                self.chartView.announce(failure)
+            } else {
+                self.chartView.announce(Localization.tr("Sheet %@", name))
+            }
         }
     }
 
@@ -464,7 +479,7 @@ final class DocumentWindow {
         switch id {
         case .window(let command):
             switch command {
-            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile: return true
+            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet: return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -481,6 +496,8 @@ final class DocumentWindow {
             case .close: gtk_window_close(gcast(window))
             case .chooseColumns: chooseColumns()
             case .otherCharts: showOtherCharts()
+            case .chooseSheet:
+                if !sheetChooser.focus() { chartView.announce(tr("This file has no other sheets.")) }
             case .export: exportAudioGraph(as: .wav)
             case .exportMIDI: exportAudioGraph(as: .midi)
             case .followFile: if follower == nil { startFollowing() } else { stopFollowing(saying: true) }
