@@ -65,6 +65,7 @@ ci: test test-debian13
 bench:
 	bench/describe-vs-pandas.sh
 	bench/describe-vs-peers.sh
+	bench/spreadsheet-vs-pandas.sh
 	bench/sonify-vs-astronify.sh
 	bench/gui-timing.sh
 

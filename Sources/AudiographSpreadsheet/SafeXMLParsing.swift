@@ -44,7 +44,9 @@ enum SafeXMLParsing {
         if !data.starts(with: [0xFF, 0xFE]) && !data.starts(with: [0xFE, 0xFF]) && !isValidUTF8(data) {
             throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("%@ is not UTF-8 text", part))
         }
-        let parser = XMLParser(data: data)
+        // From a stream, not `XMLParser(data:)`: that hands libxml2 the whole part in one piece, and libxml2
+        // stops at 10 MB of unparsed input ("huge input lookup"), so every sheet over 10 MB failed at its end.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         let delegate = Delegate(handler: handler, cancellation: cancellation)

@@ -67,6 +67,16 @@ final class WorkbookLimitsTests: XCTestCase {
         }
     }
 
+    /// libxml2 refuses more than 10 MB of input handed over at once; a sheet is bigger than that at about
+    /// 150,000 rows of two cells, written (as openpyxl writes it) on one line.
+    func testASheetOverTenMegabytesOnOneLineIsRead() throws {
+        let rows = 160_000
+        let path = try workbook(header() + (0..<rows).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: Double($0)) }.joined())
+        let table = try SpreadsheetReader().read(path: path, sheet: nil, options: CSVReadOptions(), progress: nil,
+                                                 cancellation: nil)
+        XCTAssertEqual(table.rowCount, rows)
+    }
+
     func testCancellingStopsTheRead() throws {
         let path = try workbook(header() + (0..<50_000).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: 1) }.joined())
         let flag = CancellationFlag()
