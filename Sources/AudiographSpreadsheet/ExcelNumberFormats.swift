@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 
 /// What an Excel number format makes of a number: the format decides whether a stored serial is a date.
@@ -96,24 +97,11 @@ enum ExcelDates {
             return nil  // 0 is "1900-01-00", 60 is 29 February 1900: neither day existed.
         }
         if kind == .time && uses1904 && days == 0 { return time }
-        let (y, m, d) = civil(fromUnixDays: unixDays)
-        let date = String(format: "%04d-%02d-%02d", y, m, d)
+        let day = CalendarFields.of(epochSeconds: Double(unixDays) * 86_400)
+        let date = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
         switch kind {
         case .date: return seconds == 0 ? date : date + "T" + time
         default: return date + "T" + time
         }
-    }
-
-    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian; Howard Hinnant's algorithm).
-    static func civil(fromUnixDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -98,3 +98,11 @@ extension DateParsing {
         return String(format: "%02d:%02d", c.hour, c.minute)
     }
 }
+
+/// Calendar fields of a UTC instant for code outside the core (the workbook readers' serial dates), so the
+/// Gregorian arithmetic stays in one place (`DateParsing.components`).
+public enum CalendarFields {
+    public static func of(epochSeconds: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double) {
+        DateParsing.components(epochSeconds)
+    }
+}
