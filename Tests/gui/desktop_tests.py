@@ -120,22 +120,28 @@ def install_open_uninstall():
         status, output = run(["gio", "mime", mime], env=env)
         check("%s.desktop" % APP_ID in output, "gio mime %s lists Audiograph: %r" % (mime, output.strip()))
 
-    data = os.path.join(work, "quarterly sales.csv")
-    with open(data, "w") as f:
+    # A double click in the file manager is `gio open`: a CSV file, and a workbook (Excel's format, written here
+    # part by part: the fewest parts an .xlsx needs, the cells as inline strings and numbers).
+    csv = os.path.join(work, "quarterly sales.csv")
+    with open(csv, "w") as f:
         f.write("Quarter,Sales (EUR)\n1,120\n2,135\n3,128\n4,160\n")
-    before = open(data, "rb").read()
-    opener = subprocess.Popen(["gio", "open", data], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    window = wait_for_window("quarterly sales.csv — Audiograph")
-    check(window is not None, "gio open 'quarterly sales.csv' opens it in the viewer")
-    if window:
-        pid = subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout.strip()
-        executable = os.path.realpath("/proc/%s/exe" % pid) if pid else ""
-        check(executable == os.path.join(os.path.realpath(prefix), "bin/audiograph"),
-              "the window belongs to the installed audiograph: %r" % executable)
-        if pid:
-            subprocess.run(["kill", pid])
-    opener.wait(10)
-    check(open(data, "rb").read() == before, "opening never writes to the file")
+    book = os.path.join(work, "quarterly sales.xlsx")
+    write_minimal_xlsx(book, [["Quarter", "Sales (EUR)"], [1, 120], [2, 135], [3, 128], [4, 160]])
+    for data in (csv, book):
+        name = os.path.basename(data)
+        before = open(data, "rb").read()
+        opener = subprocess.Popen(["gio", "open", data], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        window = wait_for_window("%s — Audiograph" % name)
+        check(window is not None, "gio open '%s' opens it in the viewer" % name)
+        if window:
+            pid = subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout.strip()
+            executable = os.path.realpath("/proc/%s/exe" % pid) if pid else ""
+            check(executable == os.path.join(os.path.realpath(prefix), "bin/audiograph"),
+                  "the window belongs to the installed audiograph: %r" % executable)
+            if pid:
+                subprocess.run(["kill", pid])
+        opener.wait(10)
+        check(open(data, "rb").read() == before, "opening never writes to %s" % name)
 
     status, output = run(["make", "uninstall", "PREFIX=" + prefix])
     left = [f for f in installed_files(prefix) if not f.endswith(("mimeinfo.cache", "icon-theme.cache"))]
@@ -143,6 +149,42 @@ def install_open_uninstall():
     status, output = run(["gio", "mime", "text/csv"], env=env)
     check("%s.desktop" % APP_ID not in output, "after uninstall gio mime text/csv no longer lists Audiograph")
     shutil.rmtree(work, ignore_errors=True)
+
+
+def write_minimal_xlsx(path, rows):
+    """An .xlsx of one sheet holding `rows` (text as inline strings, numbers as numbers), by zipfile alone."""
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    def cell(column, row, value):
+        ref = "%s%d" % (chr(65 + column), row)
+        if isinstance(value, str):
+            return '<c r="%s" t="inlineStr"><is><t>%s</t></is></c>' % (ref, escape(value))
+        return '<c r="%s"><v>%s</v></c>' % (ref, value)
+    sheet = "".join('<row r="%d">%s</row>' % (r + 1, "".join(cell(c, r + 1, v) for c, v in enumerate(row)))
+                    for r, row in enumerate(rows))
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    package = "http://schemas.openxmlformats.org/package/2006/relationships"
+    parts = {
+        "[Content_Types].xml": '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+        'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships'
+        '+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override '
+        'PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        'spreadsheetml.worksheet+xml"/></Types>',
+        "_rels/.rels": '<?xml version="1.0"?><Relationships xmlns="%s"><Relationship Id="rId1" Type="%s/'
+        'officeDocument" Target="xl/workbook.xml"/></Relationships>' % (package, rel),
+        "xl/workbook.xml": '<?xml version="1.0"?><workbook xmlns="%s" xmlns:r="%s"><sheets><sheet name="Sales" '
+        'sheetId="1" r:id="rId1"/></sheets></workbook>' % (main, rel),
+        "xl/_rels/workbook.xml.rels": '<?xml version="1.0"?><Relationships xmlns="%s"><Relationship Id="rId1" '
+        'Type="%s/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' % (package, rel),
+        "xl/worksheets/sheet1.xml": '<?xml version="1.0"?><worksheet xmlns="%s"><sheetData>%s</sheetData>'
+        '</worksheet>' % (main, sheet),
+    }
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
 
 
 def make_run_opens_the_example():
