@@ -56,15 +56,24 @@ struct SheetTableFinding {
     /// Splits the table's rows into title rows, group-header rows, the header and the data, as text.
     /// `columns` are the table's visible columns, left to right.
     private mutating func shape(_ tableRows: [Row], columns: [Int]) {
-        let firstData = tableRows.firstIndex(where: { row in row.cells.contains { Self.isMeasure($0.value) } }) ?? 0
         let width = columns.count
         let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
-        func dense(_ row: Row) -> [String] {
+        func dense(_ row: Row, errors: inout Int) -> [String] {
             var out = Array(repeating: "", count: width)
             for cell in row.cells {
-                if let i = position[cell.column] { out[i] = Self.text(cell.value, errors: &errorCells) }
+                if let i = position[cell.column] { out[i] = Self.text(cell.value, errors: &errors) }
             }
             return out
+        }
+        func dense(_ row: Row) -> [String] { dense(row, errors: &errorCells) }
+        func look(_ row: Row) -> [String] {
+            var uncounted = 0
+            return dense(row, errors: &uncounted)
+        }
+        var firstData = tableRows.firstIndex(where: { row in row.cells.contains { Self.isMeasure($0.value) } }) ?? 0
+        if firstData + 1 < tableRows.count,
+           TimeHeaders.isHeaderOfYears(look(tableRows[firstData]), below: tableRows[(firstData + 1)...].prefix(100).map(look)) {
+            firstData += 1
         }
         origin = CellReference.name(row: tableRows[0].index, column: columns[0])
         if firstData > 0 {

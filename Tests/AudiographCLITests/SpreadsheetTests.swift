@@ -108,6 +108,16 @@ final class SpreadsheetTests: XCTestCase {
         XCTAssertEqual(try notes("good/formulas-lo.xlsx").filter { $0.contains("never calculated") }, [])
     }
 
+    /// Years stored as numbers name the series; before, the title above became the header and the years a
+    /// row of data, charted as "Column 3 vs column 2, strong positive correlation".
+    func testAHeaderOfYearsNamesTheSeries() throws {
+        let result = try CLIRunner.run(["describe", "good/years-header.xlsx"], in: try workbooks())
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Chart: bar chart, 3 series\nX axis: Region, 4 categories\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Y axis: 2021, 2022 and 2023, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Skipped 1 row above the table: \"Rainfall by region, mm\"."), result.stdout)
+    }
+
     func testTheTextReportNamesTheSheetAndEverySheetsSize() throws {
         let result = try CLIRunner.run(["describe", "good/sheets.xlsx"], in: try workbooks())
         XCTAssertEqual(result.status, 0, result.stderr)

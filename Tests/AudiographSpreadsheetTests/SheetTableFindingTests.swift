@@ -29,6 +29,30 @@ final class SheetTableFindingTests: XCTestCase {
         XCTAssertEqual(table.title, "Monthly sales 2024")
     }
 
+    func testAHeaderOfYearsWrittenAsNumbersIsTheHeaderUnderItsTitle() throws {
+        let g = grid([
+            [.text("Sales by region")],
+            [.text("Region"), .number(2019), .number(2020)],
+            [.text("North"), .number(5), .number(6)],
+            [.text("South"), .number(8), .number(9)],
+        ])
+        let table = try XCTUnwrap(SheetTableFinding(g))
+        XCTAssertEqual(table.header, ["Region", "2019", "2020"], "not the title, with the years read as data")
+        XCTAssertEqual(table.rows, [["North", "5", "6"], ["South", "8", "9"]])
+        XCTAssertEqual(table.title, "Sales by region")
+    }
+
+    func testYearsOverYearsAreData() throws {
+        let g = grid([
+            [.text("Start"), .text("End")],
+            [.number(1990), .number(2000)],
+            [.number(1991), .number(2001)],
+        ])
+        let table = try XCTUnwrap(SheetTableFinding(g))
+        XCTAssertEqual(table.header, ["Start", "End"])
+        XCTAssertEqual(table.rows.count, 2)
+    }
+
     func testTitleBlockSeparatedByAnEmptyRowIsSkipped() throws {
         let g = grid([
             [.text("Report")],

@@ -412,6 +412,21 @@ def make_good(G):
     good("one-column.xlsx", "openpyxl", [("Levels", 20, 1)], [["Level"]] + [[v] for v in levels],
          title_rows_skipped=1, header_row=2)
 
+    # years-header.xlsx: the header names the years with numbers, right under a title
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Regions"
+    ws.append(["Rainfall by region, mm"])
+    ws.append(["Region", 2021, 2022, 2023])
+    years_rows = [["North", 812.5, 790.1, 845.0], ["South", 420.2, 398.7, 455.9], ["East", 610.0, 633.4, 598.2],
+                  ["West", 955.3, 901.8, 990.6]]
+    for r in years_rows:
+        ws.append(r)
+    save(wb, os.path.join(G, "years-header.xlsx"))
+    good("years-header.xlsx", "openpyxl", [("Regions", 6, 4)], [["Region", "2021", "2022", "2023"]] + years_rows,
+         title_rows_skipped=1, header_row=2,
+         comment="header of years stored as numbers, directly under a one-cell title row")
+
     return {"weather": weather_table, "formulas": formulas_table, "booleans": booleans_table,
             "hidden": hidden_table, "title": title_table, "sales": sales, "sheets": sheets_list}
 

@@ -43,6 +43,7 @@ enum CSVSniffer {
         let headerLooksLikeData = first.allSatisfy { isDataLike($0, style: decimalStyle) }
             && first.contains { !$0.withUnsafeBufferPointer(NumberParsing.isMissingToken) }
             && !body.isEmpty
+            && !TimeHeaders.isHeaderOfYears(first.map(text), below: body.prefix(100).map { $0.map(text) })
         let hasHeader = !headerLooksLikeData
         let columnCount = hasHeader ? first.count : mostCommon(records.map(\.count))
         let dataRecords = hasHeader ? Array(body) : records
@@ -151,6 +152,9 @@ enum CSVSniffer {
             }
         }
     }
+
+    /// A field's bytes as text (invalid UTF-8 repaired), for rules written over strings.
+    private static func text(_ field: [UInt8]) -> String { String(decoding: field, as: UTF8.self) }
 
     /// The most frequent value (the larger one on a tie), 1 for none.
     private static func mostCommon(_ counts: [Int]) -> Int {

@@ -266,9 +266,13 @@ struct LayoutGuess {
     }
 
     /// A table with no time or ordered column whose text repeats (records of a few kinds): a scatter of two
-    /// measures coloured by the grouping, or the mean of the only measure per group as bars.
+    /// measures coloured by the grouping, or the mean of the only measure per group as bars. Not a few named
+    /// rows of columns named by years, quarters or months (regions by year): those are grouped bars.
     private func recordsWithoutX() -> ChartInference.Layout? {
         guard timeColumns().isEmpty, firstOrderedMeasure() == nil else { return nil }
+        if measuresAreTimes(), profile.indices(.labels).contains(where: { !pins.named.contains($0) }), prefersBars() {
+            return nil
+        }
         let free = measures
         if free.count >= 2 && (pins.kind == nil || pins.kind == .scatter), let pair = scatterPair(free) {
             return scatter(x: pair.x, y: pair.y)
@@ -336,6 +340,13 @@ struct LayoutGuess {
     private func firstOrderedMeasure() -> Int? {
         let free = measures
         return free.first { c in profile[c].isMonotonic && !profile[c].repeats && free.contains { $0 != c } }
+    }
+
+    /// True when two or more measures are left and every one's header names a time ("2019", "Q1", "Jan"): a
+    /// wide table whose columns are times, not a record of different quantities.
+    private func measuresAreTimes() -> Bool {
+        let free = pins.y ?? measures
+        return free.count >= 2 && free.allSatisfy { TimeHeaders.namesATime(columns[$0].header) }
     }
 
     /// Bars for a text x: one value column, or a few rows of columns in one unit.

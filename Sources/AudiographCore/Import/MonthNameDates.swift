@@ -80,13 +80,18 @@ enum MonthNameDates {
             guard piece.count <= 4, let n = Int(piece) else { return nil }
             return .number(n, digits: piece.count)
         }
+        return month(named: piece).map { .month($0) }
+    }
+
+    /// The month 1…12 that a lower-case word names ("jan", "january", "sept.", "1月"), or nil.
+    static func month(named piece: Substring) -> Int? {
         var word = piece
         if word.hasSuffix(".") { word = word.dropLast() }
         if let i = shortNames.firstIndex(where: { $0 == word }) ?? fullNames.firstIndex(where: { $0 == word }) {
-            return .month(i + 1)
+            return i + 1
         }
-        if word == "sept" { return .month(9) }
-        if word.hasSuffix("月"), let n = Int(word.dropLast()), (1...12).contains(n) { return .month(n) }
+        if word == "sept" { return 9 }
+        if word.hasSuffix("月"), let n = Int(word.dropLast()), (1...12).contains(n) { return n }
         return nil
     }
 }

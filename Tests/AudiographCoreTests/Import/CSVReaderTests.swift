@@ -120,6 +120,19 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(table.rowCount, 3)
     }
 
+    func testARowOfYearsWithAnEmptyCornerIsTheHeader() throws {
+        let table = try read(",2019,2020,2021\nNorth,5,6,7\nSouth,8,9,4\n")
+        XCTAssertTrue(table.hasHeader, "Excel and LibreOffice name the series by these years")
+        XCTAssertEqual(table.columns.map(\.header), ["Column 1", "2019", "2020", "2021"])
+        XCTAssertEqual(table.rowCount, 2)
+    }
+
+    func testRowsOfYearsAreDataWhenTheRowsBelowAreYearsToo() throws {
+        let table = try read("1990,2000\n1991,2001\n1992,2002\n")
+        XCTAssertFalse(table.hasHeader)
+        XCTAssertEqual(table.rowCount, 3)
+    }
+
     func testDuplicateAndEmptyHeadersAreMadeUnique() throws {
         let table = try read("v,,v\n1,2,3\n4,5,6\n")
         XCTAssertEqual(table.columns.map(\.header), ["v", "Column 2", "v (2)"])

@@ -36,6 +36,20 @@ final class ChartInferenceTests: XCTestCase {
         XCTAssertEqual(c.yAxis.formatter.string(20), "20 USD")
     }
 
+    func testNamedRowsOfColumnsInOneUnitAreGroupedBarsNotAScatter() throws {
+        // Regions by year: before, the first two years were drawn against each other ("2021 vs 2019, strong
+        // negative correlation"), a relation that means nothing.
+        let c = try chart("Region,2019,2020,2021\nNorth,5,6,7\nSouth,8,9,4\nEast,3,2,6\nWest,4,4,5\n")
+        XCTAssertEqual(c.kind, .bar)
+        XCTAssertEqual(c.xAxis.title, "Region")
+        XCTAssertEqual(c.series.map(\.name), ["2019", "2020", "2021"])
+        let products = try chart("Product,Q1,Q2,Q3\nTea,5.5,6.1,7.2\nCoffee,8.3,9.1,4.2\nCocoa,3.3,2.2,6.1\n")
+        XCTAssertEqual(products.kind, .bar)
+        XCTAssertEqual(products.series.map(\.name), ["Q1", "Q2", "Q3"])
+        let animals = try chart("Animal,Body,Brain\nCat,3.3,25.6\nPig,192,180\nDog,14,70\nGoat,28,115\n")
+        XCTAssertEqual(animals.kind, .scatter, "different quantities of named things stay a scatter plot")
+    }
+
     func testNonMonotonicNumbersMakeAScatterWithSizeCategoryAndLabels() throws {
         var text = "Model,Weight (kg),Efficiency (km/L),Price (USD),Country\n"
         let countries = ["Japan", "Germany", "USA"]
