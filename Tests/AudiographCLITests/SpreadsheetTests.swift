@@ -118,6 +118,16 @@ final class SpreadsheetTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Skipped 1 row above the table: \"Rainfall by region, mm\"."), result.stdout)
     }
 
+    /// More years than towns: each town's row is a line over the years, as a person reads the sheet.
+    func testColumnsOfYearsAreOneLinePerRow() throws {
+        let result = try CLIRunner.run(["describe", "good/wide-years.xlsx"], in: try workbooks())
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Chart: line chart, 5 series\nX axis: Year, 2010 to 2023\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nAberdeen: 14 values from 2010 to 2023"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("The columns 2010 to 2023 are times, so each row is drawn as a line over them."),
+                      result.stdout)
+    }
+
     func testTheTextReportNamesTheSheetAndEverySheetsSize() throws {
         let result = try CLIRunner.run(["describe", "good/sheets.xlsx"], in: try workbooks())
         XCTAssertEqual(result.status, 0, result.stderr)

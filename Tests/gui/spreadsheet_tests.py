@@ -9,6 +9,7 @@ one holds is read from its workbooks.json, not written here. Every workbook is c
 it is opened (the sidecar is written next to it). Run through run-gui-tests.sh, which provides the display,
 D-Bus and the AT-SPI bus:  run-gui-tests.sh spreadsheet_tests, or spreadsheet_tests.py TEST_NAME...
 """
+import contextlib
 import json
 import os
 import re
@@ -174,6 +175,24 @@ def open_book(path, home, wait_for="chart"):
     return process, window, app
 
 
+@contextlib.contextmanager
+def opened_book(name):
+    """The viewer on a fresh copy of workbook `name` with its chart on the bus: yields (entry, process, window,
+    app), and stops the viewer and removes the copy and its home afterwards."""
+    entry = book(name)
+    path = fresh_copy(name)
+    home = tempfile.mkdtemp(prefix="spreadsheet-home-")
+    process = None
+    try:
+        process, window, app = open_book(path, home)
+        yield entry, process, window, app
+    finally:
+        if process is not None:
+            stop(process)
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def error_button(app):
     """The error page's Open Another… button once it carries the error as its description."""
     buttons = find_all(app, lambda n: n.getRoleName() in BUTTON_ROLES and n.name == "Open Another…"
@@ -316,11 +335,7 @@ def libreoffice_sheets():
 def one_sheet_no_chooser():
     """basic.xlsx has one sheet: no Sheet chooser shows, and Tab goes Play, Chart Details, chart."""
     print("basic.xlsx (one sheet): no Sheet chooser")
-    entry = book("good/basic.xlsx")
-    path = fresh_copy("good/basic.xlsx")
-    home = tempfile.mkdtemp(prefix="spreadsheet-home-")
-    process, window, app = open_book(path, home)
-    try:
+    with opened_book("good/basic.xlsx") as (entry, process, window, app):
         group = chart_group(app)
         check(len(entry["visible_sheets"]) == 1 and group is not None
               and all(l.childCount == entry["visible_sheets"][0]["rows"] for l in chart_lists(group)),
@@ -342,20 +357,12 @@ def one_sheet_no_chooser():
             stops.append((now.getRoleName(), now.name) if now is not None else None)
         check([s and s[1] for s in stops[:2]] == ["Play", "Chart Details…"] and stops[2] and stops[2][0] == "list item",
               "Tab goes Play, Chart Details…, back to the chart: %r" % stops)
-    finally:
-        stop(process)
-        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 def hidden_rows_noted():
     """hidden.xlsx hides rows and a column: they are left out of the chart and the note under it says so."""
     print("hidden.xlsx: hidden rows and column left out, and said")
-    entry = book("good/hidden.xlsx")
-    path = fresh_copy("good/hidden.xlsx")
-    home = tempfile.mkdtemp(prefix="spreadsheet-home-")
-    process, window, app = open_book(path, home)
-    try:
+    with opened_book("good/hidden.xlsx") as (entry, process, window, app):
         sentence = "Left out %s and %s, as the sheet hides them." % (
             plural(entry["hidden_rows"], "hidden row"), plural(entry["hidden_columns"], "hidden column"))
         notes = wait_until(lambda: [n.name for n in find_all(app, lambda n: n.getRoleName() == "label"
@@ -369,10 +376,35 @@ def hidden_rows_noted():
               % (rows, [(l.name, l.childCount) for l in lists]))
         check(len(lists) == entry["visible_sheets"][0]["columns"] - 1,
               "one series per visible value column (the hidden column left out): %r" % [l.name for l in lists])
-    finally:
-        stop(process)
-        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
-        shutil.rmtree(home, ignore_errors=True)
+
+
+def wide_years_as_lines():
+    """wide-years.xlsx has a town per row and a year per column (stored as numbers): the chart is one line
+    per town over the years, its points named by year, the note under it says why, and Right steps a year."""
+    print("wide-years.xlsx: a line per row over the years in the header")
+    with opened_book("good/wide-years.xlsx") as (entry, process, window, app):
+        group = chart_group(app)
+        lists = chart_lists(group)
+        years = entry["visible_sheets"][0]["columns"] - 1
+        check(group is not None and "line chart" in group.name, "a line chart: %r" % (group and group.name))
+        check([l.name.split(",")[0] for l in lists] == ["Aberdeen", "Bergen", "Cork", "Dundee", "Esbjerg"]
+              and all(l.childCount == years for l in lists),
+              "one line per town, %d points each: %r" % (years, [(l.name, l.childCount) for l in lists]))
+        check(lists and lists[0].childCount and lists[0][0].name.startswith("2010, "),
+              "the first point is 2010's: %r" % (lists and lists[0].childCount and lists[0][0].name))
+        sentence = "The columns 2010 to 2023 are times, so each row is drawn as a line over them."
+        notes = wait_until(lambda: [n.name for n in find_all(app, lambda n: n.getRoleName() == "label"
+                                                             and "are times" in (n.name or ""))], "the note")
+        check(any(sentence in n for n in notes or []), "the note says %r: %r" % (sentence, notes))
+        focus(window)
+        wait_until(lambda: chart_has_focus(app, group.name.split(",")[0]), "the chart has the focus")
+        first = focused_in(group)
+        press("Right")
+        moved = wait_until(lambda: (lambda f: f if f is not None and f.name != first.name else None)(focused_in(group)),
+                           "Right moves to the next point")
+        check(first.name.startswith("2010, ") and moved is not None and moved.name.startswith("2011, "),
+              "Right steps from 2010 to 2011: %r then %r" % (first.name, moved and moved.name))
+        shot("wide-years-lines")
 
 
 def unreadable_workbooks():
@@ -503,8 +535,8 @@ def sheet_chooser_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
-TESTS = [sheet_chooser_by_keyboard, libreoffice_sheets, one_sheet_no_chooser, hidden_rows_noted, unreadable_workbooks,
-         sheet_chooser_with_orca]
+TESTS = [sheet_chooser_by_keyboard, libreoffice_sheets, one_sheet_no_chooser, hidden_rows_noted, wide_years_as_lines,
+         unreadable_workbooks, sheet_chooser_with_orca]
 
 
 def main():

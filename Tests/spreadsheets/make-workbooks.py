@@ -427,6 +427,22 @@ def make_good(G):
          title_rows_skipped=1, header_row=2,
          comment="header of years stored as numbers, directly under a one-cell title row")
 
+    # wide-years.xlsx: a series per row and a column per year, as statistics offices publish them
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Population"
+    years = list(range(2010, 2024))
+    ws.append(["Population of five towns, thousands"])
+    ws.append(["Town"] + years)
+    towns = []
+    for k, town in enumerate(["Aberdeen", "Bergen", "Cork", "Dundee", "Esbjerg"]):
+        row = [town] + [round(50 + 20 * k + 1.5 * i + (k % 2) * (-1) ** i, 1) for i in range(len(years))]
+        ws.append(row)
+        towns.append(row)
+    save(wb, os.path.join(G, "wide-years.xlsx"))
+    good("wide-years.xlsx", "openpyxl", [("Population", 7, 15)], [["Town"] + [str(y) for y in years]] + towns,
+         title_rows_skipped=1, header_row=2, comment="14 year columns stored as numbers over 5 towns: a line per town")
+
     return {"weather": weather_table, "formulas": formulas_table, "booleans": booleans_table,
             "hidden": hidden_table, "title": title_table, "sales": sales, "sheets": sheets_list}
 

@@ -22,7 +22,33 @@ public struct ChartDocument: Sendable {
         let settings = try settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar)
         let table = try TableFiles.read(path: path, sheet: settings.sheet, options: options, readers: readers,
                                         progress: progress, cancellation: cancellation)
-        return try chart(table, settings: settings, fileName: path)
+        return try chartRead(table, settings: settings, fileName: path)
+    }
+
+    /// Charts a table just read: a table whose columns are times is first turned into one line per row
+    /// (`WideTimeTable`). Settings that name a column only one of the two tables has choose that table (the
+    /// viewer's column picker names the long table's "Year" and "Value"); otherwise the long table is taken
+    /// unless the settings ask for a kind other than lines or bars, or put the rows' names along x with no y
+    /// (bars of each row, as written).
+    static func chartRead(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
+        guard let melted = WideTimeTable.melt(table) else { return try chart(table, settings: settings, fileName: fileName) }
+        let named = ([settings.x, settings.seriesBy, settings.size, settings.category, settings.label, settings.z]
+            .compactMap { $0 } + (settings.y ?? [])).filter { $0 != ChartSettings.noColumn }
+        let inLong = named.allSatisfy { melted.table.columnIndex(named: $0) != nil }
+        let inWritten = named.allSatisfy { table.columnIndex(named: $0) != nil }
+        let labelIndex = melted.table.columnIndex(named: melted.label)
+        let xIsLabel = settings.x.map { melted.table.columnIndex(named: $0) == labelIndex } ?? false
+        let linesOrBars: [ChartKind] = [.line, .bar, .groupedBar, .stackedBar, .area, .stackedArea]
+        let long = inLong && (!inWritten || (settings.kind.map(linesOrBars.contains) ?? true) && !(xIsLabel && settings.y == nil))
+        guard long else { return try chart(table, settings: settings, fileName: fileName) }
+        // With no column chosen, one line per row over the times; a choice of columns is taken as it is.
+        var pinned = settings
+        if settings.x == nil && settings.y == nil && settings.seriesBy == nil {
+            pinned.x = melted.time
+            pinned.y = [melted.value]
+            pinned.seriesBy = melted.label
+        }
+        return try chart(melted.table, settings: pinned, fileName: fileName)
     }
 
     /// The settings for the file at `path`: its sidecar's (when `readingSidecar`), overridden by `overrides`.
@@ -34,7 +60,7 @@ public struct ChartDocument: Sendable {
     /// Charts CSV text held in memory as if it were the file `name`; no sidecar is read. For tests and the fuzzer.
     public static func open(data: Data, name: String, settings: ChartSettings = ChartSettings(),
                             options: CSVReadOptions = CSVReadOptions()) throws -> ChartDocument {
-        try chart(CSVReader.read(data: data, name: name, options: options), settings: settings, fileName: name)
+        try chartRead(CSVReader.read(data: data, name: name, options: options), settings: settings, fileName: name)
     }
 
     /// Charts a table read from `fileName` with `settings`: the layout guessed, the chart built.

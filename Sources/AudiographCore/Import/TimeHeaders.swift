@@ -56,7 +56,7 @@ public enum TimeHeaders {
     }
 
     /// The year `text` is when written as four digits from 1000 to 2999 ("2019"; not "2019.0").
-    private static func year(_ text: String) -> Int? {
+    static func year(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 4, bytes[0] == UInt8(ascii: "1") || bytes[0] == UInt8(ascii: "2"),
               bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }

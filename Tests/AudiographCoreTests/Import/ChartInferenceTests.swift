@@ -50,6 +50,66 @@ final class ChartInferenceTests: XCTestCase {
         XCTAssertEqual(animals.kind, .scatter, "different quantities of named things stay a scatter plot")
     }
 
+    /// "Country, 2000, …, 2005": six years of three countries, a series per row as statistics offices write it.
+    private let countriesByYear = "Country,2000,2001,2002,2003,2004,2005\nFrance,16.1,16.5,17.0,17.2,17.9,18.3\n"
+        + "Spain,44.7,45.0,,46.3,47.1,47.0\nPeru,31.0,31.5,32.2,32.0,33.4,34.7\n"
+
+    func testColumnsOfYearsMakeOneLinePerRow() throws {
+        let document = try ChartDocument.open(path: folder.write("gdp.csv", countriesByYear))
+        let c = document.chart
+        XCTAssertEqual(c.kind, .line)
+        XCTAssertEqual(c.xAxis.title, "Year")
+        XCTAssertEqual(c.series.map(\.name), ["France", "Spain", "Peru"])
+        XCTAssertEqual(c.series[0].y, [16.1, 16.5, 17.0, 17.2, 17.9, 18.3])
+        XCTAssertEqual(c.series[1].y.count, 6)
+        XCTAssertTrue(c.series[1].y[2].isNaN, "an empty cell is a gap in its row's line")
+        guard case .numeric(let x) = c.xAxis else { return XCTFail("x should be the years") }
+        XCTAssertEqual(x.formatter.string(2003), "2003")
+        XCTAssertEqual(document.table.columns.map(\.header), ["Country", "Year", "Value"])
+        XCTAssertTrue(document.warnings.contains(
+            "The columns 2000 to 2005 are times, so each row is drawn as a line over them."), "\(document.warnings)")
+    }
+
+    func testColumnsOfMonthsAndAConstantIndicatorNameTheLinesAndValues() throws {
+        let text = "Indicator,Region,2024-01,2024-02,2024-03,2024-04\nRainfall (mm),North,80,95,60,40\n"
+            + "Rainfall (mm),South,20,25,30,10\n"
+        let c = try chart(text)
+        XCTAssertEqual(c.kind, .line)
+        guard case .date = c.xAxis else { return XCTFail("x should be the months") }
+        XCTAssertEqual(c.series.map(\.name), ["North", "South"])
+        XCTAssertEqual(c.yAxis.title, "Rainfall")
+        XCTAssertEqual(c.yAxis.unit, "mm")
+    }
+
+    func testWideTablesOfTimesThatStayAsWritten() throws {
+        // A column named by something else than a time: not one series per row.
+        XCTAssertNotEqual(try chart("Country,2000,2001,2002,Population\nFrance,1,2,3,60\nPeru,4,5,6,30\n").xAxis.title, "Year")
+        // No column names the rows.
+        XCTAssertNotEqual(try chart("2000,2001,2002,2003\n1,2,3,4\n5,6,7,8\n").xAxis.title, "Year")
+        // Years out of order.
+        XCTAssertNotEqual(try chart("Country,2001,2000,2002,2003\nFrance,1,2,3,4\nPeru,4,5,6,7\n").xAxis.title, "Year")
+        // A setting that names a column of the table as written keeps it as written.
+        let pinned = try chart(countriesByYear, ChartSettings(y: ["2000", "2005"]))
+        XCTAssertEqual(pinned.series.map(\.name), ["2000", "2005"])
+    }
+
+    func testManyRowsOfFewYearsAreLinesAndSettingsOfTheLongTableWork() throws {
+        var text = "Town,2021,2022,2023\n"
+        for i in 0..<45 { text += "Town \(i),\(i),\(i + 1),\(i * 2)\n" }
+        let c = try chart(text)
+        XCTAssertEqual(c.kind, .line)
+        XCTAssertEqual(c.series.count, 45, "more rows than bars can hold: a line per row")
+        let bars = try chart(countriesByYear, ChartSettings(x: "Country", kind: .bar))
+        XCTAssertEqual(bars.kind, .bar)
+        XCTAssertEqual(bars.xAxis.title, "Country")
+        XCTAssertEqual(bars.series.map(\.name), ["2000", "2001", "2002", "2003", "2004", "2005"],
+                       "x named as written: the years are the bars' series")
+        // The viewer's column picker names the long table's columns, with any kind.
+        let heatmap = try chart(countriesByYear, ChartSettings(x: "Year", y: ["Value"], seriesBy: "Country", kind: .heatmap))
+        XCTAssertEqual(heatmap.kind, .heatmap)
+        XCTAssertEqual(heatmap.xAxis.title, "Year")
+    }
+
     func testNonMonotonicNumbersMakeAScatterWithSizeCategoryAndLabels() throws {
         var text = "Model,Weight (kg),Efficiency (km/L),Price (USD),Country\n"
         let countries = ["Japan", "Germany", "USA"]
