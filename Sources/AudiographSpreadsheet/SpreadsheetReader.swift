@@ -152,9 +152,7 @@ public struct SpreadsheetReader: TableFileReader {
             notes.append(L.tr("Left out %@, as the sheet hides them.", what))
         }
         if table.titleRows > 0, let title = table.title {
-            notes.append(L.trn("Skipped %ld row above the table: \"%@\".",
-                               "Skipped %ld rows above the table, starting with \"%@\".", table.titleRows,
-                               table.titleRows, title))
+            notes.append(ReadWarnings.skippedAboveTable(count: table.titleRows, first: title))
         }
         if !table.otherTables.isEmpty {
             notes.append(L.trn("This sheet holds %ld more table (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",

@@ -64,7 +64,10 @@ enum CSVParallelReading {
                 var storage = opensFile ? [] : spareColumns.take()
                 var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
                                            expectedRows: rows, storage: &storage)
-                if !opensFile { state.needHeader = false }
+                if !opensFile {
+                    state.needHeader = false
+                    state.line = 1
+                }
                 var failure: ImportError?
                 do {
                     _ = try pieces[k].withUnsafeBufferPointer { try state.consume($0, atEndOfInput: true) }
@@ -101,7 +104,7 @@ enum CSVParallelReading {
                 // Said at the unfinished record's line, once the records before it are read.
                 if boundaries.lastRecordEnd > 0 { waiting.append(Array(carry.prefix(boundaries.lastRecordEnd))) }
                 try parseWaiting()
-                throw moved(failure, down: joined.map { $0.line - 1 } ?? 0)
+                throw moved(failure, down: joined.map { $0.line - 1 } ?? guess.preamble.lines)
             }
             if waiting.count >= piecesPerWave || atEnd { try parseWaiting() }
             progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.totalBytes, rows: joined?.rowCount ?? 0))

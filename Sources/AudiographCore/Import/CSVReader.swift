@@ -117,7 +117,7 @@ public enum CSVReader {
         // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
         let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)
         let expectedRows = Int(textBytes / guess.averageRecordBytes * 1.05) + 16
-        var carry = [UInt8](body)
+        var carry = [UInt8](body.dropFirst(guess.preamble.bytes))
         var bytesRead = Int64(firstChunk.count)
         // Transcoded text and a followed file are read in one thread, by the loop below; everything else on
         // every core.
@@ -160,6 +160,7 @@ public enum CSVReader {
         guard let identity = input.identity else { return (table, nil) }
         var format = guess
         format.kinds = state.builders.map(\.settledKind)
+        format.preamble = CSVSniffer.Preamble()  // behind the resume point, and said once
         let resume = CSVResumePoint(identity: identity, offset: bytesRead - Int64(carry.count), line: state.line,
                                     format: format, encoding: encoding, isTranscoded: utf16 != nil,
                                     conversions: conversions, unreadable: state.builders.map(\.unreadable),

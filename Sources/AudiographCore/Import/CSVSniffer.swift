@@ -12,7 +12,22 @@ enum CSVSniffer {
         var decimalStyle: DecimalStyle
         /// Average bytes per record in the sample, for reserving memory.
         var averageRecordBytes: Double
+        /// Lines above the table (a title, a source, a date) that the table starts after.
+        var preamble = Preamble()
     }
+
+    /// Short lines above a table's header ("Data Source","World Development Indicators"), skipped: where the
+    /// table starts, in bytes after any byte-order mark and in lines, how many records were skipped and the
+    /// first one's text.
+    struct Preamble: Sendable {
+        var bytes = 0
+        var lines = 0
+        var records = 0
+        var firstText = ""
+    }
+
+    /// Most records a preamble may have.
+    static let maxPreambleRecords = 20
 
     static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
     static let maxSampleRecords = 1000
@@ -23,17 +38,27 @@ enum CSVSniffer {
         let delimiter = forcedDelimiter ?? chooseDelimiter(sample: sample, isWholeFile: isWholeFile, preferTab: preferTab)
         var tokenizer = CSVTokenizer(delimiter: delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
         var records: [[[UInt8]]] = []
+        // Where each record ends, in bytes and in lines from the start of the sample.
+        var ends: [(bytes: Int, lines: Int)] = []
         var consumed = 0
         var pos = 0
+        var lines = 0
         while records.count < maxSampleRecords + 1 {
-            guard case .record(let end, _) = tokenizer.nextRecord(in: sample, from: pos, atEndOfInput: isWholeFile)
+            guard case .record(let end, let lineBreaks) = tokenizer.nextRecord(in: sample, from: pos, atEndOfInput: isWholeFile)
             else { break }
             pos = end
             consumed = end
-            if tokenizer.isBlankRecord { if pos >= sample.count { break } else { continue } }
+            lines += lineBreaks
+            if tokenizer.isBlankRecord {
+                if !ends.isEmpty { ends[ends.count - 1] = (end, lines) }
+                if pos >= sample.count { break } else { continue }
+            }
             records.append((0..<tokenizer.fieldCount).map { k in tokenizer.withField(k) { Array($0) } })
+            ends.append((end, lines))
             if pos >= sample.count { break }
         }
+        let preamble = Self.preamble(records, ends: ends)
+        if preamble.records > 0 { records.removeFirst(preamble.records) }
         guard let first = records.first else {
             return Guess(delimiter: delimiter, hasHeader: true, columnCount: 0, kinds: [], decimalStyle: .dot,
                          averageRecordBytes: Double(max(sample.count, 1)))
@@ -51,7 +76,25 @@ enum CSVSniffer {
             classify(dataRecords.compactMap { $0.count > column ? $0[column] : nil }, style: decimalStyle)
         }
         return Guess(delimiter: delimiter, hasHeader: hasHeader, columnCount: columnCount, kinds: kinds,
-                     decimalStyle: decimalStyle, averageRecordBytes: Double(max(consumed, 1)) / Double(records.count))
+                     decimalStyle: decimalStyle, averageRecordBytes: Double(max(consumed, 1)) / Double(records.count),
+                     preamble: preamble)
+    }
+
+    /// The records above the table: when the first record has fewer fields than most, the records before the
+    /// first one with that many, if they are few (`maxPreambleRecords`), each has at most half as many fields,
+    /// and that record is a header (not data). R's tables whose header is one field short are not a preamble:
+    /// the record after such a header is data. `ends` are where each record (with the blank ones after it)
+    /// ends.
+    static func preamble(_ records: [[[UInt8]]], ends: [(bytes: Int, lines: Int)]) -> Preamble {
+        guard records.count >= 3 else { return Preamble() }
+        let width = mostCommon(records.map(\.count))
+        guard width >= 2, records[0].count < width,
+              let k = records.prefix(maxPreambleRecords + 1).firstIndex(where: { $0.count == width }),
+              records[..<k].allSatisfy({ $0.count * 2 <= width }),
+              !records[k].allSatisfy({ isDataLike($0, style: .dot) || isDataLike($0, style: .comma) })
+        else { return Preamble() }
+        let firstText = records[0].map(text).filter { !$0.isEmpty }.joined(separator: ", ")
+        return Preamble(bytes: ends[k - 1].bytes, lines: ends[k - 1].lines, records: k, firstText: firstText)
     }
 
     /// Picks the delimiter that splits the first records into the most consistent number (> 1) of fields.

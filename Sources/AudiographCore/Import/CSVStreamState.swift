@@ -48,6 +48,7 @@ struct CSVStreamState {
         }
         unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
         needHeader = guess.hasHeader
+        line = 1 + guess.preamble.lines
         if !guess.hasHeader {
             headers = (1...max(guess.columnCount, 1)).map { Localization.tr("Column %ld", $0) }
         }
@@ -175,7 +176,9 @@ struct CSVStreamState {
         }
         orderWarnings = DayMonthOrder.resolve(builders, names: names, monthFirstWhenUndecided: monthFirstWhenUndecided)
         let columns = zip(names, builders).map { Column(header: $0.0, data: $0.1.finish()) }
-        var warnings = ReadWarnings.malformedRows(count: malformedCount, lines: malformedLines).map { [$0] } ?? []
+        var warnings = guess.preamble.records > 0
+            ? [ReadWarnings.skippedAboveTable(count: guess.preamble.records, first: guess.preamble.firstText)] : []
+        warnings += ReadWarnings.malformedRows(count: malformedCount, lines: malformedLines).map { [$0] } ?? []
         for (column, builder) in zip(columns, builders) {
             warnings += ReadWarnings.unreadableValues(column: column.header, isNumeric: builder.kind == .numeric, builder.unreadable)
         }

@@ -22,7 +22,13 @@ struct UnreadableValues: Sendable, Equatable {
 
 /// The sentences that tell a person what a read skipped or could not read; the same after opening a file
 /// and after reading rows appended to it.
-enum ReadWarnings {
+public enum ReadWarnings {
+    /// "Skipped 2 rows above the table, starting with "Data Source"."; `first` is the first one's text.
+    public static func skippedAboveTable(count: Int, first: String) -> String {
+        Localization.trn("Skipped %ld row above the table: \"%@\".",
+                         "Skipped %ld rows above the table, starting with \"%@\".", count, count, first)
+    }
+
     /// "Skipped 3 malformed rows: lines 4, 9, 12."; nil when none was skipped. `lines` are the first few.
     static func malformedRows(count: Int, lines: [Int]) -> String? {
         guard count > 0 else { return nil }

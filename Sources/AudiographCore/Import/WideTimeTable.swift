@@ -30,7 +30,7 @@ enum WideTimeTable {
         let rows = table.rowCount
         guard rows >= 1 else { return nil }
         var timeColumns: [Int] = []
-        for (i, column) in table.columns.enumerated() {
+        for (i, column) in table.columns.enumerated() where !isEmpty(column) {
             switch column.data {
             case .numeric: timeColumns.append(i)
             case .date: return nil
@@ -52,12 +52,14 @@ enum WideTimeTable {
         timeValues.reserveCapacity(count)
         labelValues.reserveCapacity(count)
         values.reserveCapacity(count)
-        var digits = 0
+        var digitCounts: [Int: Int] = [:]
         let columnValues: [[Double]] = timeColumns.map { c in
             guard case .numeric(let v, let d) = table.columns[c].data else { return [] }
-            digits = max(digits, d)
+            digitCounts[d, default: 0] += 1
             return v
         }
+        // The decimals most years are written with: the World Bank writes a few regions' sums with five.
+        let digits = digitCounts.max { a, b in a.value < b.value || (a.value == b.value && a.key < b.key) }?.key ?? 0
         for row in 0..<rows {
             for (k, column) in columnValues.enumerated() {
                 labelValues.append(labelIDs[row])
@@ -111,6 +113,14 @@ enum WideTimeTable {
         let falling = zip(values, values.dropFirst()).allSatisfy { $0 > $1 }
         guard rising || falling else { return nil }
         return (values, isYear, precision ?? .day)
+    }
+
+    /// Whether `column` holds no value at all (the empty last column of lines that end with a delimiter).
+    private static func isEmpty(_ column: Column) -> Bool {
+        switch column.data {
+        case .numeric(let v, _), .date(let v, _, _): return !v.contains { !$0.isNaN }
+        case .text(_, let names): return names.isEmpty
+        }
     }
 
     /// Whether `column` is text with a value on every row, each different.

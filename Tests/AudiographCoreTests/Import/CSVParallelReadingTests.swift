@@ -65,6 +65,9 @@ final class CSVParallelReadingTests: XCTestCase {
     func testByteOrderMarkAndHeaderAfterBlankLines() {
         assertSameReads("\u{FEFF}year,births\n1917,251\n1918,245\n1919,230\n1920,275\n")
         assertSameReads("\n\n\r\n\"\"\nyear,births\n1917,251\n1918,245\n", steps: [1, 4, 64])
+        // Lines above the table (the World Bank's), skipped when the first read holds them: line numbers too.
+        assertSameReads("\"Data Source\",\"WDI\",\n\n\"Last Updated\",\"2024-06-28\",\n\n\"Name\",\"2000\",\"2001\",\"2002\",\n"
+                        + "\"Aruba\",\"1\",\"2\",\"3\",\n\"Chad\",\"4\",\"x\",\"6\",\n\"Peru\",\"7\",\"8\",\n", steps: [1, 7, 64, 4096])
     }
 
     func testQuoteAtTheVeryEndAndUnterminatedQuotes() {

@@ -127,6 +127,28 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(table.rowCount, 2)
     }
 
+    func testShortLinesAboveTheHeaderAreSkippedAndSaid() throws {
+        // As the World Bank writes its downloads: two lines of source and date, blank lines, then the table.
+        let text = "\"Data Source\",\"World Development Indicators\",\n\n\"Last Updated Date\",\"2024-06-28\",\n\n"
+            + "\"Country Name\",\"Country Code\",\"2000\",\"2001\",\"2002\",\n"
+            + "\"Aruba\",\"ABW\",\"1\",\"2\",\"3\",\n\"Chad\",\"TCD\",\"4\",\"5\",\n\"Peru\",\"PER\",\"7\",\"8\",\"9\",\n"
+        let table = try read(text)
+        XCTAssertEqual(table.columns.map(\.header), ["Country Name", "Country Code", "2000", "2001", "2002", "Column 6"])
+        XCTAssertEqual(table.rowCount, 2)
+        XCTAssertEqual(table.malformedLines, [7], "lines are counted from the top of the file")
+        XCTAssertEqual(table.warnings.first,
+                       "Skipped 2 rows above the table, starting with \"Data Source, World Development Indicators\".")
+    }
+
+    func testAHeaderOneFieldShortIsNotLinesAboveTheTable() throws {
+        // R's write.table leaves the row names' header out; the record after such a header is data.
+        XCTAssertThrowsError(try read("y\n1,5\n2,6\n3,7\n"), "refused as before, not read with 1,5 as its header") { error in
+            guard case .mostlyMalformed? = error as? ImportError else { return XCTFail("\(error)") }
+        }
+        let short = try read("Title only\nname,value\nA,1\nB,2\n")
+        XCTAssertEqual(short.columns.map(\.header), ["name", "value"], "one title line above a header of two")
+    }
+
     func testRowsOfYearsAreDataWhenTheRowsBelowAreYearsToo() throws {
         let table = try read("1990,2000\n1991,2001\n1992,2002\n")
         XCTAssertFalse(table.hasHeader)

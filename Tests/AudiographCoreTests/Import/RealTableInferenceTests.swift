@@ -29,6 +29,25 @@ final class RealTableInferenceTests: XCTestCase {
         return text
     }
 
+    /// The World Bank's population download as it comes (2018 edition): two lines of source and date above the
+    /// table, a column per year, lines ending with a comma. Before, it could not be opened at all.
+    func testAWorldBankDownloadIsALinePerCountryOverTheYears() throws {
+        let d = try ChartDocument.open(path: fixturePath("world-bank-population.csv"))
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertEqual(d.chart.xAxis.title, "Year")
+        XCTAssertEqual(d.chart.series.count, 264, "one line per country or region")
+        XCTAssertEqual(d.chart.yAxis.title, "Population, total", "named by the Indicator Name column")
+        let aruba = try XCTUnwrap(d.chart.series.first { $0.name == "Aruba" })
+        XCTAssertEqual(aruba.count, 57, "1960 to 2016; the empty 2017 column is left out")
+        XCTAssertEqual(aruba.y.first, 54211)
+        XCTAssertEqual(aruba.y.last, 104_822)
+        let world = try XCTUnwrap(d.chart.series.first { $0.name == "World" })
+        XCTAssertEqual(world.y.last, 7_442_135_578)
+        XCTAssertEqual(d.warnings.prefix(1), ["Skipped 2 rows above the table, starting with \"Data Source, World Development Indicators\"."])
+        XCTAssertTrue(d.warnings.contains("The columns 1960 to 2016 are times, so each row is drawn as a line over them."),
+                      "\(d.warnings)")
+    }
+
     func testRecordsWithRepeatedYearsBecomeAScatterOfTheMostRelatedMeasures() throws {
         let d = try document(carsText())
         XCTAssertEqual(d.chart.kind, .scatter, "34 cars a year are records, not a line over years")
