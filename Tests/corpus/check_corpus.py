@@ -17,6 +17,9 @@ Per table, checked automatically and independently of the program (the CSV is re
   identifier  a series (or the size) is a row number, id or code
   dates       the chosen x column holds dates (by pandas) or R ts fractional years, but xAxis.kind
               is not "date"; or R ts time is drawn as a series
+  wide        a table the program read as one line per row over its year columns (its note says so)
+              does not have those years in order, a column naming every row, one series per row with
+              a point per year of its row, and x over the years
 The column roles come from the JSON's "columns" object; without it (older programs) they are
 recovered from axis titles and series names.
 
@@ -346,8 +349,58 @@ def load_frame(path, usecols=None):
     return pd.read_csv(path, usecols=usecols, low_memory=False)
 
 
+WIDE_BY_TIME = re.compile(r"The columns (\S+) to (\S+) are times, so each row is drawn as a line over them\.")
+
+
+def judge_wide_by_time(path, doc, note):
+    """A table with a column per year drawn as one line per row (the note says so), checked against pandas:
+    the header's year columns run in order from the note's first to its last, the rows' names are a text column
+    naming every row once, one series per row by those names, each with as many points as its row has years,
+    and x spans the years."""
+    import pandas as pd
+    # Lines above the table (a World Bank download's): the table starts where pandas finds the most columns.
+    widths = {}
+    for skip in range(21):
+        try:
+            widths[skip] = len(pd.read_csv(path, skiprows=skip, nrows=5).columns)
+        except (pd.errors.ParserError, pd.errors.EmptyDataError):
+            continue
+    if not widths:
+        return [("wide", "pandas cannot read the table under any of its first 20 lines")]
+    f = pd.read_csv(path, skiprows=max(widths, key=lambda k: (widths[k], -k)), low_memory=False)
+    failures = []
+    years = [c for c in f.columns if re.fullmatch(r"[12][0-9]{3}", str(c).strip()) and f[c].notna().any()]
+    values = [int(str(c).strip()) for c in years]
+    if len(years) < 3 or values != sorted(values) and values != sorted(values, reverse=True):
+        failures.append(("wide", f"the note says the columns are times, but the years are {values[:5]}…"))
+        return failures
+    if (str(years[0]).strip(), str(years[-1]).strip()) != note.groups():
+        failures.append(("wide", f"the note names {note.groups()}, the file's years run {years[0]} to {years[-1]}"))
+    label = (doc.get("columns") or {}).get("seriesBy")
+    if label not in f.columns or f[label].isna().any() or f[label].nunique() != len(f):
+        failures.append(("wide", f"series by {label!r}, which is not a column naming every row once"))
+        return failures
+    series = doc.get("series", [])
+    if [str(s.get("name")) for s in series] != [str(v) for v in f[label]]:
+        failures.append(("wide", f"{len(series)} series, not one per row in the file's order ({len(f)} rows)"))
+    else:
+        counts = f[years].notna().sum(axis=1).tolist()
+        for s, n in zip(series, counts):
+            if s.get("count") != n:
+                failures.append(("wide", f"series {s.get('name')!r} has {s.get('count')} points, its row {n} years"))
+                break
+    x = doc.get("xAxis") or {}
+    if (x.get("min"), x.get("max")) != (min(values), max(values)):
+        failures.append(("wide", f"x runs {x.get('min')} to {x.get('max')}, the years {min(values)} to {max(values)}"))
+    return failures
+
+
 def judge(path, doc):
     headers = read_headers(path)
+    for warning in doc.get("warnings", []):
+        note = WIDE_BY_TIME.fullmatch(warning)
+        if note:
+            return judge_wide_by_time(path, doc, note)
     cache = {}
 
     def frame():
