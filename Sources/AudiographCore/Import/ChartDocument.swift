@@ -25,15 +25,17 @@ public struct ChartDocument: Sendable {
         return try chartRead(table, settings: settings, fileName: path)
     }
 
-    /// Charts a table just read: a table whose columns are times is first turned into one line per row
+    /// Charts a table just read: a last row and a column that add up the others are left out
+    /// (`TotalsLeftOut`), and a table whose columns are times is then turned into one line per row
     /// (`WideTimeTable`). Settings that name a column only one of the two tables has choose that table (the
     /// viewer's column picker names the long table's "Year" and "Value"); otherwise the long table is taken
     /// unless the settings ask for a kind other than lines or bars, or put the rows' names along x with no y
     /// (bars of each row, as written).
     static func chartRead(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
-        guard let melted = WideTimeTable.melt(table) else { return try chart(table, settings: settings, fileName: fileName) }
         let named = ([settings.x, settings.seriesBy, settings.size, settings.category, settings.label, settings.z]
             .compactMap { $0 } + (settings.y ?? [])).filter { $0 != ChartSettings.noColumn }
+        let table = TotalsLeftOut.leavingOut(table, keeping: named)
+        guard let melted = WideTimeTable.melt(table) else { return try chart(table, settings: settings, fileName: fileName) }
         let inLong = named.allSatisfy { melted.table.columnIndex(named: $0) != nil }
         let inWritten = named.allSatisfy { table.columnIndex(named: $0) != nil }
         let labelIndex = melted.table.columnIndex(named: melted.label)
