@@ -10,6 +10,8 @@ enum NumberFormatKind: Equatable {
     case dateTime
     /// Elapsed time ("[h]:mm"): kept as the stored number of days.
     case duration
+    /// A percentage ("0.0%"): the stored fraction shown times 100.
+    case percent
 
     /// The kind of built-in format `id` (ECMA-376 Part 1, 18.8.30); nil for an id with no built-in meaning.
     static func builtIn(_ id: Int) -> NumberFormatKind? {
@@ -18,7 +20,8 @@ enum NumberFormatKind: Equatable {
         case 18...21, 32, 33, 45, 47: return .time
         case 22: return .dateTime
         case 46: return .duration
-        case 0...13, 37...44, 48, 49: return .plain
+        case 9, 10: return .percent
+        case 0...8, 11...13, 37...44, 48, 49: return .plain
         default: return nil
         }
     }
@@ -27,7 +30,7 @@ enum NumberFormatKind: Equatable {
     /// has day, month or year parts outside quotes and brackets, a time when it has hours or seconds.
     static func of(code: String) -> NumberFormatKind {
         let section = firstSection(code)
-        var hasDate = false, hasTime = false, elapsed = false, hasMonthOrMinute = false
+        var hasDate = false, hasTime = false, elapsed = false, hasMonthOrMinute = false, hasPercent = false
         let chars = Array(section.lowercased().unicodeScalars)
         var i = 0
         while i < chars.count {
@@ -48,6 +51,7 @@ enum NumberFormatKind: Equatable {
             case "y", "d", "e", "g", "b": hasDate = true
             case "h", "s": hasTime = true
             case "m": hasMonthOrMinute = true
+            case "%": hasPercent = true
             default: break
             }
         }
@@ -57,7 +61,7 @@ enum NumberFormatKind: Equatable {
         case (true, true): return .dateTime
         case (true, false): return .date
         case (false, true): return .time
-        default: return .plain
+        default: return hasPercent ? .percent : .plain
         }
     }
 

@@ -193,8 +193,10 @@ final class ODSContentReading: XMLPartHandler {
     /// and for a cell with no type.
     static func typedValue(_ type: String?, _ attributes: XMLAttributes) -> SheetCell? {
         switch type {
-        case "float", "percentage", "currency":
+        case "float", "currency":
             return attributes["value"].flatMap { Double($0) }.map { .number($0) }
+        case "percentage":
+            return attributes["value"].flatMap { Double($0) }.map { .percent($0) }
         case "date":
             return attributes["date-value"].map { .date(XLSXSheetReading.isoDateTime($0)) }
         case "time":

@@ -5,6 +5,8 @@ import Foundation
 /// One cell's value as a workbook stores it (formulas as their cached value).
 enum SheetCell: Equatable {
     case number(Double)
+    /// A number shown as a percentage: the stored fraction (0.125 for "12.5%").
+    case percent(Double)
     /// A date, time of day or both, already written as ISO 8601 text ("2024-01-31", "13:45:00",
     /// "2024-01-31T13:45:00").
     case date(String)

@@ -170,22 +170,30 @@ struct SheetTableFinding {
     /// Whether a cell holds a number or a date (what a data row has and a header does not).
     private static func isMeasure(_ value: SheetCell) -> Bool {
         switch value {
-        case .number, .date: return true
+        case .number, .percent, .date: return true
         default: return false
         }
     }
 
-    /// A cell as the text a CSV file would hold: numbers to 15 significant digits (as Excel shows them), dates as
-    /// ISO 8601, TRUE/FALSE, and nothing for an error (counted in `errors`).
+    /// A cell as the text a CSV file would hold: numbers to 15 significant digits (as Excel shows them), a
+    /// percentage as shown ("12.5%", read back as 12.5 in %), dates as ISO 8601, TRUE/FALSE, and nothing for an
+    /// error (counted in `errors`).
     static func text(_ value: SheetCell, errors: inout Int) -> String {
         switch value {
         case .number(let v):
-            return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.15g", v)
+            return numberText(v)
+        case .percent(let fraction):
+            return numberText(fraction * 100) + "%"
         case .date(let text), .text(let text): return text
         case .boolean(let b): return b ? "TRUE" : "FALSE"
         case .error:
             errors += 1
             return ""
         }
+    }
+
+    /// A number as Excel shows it at most: whole numbers without decimals, others to 15 significant digits.
+    private static func numberText(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.15g", v)
     }
 }

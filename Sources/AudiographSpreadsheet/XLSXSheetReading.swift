@@ -143,6 +143,8 @@ final class XLSXSheetReading: XMLPartHandler {
             switch kind {
             case .plain, .duration:
                 cell = .number(number)
+            case .percent:
+                cell = .percent(number)
             case .date, .time, .dateTime:
                 if let text = ExcelDates.text(serial: number, kind: kind, uses1904: workbook.uses1904) {
                     cell = .date(text)

@@ -128,6 +128,15 @@ final class SpreadsheetTests: XCTestCase {
                       result.stdout)
     }
 
+    /// A share stored as 0.125 and shown as 12.5% is charted as shown, in %, from Excel's and LibreOffice's files.
+    func testPercentagesAreChartedAsShown() throws {
+        for file in ["good/percent.xlsx", "good/percent-lo.ods"] {
+            let result = try CLIRunner.run(["describe", file], in: try workbooks())
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("Share, 7.00% to 14.20%"), "\(file): \(result.stdout)")
+        }
+    }
+
     func testTheTextReportNamesTheSheetAndEverySheetsSize() throws {
         let result = try CLIRunner.run(["describe", "good/sheets.xlsx"], in: try workbooks())
         XCTAssertEqual(result.status, 0, result.stderr)

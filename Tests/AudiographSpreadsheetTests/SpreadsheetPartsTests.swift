@@ -22,7 +22,8 @@ final class SpreadsheetPartsTests: XCTestCase {
         XCTAssertEqual(NumberFormatKind.builtIn(14), .date)
         XCTAssertEqual(NumberFormatKind.builtIn(22), .dateTime)
         XCTAssertEqual(NumberFormatKind.builtIn(20), .time)
-        XCTAssertEqual(NumberFormatKind.builtIn(10), .plain)
+        XCTAssertEqual(NumberFormatKind.builtIn(10), .percent, "0.00%")
+        XCTAssertEqual(NumberFormatKind.builtIn(4), .plain, "#,##0.00")
         XCTAssertEqual(NumberFormatKind.of(code: "yyyy-mm-dd"), .date)
         XCTAssertEqual(NumberFormatKind.of(code: "yyyy\\-mm\\-dd"), .date)  // LibreOffice's escaped hyphens
         XCTAssertEqual(NumberFormatKind.of(code: "mmm yy"), .date)
@@ -32,7 +33,11 @@ final class SpreadsheetPartsTests: XCTestCase {
         XCTAssertEqual(NumberFormatKind.of(code: "[h]:mm:ss"), .duration)
         XCTAssertEqual(NumberFormatKind.of(code: "0.00E+00"), .plain)
         XCTAssertEqual(NumberFormatKind.of(code: "General"), .plain)
-        XCTAssertEqual(NumberFormatKind.of(code: "0.0%"), .plain)
+        XCTAssertEqual(NumberFormatKind.of(code: "0.0%"), .percent)
+        XCTAssertEqual(NumberFormatKind.of(code: "\"%\" 0.0"), .plain, "a quoted percent sign is text")
+        var errors = 0
+        XCTAssertEqual(SheetTableFinding.text(.percent(0.125), errors: &errors), "12.5%")
+        XCTAssertEqual(SheetTableFinding.text(.percent(0.07), errors: &errors), "7%", "not 7.000000000000001%")
         XCTAssertEqual(NumberFormatKind.of(code: "[Red]#,##0.00;[Blue]-#,##0.00"), .plain)
         XCTAssertEqual(NumberFormatKind.of(code: "\"Day\" 0"), .plain)  // quoted letters are no date parts
         XCTAssertEqual(NumberFormatKind.of(code: "[$€-407] #,##0.00"), .plain)

@@ -220,7 +220,9 @@ def make_good(G):
         row[1].number_format = "hh:mm"
         row[3].number_format = "0%"
     save(wb, os.path.join(G, "datetimes.xlsx"))
-    good("datetimes.xlsx", "openpyxl", [("Readings", 10, 4)], [header] + rows)
+    # The share is formatted 0%: charted as shown (25%), not as stored (0.25).
+    shown = [r[:3] + [("%.15g" % (r[3] * 100)) + "%"] for r in rows]
+    good("datetimes.xlsx", "openpyxl", [("Readings", 10, 4)], [header] + shown)
 
     # early-1900.xlsx
     wb = openpyxl.Workbook()
@@ -427,6 +429,21 @@ def make_good(G):
          title_rows_skipped=1, header_row=2,
          comment="header of years stored as numbers, directly under a one-cell title row")
 
+    # percent.xlsx: shares stored as fractions (0.125) and shown as percentages (12.5%)
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Shares"
+    ws.append(["Month", "Share", "Visits"])
+    shares = [0.125, 0.13, 0.118, 0.142, 0.0975, 0.07]
+    percent_rows = []
+    for i, share in enumerate(shares):
+        ws.append(["2024-%02d" % (i + 1), share, 1000 + 37 * i])
+        ws.cell(row=i + 2, column=2).number_format = "0.00%"
+        percent_rows.append(["2024-%02d" % (i + 1), ("%.15g" % (share * 100)) + "%", 1000 + 37 * i])
+    save(wb, os.path.join(G, "percent.xlsx"))
+    good("percent.xlsx", "openpyxl", [("Shares", 6, 3)], [["Month", "Share", "Visits"]] + percent_rows,
+         comment="Share formatted 0.00%: charted as shown, 12.5 in %, not as the stored 0.125")
+
     # wide-years.xlsx: a series per row and a column per year, as statistics offices publish them
     wb = openpyxl.Workbook()
     ws = wb.active
@@ -444,7 +461,7 @@ def make_good(G):
          title_rows_skipped=1, header_row=2, comment="14 year columns stored as numbers over 5 towns: a line per town")
 
     return {"weather": weather_table, "formulas": formulas_table, "booleans": booleans_table,
-            "hidden": hidden_table, "title": title_table, "sales": sales, "sheets": sheets_list}
+            "percent": [["Month", "Share", "Visits"]] + percent_rows, "hidden": hidden_table, "title": title_table, "sales": sales, "sheets": sheets_list}
 
 
 # ---------------------------------------------------------------------------------------------- LibreOffice
@@ -511,7 +528,8 @@ def make_libreoffice(G, B, tmp, tables):
 
     # 1. xlsx -> ods, one call.
     to_ods = {"basic-lo": "basic.xlsx", "formulas-lo": "formulas.xlsx", "booleans-sparse-lo": "booleans-sparse.xlsx",
-              "hidden-lo": "hidden.xlsx", "title-rows-lo": "title-rows.xlsx", "sheets-lo": "sheets.xlsx"}
+              "hidden-lo": "hidden.xlsx", "title-rows-lo": "title-rows.xlsx", "sheets-lo": "sheets.xlsx",
+              "percent-lo": "percent.xlsx"}
     ods_out = os.path.join(tmp, "ods")
     soffice(profile, ["--convert-to", "ods", "--outdir", ods_out] + [stage(s, n + ".xlsx") for n, s in to_ods.items()],
             [os.path.join(ods_out, n + ".ods") for n in to_ods])
@@ -578,6 +596,8 @@ def make_libreoffice(G, B, tmp, tables):
          title_rows_skipped=2, header_row=4)
     good("sheets-lo.ods", "libreoffice", tables["sheets"], tables["sales"], default="Sales",
          source="good/sheets.xlsx")
+    good("percent-lo.ods", "libreoffice", [("Shares", 6, 3)], tables["percent"], source="good/percent.xlsx",
+         comment="office:value-type=\"percentage\" office:value=\"0.125\"")
     bad("encrypted.ods", "libreoffice", "encrypted",
         "basic.xlsx stored by LibreOffice (UNO storeToURL, Password) with password \"secret\": AES-256 entries")
     bad("old.xls", "libreoffice", "xls", "basic.xlsx converted by LibreOffice to Excel 97 (BIFF8, OLE compound file)")

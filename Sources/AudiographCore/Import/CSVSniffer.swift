@@ -137,11 +137,8 @@ enum CSVSniffer {
                 field.withUnsafeBufferPointer { bytes in
                     let dot = NumberParsing.parse(bytes, style: .dot)
                     let comma = NumberParsing.parse(bytes, style: .comma)
-                    switch (dot, comma) {
-                    case (.number, .notANumber): dotEvidence += 1
-                    case (.notANumber, .number): commaEvidence += 1
-                    default: break
-                    }
+                    if dot.isNumber && comma == .notANumber { dotEvidence += 1 }
+                    if dot == .notANumber && comma.isNumber { commaEvidence += 1 }
                 }
             }
         }
@@ -158,7 +155,7 @@ enum CSVSniffer {
                 if NumberParsing.isMissingToken(bytes) { return }
                 nonMissing += 1
                 switch NumberParsing.parse(bytes, style: style) {
-                case .number, .nonFinite: numbers += 1
+                case .number, .numberWithUnit, .nonFinite: numbers += 1
                 default:
                     if let format = DateParsing.detect(bytes) { dateCounts[format, default: 0] += 1 }
                 }
@@ -190,7 +187,7 @@ enum CSVSniffer {
         field.withUnsafeBufferPointer { bytes in
             if NumberParsing.isMissingToken(bytes) { return true }
             switch NumberParsing.parse(bytes, style: style) {
-            case .number, .nonFinite: return true
+            case .number, .numberWithUnit, .nonFinite: return true
             default: return DateParsing.detect(bytes) != nil
             }
         }

@@ -175,7 +175,11 @@ struct CSVStreamState {
             names[i] = name
         }
         orderWarnings = DayMonthOrder.resolve(builders, names: names, monthFirstWhenUndecided: monthFirstWhenUndecided)
-        let columns = zip(names, builders).map { Column(header: $0.0, data: $0.1.finish()) }
+        let columns = zip(names, builders).map { name, builder -> Column in
+            var column = Column(header: name, data: builder.finish())
+            if column.unit == nil { column.unit = builder.numbersUnit }
+            return column
+        }
         var warnings = guess.preamble.records > 0
             ? [ReadWarnings.skippedAboveTable(count: guess.preamble.records, first: guess.preamble.firstText)] : []
         warnings += ReadWarnings.malformedRows(count: malformedCount, lines: malformedLines).map { [$0] } ?? []

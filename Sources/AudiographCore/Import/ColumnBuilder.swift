@@ -62,6 +62,17 @@ final class ColumnBuilder: @unchecked Sendable {
 
     var count: Int { kind == .text ? indices.count : numbers.count }
 
+    /// The currency or percent sign written with the numbers ("$", "%"), and whether two different ones were.
+    private(set) var writtenUnit: String?
+    private(set) var writtenUnitsDiffer = false
+
+    /// The unit the numbers were written with: their one sign, nil when none or several.
+    var numbersUnit: String? { writtenUnitsDiffer ? nil : writtenUnit }
+
+    private func noteUnit(_ unit: String) {
+        if writtenUnit == nil { writtenUnit = unit } else if writtenUnit != unit { writtenUnitsDiffer = true }
+    }
+
     /// Adds one trimmed field read on `line`.
     @inline(__always)
     func append(_ field: UnsafeBufferPointer<UInt8>, line: Int) {
@@ -71,6 +82,10 @@ final class ColumnBuilder: @unchecked Sendable {
             case .number(let value, let digits):
                 numbers.append(value)
                 if digits > fractionDigits { fractionDigits = digits }
+            case .numberWithUnit(let value, let digits, let unit):
+                numbers.append(value)
+                if digits > fractionDigits { fractionDigits = digits }
+                noteUnit(unit)
             case .missing:
                 numbers.append(.nan)
             case .nonFinite:
@@ -244,6 +259,8 @@ final class ColumnBuilder: @unchecked Sendable {
             numbers.append(contentsOf: later.numbers)
         }
         fractionDigits = max(fractionDigits, later.fractionDigits)
+        if let unit = later.writtenUnit { noteUnit(unit) }
+        if later.writtenUnitsDiffer { writtenUnitsDiffer = true }
         if later.datePrecision > datePrecision { datePrecision = later.datePrecision }
         if later.sawDate {
             if !sawDate {

@@ -10,9 +10,20 @@ public enum DecimalStyle: String, Sendable, Codable {
 enum FieldValue: Equatable {
     case missing
     case number(Double, fractionDigits: Int)
+    /// A number written with a currency sign or a percent sign ("$1,234.50", "12.5%", "1.234,50 €"): the
+    /// number, and the sign as the unit it names.
+    case numberWithUnit(Double, fractionDigits: Int, unit: String)
     /// Infinity or an overflowing number: written as a number but not plottable.
     case nonFinite
     case notANumber
+
+    /// Whether the field is a finite number, with a unit or without.
+    var isNumber: Bool {
+        switch self {
+        case .number, .numberWithUnit: return true
+        case .missing, .nonFinite, .notANumber: return false
+        }
+    }
 }
 
 /// Fast, exact parsing of decimal numbers straight from UTF-8 bytes, without making a String.
@@ -50,6 +61,54 @@ enum NumberParsing {
     /// `parse` without its shortcut for plain numbers: every spelling, the slow way (tests compare the two).
     static func parseInFull(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue {
         if isMissingToken(bytes) { return .missing }
+        if let affixed = parseAffixed(bytes, style: style) { return affixed }
+        return parseUnsigned(bytes, style: style)
+    }
+
+    /// Currency signs written before a number ("$12", "-€3") or, after a space, behind it ("12 €").
+    static let currencySigns = ["$", "€", "£", "¥", "₹", "₩"]
+
+    /// A number with the affixes spreadsheets write when they save formatted cells as CSV: a currency sign,
+    /// a percent sign, accountants' parentheses for a negative ("(3.2)"); nil for anything else.
+    private static func parseAffixed(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue? {
+        // Cheap test first: every affix starts or ends the field with one of these bytes.
+        let edges: Set<UInt8> = [0x24, 0x25, 0x28, 0x29, 0x2D, 0xC2, 0xE2, 0xA3, 0xA5, 0xAC, 0xB9, 0xA9]
+        guard bytes.count >= 2, edges.contains(bytes[0]) || edges.contains(bytes[bytes.count - 1]) else { return nil }
+        var text = Substring(String(decoding: bytes, as: UTF8.self))
+        var negative = false
+        if text.hasPrefix("("), text.hasSuffix(")") {
+            negative = true
+            text = text.dropFirst().dropLast()
+        }
+        if text.hasPrefix("-") {
+            negative.toggle()
+            text = text.dropFirst()
+        }
+        var unit: String?
+        if text.hasSuffix("%") {
+            unit = "%"
+            text = text.dropLast()
+        } else if let sign = currencySigns.first(where: { text.hasPrefix($0) }) {
+            unit = sign
+            text = text.dropFirst()
+        } else if let sign = currencySigns.first(where: { text.hasSuffix(" " + $0) || text.hasSuffix("\u{A0}" + $0) }) {
+            unit = sign
+            text = text.dropLast(2)
+        }
+        guard unit != nil || negative && bytes[0] == 0x28 else { return nil }
+        text = Substring(text.trimmingCharacters(in: .whitespaces))
+        guard let first = text.utf8.first, first >= 0x30 && first <= 0x39 || first == 0x2E || first == 0x2C || first == 0x2D
+        else { return nil }
+        let inner = Array(text.utf8)
+        let value = inner.withUnsafeBufferPointer { parseUnsigned($0, style: style) }
+        guard case .number(let number, let digits) = value else { return nil }
+        let signed = negative ? -number : number
+        return unit.map { .numberWithUnit(signed, fractionDigits: digits, unit: $0) } ?? .number(signed, fractionDigits: digits)
+    }
+
+    /// A number with an optional sign and no other affix: digits, grouping, decimals and an exponent.
+    private static func parseUnsigned(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue {
+        if bytes.isEmpty { return .notANumber }
         let decimalMark: UInt8 = style == .dot ? 0x2E : 0x2C
         let groupMark: UInt8 = style == .dot ? 0x2C : 0x2E
         var i = 0

@@ -17,6 +17,7 @@ public enum TableComparison {
         if a.warnings != b.warnings { return "warnings \(a.warnings) and \(b.warnings)" }
         for (x, y) in zip(a.columns, b.columns) {
             if x.header != y.header { return "headers \(x.header) and \(y.header)" }
+            if x.unit != y.unit { return "column \(x.header): units \(x.unit ?? "none") and \(y.unit ?? "none")" }
             if let difference = firstDifference(x.data, y.data) { return "column \(x.header): \(difference)" }
         }
         return nil

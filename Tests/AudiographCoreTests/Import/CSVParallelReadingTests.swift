@@ -70,6 +70,11 @@ final class CSVParallelReadingTests: XCTestCase {
                         + "\"Aruba\",\"1\",\"2\",\"3\",\n\"Chad\",\"4\",\"x\",\"6\",\n\"Peru\",\"7\",\"8\",\n", steps: [1, 7, 64, 4096])
     }
 
+    func testUnitsWrittenWithTheNumbersAreJoinedAcrossPieces() {
+        // The unit each piece saw, and a second one seen only in a late piece, decide the column's as one read.
+        assertSameReads("m,share,price\n1,12.5%,$4\n2,13%,$5\n3,11%,$6\n4,14%,€7\n5,15%,$8\n", maxPiece: 30, steps: [5, 64])
+    }
+
     func testQuoteAtTheVeryEndAndUnterminatedQuotes() {
         assertSameReads("a,b\n1,\"x\"\n2,\"y\"", steps: [1, 2, 3, 64])
         assertSameReads("a,b\n1,\"x\"\n2,\"", steps: [1, 2, 3, 64])

@@ -127,6 +127,19 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(table.rowCount, 2)
     }
 
+    func testNumbersSavedWithCurrencyAndPercentSignsAreNumbersInThatUnit() throws {
+        // As Excel saves formatted cells to CSV.
+        let table = try read("Month,Share,Revenue,Change\n2024-01,12.5%,\"$1,234.50\",(3.2)\n2024-02,13.0%,\"$1,300.00\",1.5\n")
+        XCTAssertEqual(table.columns.map(\.unit), [nil, "%", "$", nil])
+        XCTAssertEqual(numbers(table.columns[1]), [12.5, 13])
+        XCTAssertEqual(numbers(table.columns[2]), [1234.5, 1300])
+        XCTAssertEqual(numbers(table.columns[3]), [-3.2, 1.5])
+        let mixed = try read("a,b\n1,$5\n2,€6\n")
+        XCTAssertNil(mixed.columns[1].unit, "two currencies in one column: no unit")
+        let headed = try read("a,Price (USD)\n1,$5\n2,$6\n")
+        XCTAssertEqual(headed.columns[1].unit, "USD", "the header's unit comes first")
+    }
+
     func testShortLinesAboveTheHeaderAreSkippedAndSaid() throws {
         // As the World Bank writes its downloads: two lines of source and date, blank lines, then the table.
         let text = "\"Data Source\",\"World Development Indicators\",\n\n\"Last Updated Date\",\"2024-06-28\",\n\n"
