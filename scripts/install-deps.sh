@@ -33,6 +33,9 @@ packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
 #   soffice --headless --convert-to (.ods, .xls, LibreOffice's .xlsx) and saves a password-protected .ods through
 #   UNO with Debian's /usr/bin/python3; a machine with the full LibreOffice Calc (libreoffice-calc) keeps it.
 packages+=(python3-uno)
+# libxml2-dev: the release binaries link Swift's Foundation statically, and its XML parser (FoundationXML, which
+#   reads the workbooks) then links libxml2 by its -dev name; a debug build finds the runtime library alone.
+packages+=(libxml2-dev)
 dpkg-query -W -f='${Status}' libreoffice-calc 2>/dev/null | grep -q "install ok installed" \
   || packages+=(libreoffice-calc-nogui)
 
