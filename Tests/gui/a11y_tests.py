@@ -775,6 +775,7 @@ def braille_and_speech_choices_with_orca():
         press_and_hear(orca, "v", "Verbosity: Custom")
         press_and_hear(orca, "v", "Verbosity: Minimal")
         before = len(orca.speech())
+        sound.record()  # the last tone before T: the check below waits for it to come and go
         press("Right")
         deadline = time.time() + 6
         while time.time() < deadline and minimal[3] not in orca.speech()[before:]:
@@ -787,7 +788,14 @@ def braille_and_speech_choices_with_orca():
         saved = json.load(open(settings)) if os.path.exists(settings) else {}
         check(saved.get("verbosity") == "standard", "the preset is remembered: %r" % saved.get("verbosity"))
 
-        # T: no tone while stepping, then tones again.
+        # T: no tone while stepping, then tones again. On a busy machine the last step's tone can reach the
+        # sink a second late; it must have come and gone before the quiet steps are recorded.
+        deadline = time.time() + 10
+        heard = lambda: os.path.exists(sound.recording) and sound_in(sound.recording)  # noqa: E731
+        while time.time() < deadline and not heard():
+            time.sleep(0.1)
+        check(heard(), "with point tones on, the Minimal step played its tone")
+        sound.wait_for_silence()
         press_and_hear(orca, "t", "Point tones off")
         sound.wait_for_silence()
         sound.record()
