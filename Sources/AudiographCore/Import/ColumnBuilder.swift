@@ -63,13 +63,13 @@ final class ColumnBuilder: @unchecked Sendable {
     var count: Int { kind == .text ? indices.count : numbers.count }
 
     /// The currency or percent sign written with the numbers ("$", "%"), and whether two different ones were.
-    private(set) var writtenUnit: String?
+    private(set) var writtenUnit: NumberSign?
     private(set) var writtenUnitsDiffer = false
 
     /// The unit the numbers were written with: their one sign, nil when none or several.
-    var numbersUnit: String? { writtenUnitsDiffer ? nil : writtenUnit }
+    var numbersUnit: String? { writtenUnitsDiffer ? nil : writtenUnit?.symbol }
 
-    private func noteUnit(_ unit: String) {
+    private func noteUnit(_ unit: NumberSign) {
         if writtenUnit == nil { writtenUnit = unit } else if writtenUnit != unit { writtenUnitsDiffer = true }
     }
 

@@ -12,7 +12,7 @@ enum FieldValue: Equatable {
     case number(Double, fractionDigits: Int)
     /// A number written with a currency sign or a percent sign ("$1,234.50", "12.5%", "1.234,50 €"): the
     /// number, and the sign as the unit it names.
-    case numberWithUnit(Double, fractionDigits: Int, unit: String)
+    case numberWithUnit(Double, fractionDigits: Int, unit: NumberSign)
     /// Infinity or an overflowing number: written as a number but not plottable.
     case nonFinite
     case notANumber
@@ -24,6 +24,27 @@ enum FieldValue: Equatable {
         case .missing, .nonFinite, .notANumber: return false
         }
     }
+}
+
+/// A currency or percent sign written with a number; one byte, so that a parsed field stays a plain value.
+enum NumberSign: UInt8, CaseIterable {
+    case percent, dollar, euro, pound, yen, rupee, won
+
+    /// The sign as written, and as the column's unit.
+    var symbol: String {
+        switch self {
+        case .percent: return "%"
+        case .dollar: return "$"
+        case .euro: return "€"
+        case .pound: return "£"
+        case .yen: return "¥"
+        case .rupee: return "₹"
+        case .won: return "₩"
+        }
+    }
+
+    /// The currency signs, which may stand before a number or, after a space, behind it.
+    static let currencies: [NumberSign] = [.dollar, .euro, .pound, .yen, .rupee, .won]
 }
 
 /// Fast, exact parsing of decimal numbers straight from UTF-8 bytes, without making a String.
@@ -65,15 +86,16 @@ enum NumberParsing {
         return parseUnsigned(bytes, style: style)
     }
 
-    /// Currency signs written before a number ("$12", "-€3") or, after a space, behind it ("12 €").
-    static let currencySigns = ["$", "€", "£", "¥", "₹", "₩"]
+    /// Bytes an affixed number starts or ends with: $ % ( ) - and the first and last bytes of £ ¥ € ₹ ₩ in UTF-8.
+    private static let affixEdges: [Bool] = (0...255).map {
+        [0x24, 0x25, 0x28, 0x29, 0x2D, 0xC2, 0xE2, 0xA3, 0xA5, 0xAC, 0xB9, 0xA9].contains($0)
+    }
 
     /// A number with the affixes spreadsheets write when they save formatted cells as CSV: a currency sign,
     /// a percent sign, accountants' parentheses for a negative ("(3.2)"); nil for anything else.
     private static func parseAffixed(_ bytes: UnsafeBufferPointer<UInt8>, style: DecimalStyle) -> FieldValue? {
         // Cheap test first: every affix starts or ends the field with one of these bytes.
-        let edges: Set<UInt8> = [0x24, 0x25, 0x28, 0x29, 0x2D, 0xC2, 0xE2, 0xA3, 0xA5, 0xAC, 0xB9, 0xA9]
-        guard bytes.count >= 2, edges.contains(bytes[0]) || edges.contains(bytes[bytes.count - 1]) else { return nil }
+        guard bytes.count >= 2, affixEdges[Int(bytes[0])] || affixEdges[Int(bytes[bytes.count - 1])] else { return nil }
         var text = Substring(String(decoding: bytes, as: UTF8.self))
         var negative = false
         if text.hasPrefix("("), text.hasSuffix(")") {
@@ -84,14 +106,16 @@ enum NumberParsing {
             negative.toggle()
             text = text.dropFirst()
         }
-        var unit: String?
+        var unit: NumberSign?
         if text.hasSuffix("%") {
-            unit = "%"
+            unit = .percent
             text = text.dropLast()
-        } else if let sign = currencySigns.first(where: { text.hasPrefix($0) }) {
+        } else if let sign = NumberSign.currencies.first(where: { text.hasPrefix($0.symbol) }) {
             unit = sign
             text = text.dropFirst()
-        } else if let sign = currencySigns.first(where: { text.hasSuffix(" " + $0) || text.hasSuffix("\u{A0}" + $0) }) {
+        } else if let sign = NumberSign.currencies.first(where: {
+            text.hasSuffix(" " + $0.symbol) || text.hasSuffix("\u{A0}" + $0.symbol)
+        }) {
             unit = sign
             text = text.dropLast(2)
         }

@@ -52,15 +52,15 @@ final class NumberParsingTests: XCTestCase {
     }
 
     func testCurrencyPercentAndAccountingAffixes() {
-        XCTAssertEqual(parse("$1,234.50"), .numberWithUnit(1234.5, fractionDigits: 2, unit: "$"))
-        XCTAssertEqual(parse("-$5"), .numberWithUnit(-5, fractionDigits: 0, unit: "$"))
-        XCTAssertEqual(parse("$-5"), .numberWithUnit(-5, fractionDigits: 0, unit: "$"))
-        XCTAssertEqual(parse("€3.5"), .numberWithUnit(3.5, fractionDigits: 1, unit: "€"))
-        XCTAssertEqual(parse("1.234,50 €", .comma), .numberWithUnit(1234.5, fractionDigits: 2, unit: "€"))
-        XCTAssertEqual(parse("12.5%"), .numberWithUnit(12.5, fractionDigits: 1, unit: "%"))
-        XCTAssertEqual(parse("12 %"), .numberWithUnit(12, fractionDigits: 0, unit: "%"))
+        XCTAssertEqual(parse("$1,234.50"), .numberWithUnit(1234.5, fractionDigits: 2, unit: .dollar))
+        XCTAssertEqual(parse("-$5"), .numberWithUnit(-5, fractionDigits: 0, unit: .dollar))
+        XCTAssertEqual(parse("$-5"), .numberWithUnit(-5, fractionDigits: 0, unit: .dollar))
+        XCTAssertEqual(parse("€3.5"), .numberWithUnit(3.5, fractionDigits: 1, unit: .euro))
+        XCTAssertEqual(parse("1.234,50 €", .comma), .numberWithUnit(1234.5, fractionDigits: 2, unit: .euro))
+        XCTAssertEqual(parse("12.5%"), .numberWithUnit(12.5, fractionDigits: 1, unit: .percent))
+        XCTAssertEqual(parse("12 %"), .numberWithUnit(12, fractionDigits: 0, unit: .percent))
         XCTAssertEqual(parse("(3.2)"), .number(-3.2, fractionDigits: 1), "accountants' negative")
-        XCTAssertEqual(parse("($1,000)"), .numberWithUnit(-1000, fractionDigits: 0, unit: "$"))
+        XCTAssertEqual(parse("($1,000)"), .numberWithUnit(-1000, fractionDigits: 0, unit: .dollar))
         for text in ["%", "$", "(x)", "($)", "12%%", "$$5", "(3", "3)", "5 $ 6", "(-)"] {
             XCTAssertEqual(parse(text), .notANumber, text)
         }
