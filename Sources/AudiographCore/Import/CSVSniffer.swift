@@ -197,7 +197,7 @@ enum CSVSniffer {
     private static func text(_ field: [UInt8]) -> String { String(decoding: field, as: UTF8.self) }
 
     /// The most frequent value (the larger one on a tie), 1 for none.
-    private static func mostCommon(_ counts: [Int]) -> Int {
+    static func mostCommon(_ counts: [Int]) -> Int {
         var frequency: [Int: Int] = [:]
         for c in counts { frequency[c, default: 0] += 1 }
         return frequency.max { a, b in a.value < b.value || (a.value == b.value && a.key < b.key) }?.key ?? 1

@@ -52,14 +52,14 @@ enum WideTimeTable {
         timeValues.reserveCapacity(count)
         labelValues.reserveCapacity(count)
         values.reserveCapacity(count)
-        var digitCounts: [Int: Int] = [:]
+        var columnDigits: [Int] = []
         let columnValues: [[Double]] = timeColumns.map { c in
             guard case .numeric(let v, let d) = table.columns[c].data else { return [] }
-            digitCounts[d, default: 0] += 1
+            columnDigits.append(d)
             return v
         }
         // The decimals most years are written with: the World Bank writes a few regions' sums with five.
-        let digits = digitCounts.max { a, b in a.value < b.value || (a.value == b.value && a.key < b.key) }?.key ?? 0
+        let digits = CSVSniffer.mostCommon(columnDigits)
         for row in 0..<rows {
             for (k, column) in columnValues.enumerated() {
                 labelValues.append(labelIDs[row])
