@@ -41,7 +41,7 @@ extension ChartDescriptor {
             axis.gridlines = Gridlines.linear(low...high, wholeNumbers: whole)
             part.xAxis = .numeric(axis)
         case .date(let axis) where refitting:
-            part.xAxis = .date(DateAxis(title: axis.title, range: low...high, precision: axis.precision,
+            part.xAxis = .date(DateAxis(title: axis.title, range: low...high, precision: axis.precision, writtenPrecision: axis.writtenPrecision,
                                         utcOffsetSeconds: axis.utcOffsetSeconds))
         case .numeric, .date:
             break

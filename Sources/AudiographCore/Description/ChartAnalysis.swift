@@ -35,7 +35,7 @@ public struct ChartAnalysis: Sendable {
             analyzeSeries(chart.series[$0], kind: chart.kind, cancellation: cancellation)
         }
         guard !cancellation.isCancelled, var analyses = analysed else { return nil }
-        let correlation = chart.kind == .scatter
+        let correlation = chart.kind == .scatter && !chart.isMap
             ? chart.series.first.flatMap { Correlation.compute(xs: $0.x, ys: $0.y) } : nil
         let wording = ChartWording(chart: chart)
         for i in analyses.indices {

@@ -25,6 +25,8 @@ struct ChartWording {
             return L.tr("%@: no values to show.", chart.title)
         }
         switch chart.kind {
+        case .scatter where chart.isMap:
+            return L.tr("%@: %@", chart.title, MapWording(chart: chart).places(first))
         case .scatter:
             var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
             if let correlation { text = L.sentences([text, L.sentence(capitalized(correlationWords(correlation.pearson)))]) }
@@ -33,6 +35,7 @@ struct ChartWording {
             }
             return text
         case .bar, .histogram, .box, .candlestick, .groupedBar, .stackedBar:
+            if chart.series.count > 1, let several = barsOfSeveralSeries(analyses) { return several }
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
@@ -53,12 +56,30 @@ struct ChartWording {
         }
     }
 
+    /// "Net generation by year, 3 series: the highest bar is fossil fuels in 2005 (2,850), the lowest renewables
+    /// in 2002 (325)." The highest and lowest over every series, each with its series' name, so that one
+    /// series' extremes are never said as the chart's.
+    private func barsOfSeveralSeries(_ analyses: [SeriesAnalysis]) -> String? {
+        var high: (series: Int, index: Int)?, low: (series: Int, index: Int)?
+        for (k, an) in analyses.enumerated() where k < chart.series.count {
+            let s = chart.series[k]
+            if let i = an.statistics.maxIndex, high.map({ s.y[i] > chart.series[$0.series].y[$0.index] }) ?? true { high = (k, i) }
+            if let i = an.statistics.minIndex, low.map({ s.y[i] < chart.series[$0.series].y[$0.index] }) ?? true { low = (k, i) }
+        }
+        guard let high, let low else { return nil }
+        let h = chart.series[high.series], l = chart.series[low.series]
+        return L.tr("%@, %@ series: the highest bar is %@ %@ (%@), the lowest %@ %@ (%@).", chart.title,
+                    String(chart.series.count), h.name, at(h.x[high.index]), y(h).string(h.y[high.index]),
+                    l.name, at(l.x[low.index]), y(l).string(l.y[low.index]))
+    }
+
     // MARK: Series description
 
     /// A paragraph: how many values, range with where, centre, trend, shape, outliers, missing values.
     func seriesDescription(_ s: DataSeries, _ a: SeriesAnalysis, correlation: Correlation?) -> String {
         if s.histogram != nil { return histogramDescription(s) }
         if s.boxes != nil { return boxDescription(s) }
+        if chart.isMap { return L.tr("%@: %@", s.name, MapWording(chart: chart).places(s)) }
         let st = a.statistics
         guard st.count > 0, let lo = st.minIndex, let hi = st.maxIndex else {
             return L.tr("%@: no values.", s.name)

@@ -30,7 +30,7 @@ public struct XValueFormatting: Sendable {
         switch axis {
         case .numeric: return .number(x)
         case .date(let a):
-            return .string(DateParsing.iso8601(x, precision: a.precision, utcOffsetSeconds: a.utcOffsetSeconds))
+            return .string(DateParsing.iso8601(x, precision: a.writtenPrecision, utcOffsetSeconds: a.utcOffsetSeconds))
         case .categorical: return .string(string(x))
         }
     }

@@ -61,7 +61,7 @@ struct AppendedRows {
         case .numeric(var values, let digits):
             data = emptied
             values += builder.numbers
-            data = .numeric(values: values, fractionDigits: max(digits, builder.fractionDigits))
+            data = .numeric(values: values, fractionDigits: max(digits, SpokenDecimals.decimals(written: builder.fractionDigits, values: values)))
         case .date(var values, var precision, var offset):
             data = emptied
             if let conversion, case .date(let dates, let datesPrecision, _) = conversion.dates(builder.numbers) {

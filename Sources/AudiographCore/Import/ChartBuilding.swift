@@ -91,7 +91,7 @@ extension ChartInference {
                 s = DataSeries(name: Localization.tr("Average %@", Localization.titleInSentence(name)), isContinuous: layout.kind.isContinuous,
                                x: mean.x, y: mean.y)
                 s.counts = mean.counts
-                s.fractionDigits = min(6, digits + 1)
+                s.fractionDigits = min(ValueFormatter.maximumFractionDigits, digits + 1)
             } else {
                 s = makeSeries(name: name, rowsOfSeries: rowsOfSeries, yValues: values, sharesColumns: sharesColumns)
                 s.fractionDigits = digits
@@ -114,6 +114,8 @@ extension ChartInference {
                 }
             }
         }
+
+        if summarised { warnings.append(meanNote(series, x: layout.x.map { cols[$0].title }, group: layout.seriesBy.map { cols[$0].title })) }
 
         // Axes.
         let xAxis = makeXAxis(table, x: layout.x, values: rowsInFileOrder ? xs : rows.map { xs[$0] })
@@ -162,9 +164,34 @@ extension ChartInference {
             }
             series.append(total)
         }
-        let chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
+        var chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
                                     yAxis: yAxis, additionalAxes: additionalAxes, series: series)
+        chart.isMap = isMap(table, layout: layout)
         return (chart, warnings)
+    }
+
+    /// The note that says points are means and of how many rows: "Each point is the mean of the rows that share a
+    /// year, within each source: 3 rows each." (or "2 to 5 rows").
+    static func meanNote(_ series: [DataSeries], x: String?, group: String?) -> String {
+        let L = Localization.self
+        let counts = series.flatMap { $0.counts ?? [] }.filter { $0 > 0 }
+        let low = counts.min() ?? 0, high = counts.max() ?? 0
+        let rows = low == high ? L.trn("%ld row each", "%ld rows each", low, low)
+            : L.tr("%@ to %@ rows", String(low), String(high))
+        let xName = Localization.titleInSentence(x ?? L.tr("Row"))
+        if let group {
+            return L.tr("Each point is the mean of the rows that share a %@, within each %@: %@.", xName,
+                        Localization.titleInSentence(group), rows)
+        }
+        return L.tr("Each point is the mean of the rows that share a %@: %@.", xName, rows)
+    }
+
+    /// True for a scatter of latitude (y) against longitude (x), as the columns' headers and ranges say.
+    static func isMap(_ table: Table, layout: Layout) -> Bool {
+        guard layout.kind == .scatter, let x = layout.x, layout.y.count == 1 else { return false }
+        let rows = table.rowCount
+        return ColumnProfiler.profile(table.columns[x], index: x, rows: rows).coordinate == .longitude
+            && ColumnProfiler.profile(table.columns[layout.y[0]], index: layout.y[0], rows: rows).coordinate == .latitude
     }
 
     /// The x value of every row (NaN where missing): column `x`'s numbers, seconds since the epoch or
@@ -194,7 +221,9 @@ extension ChartInference {
                                         gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
                                         formatter: formatter(for: column, unit: column.unit, digits: digits, values: values)))
         case .date(_, let precision, let utcOffsetSeconds):
-            return .date(DateAxis(title: column.title, range: xRange, precision: precision, utcOffsetSeconds: utcOffsetSeconds))
+            let spoken = DateValuePrecision.precision(of: values, written: precision, utcOffsetSeconds: utcOffsetSeconds)
+            return .date(DateAxis(title: column.title, range: xRange, precision: spoken, writtenPrecision: precision,
+                                  utcOffsetSeconds: utcOffsetSeconds))
         case .text(_, let categories):
             return .categorical(CategoricalAxis(title: column.title, categories: categories))
         }

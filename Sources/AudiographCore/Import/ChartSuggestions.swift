@@ -27,6 +27,7 @@ public enum ChartSuggestions {
         let free = LayoutGuess(table: table, profile: profile, pins: LayoutPins.none)
         var candidates: [ChartInference.Layout] = [document.layout]
         if let guess = try? free.layout() { candidates.append(guess) }
+        candidates += candidates.flatMap { layeredBars(of: $0, table: table) }
         candidates += alternatives(table: table, profile: profile, guess: free)
         var seen: [ChartInference.Layout] = []
         var result: [ChartSuggestion] = []
@@ -105,8 +106,9 @@ public enum ChartSuggestions {
                 return OrderCheck.xIsUnique(xs, groups: ids)
             }
             for y in values.prefix(3) {
+                // A mean over rows that share a time is only taken within one group: with groups, one line each.
                 if let g = groups.first { out.append(.init(x: t, y: [y], seriesBy: g, kind: .line)) }
-                out.append(.init(x: t, y: [y], kind: .line, aggregate: .mean))
+                else { out.append(.init(x: t, y: [y], kind: .line, aggregate: .mean)) }
             }
         }
         // Scatter plots: the first continuous measure against those that move with it most.
@@ -121,6 +123,29 @@ public enum ChartSuggestions {
             for y in measures.prefix(2) { out.append(.init(x: g, y: [y], kind: .bar, aggregate: .mean)) }
         }
         return out
+    }
+
+    /// Grouped and stacked bars of a long table's groups (one layer per group), when its values are counts or
+    /// amounts that add up: none below zero, not a percentage, and not headed as a price, rate, ratio, mean,
+    /// index, score or temperature (five companies' prices stacked make a number that means nothing).
+    static func layeredBars(of layout: ChartInference.Layout, table: Table) -> [ChartInference.Layout] {
+        guard layout.kind == .line, layout.seriesBy != nil, layout.aggregate == nil, layout.y.count == 1,
+              isAmount(table.columns[layout.y[0]]) else { return [] }
+        return [ChartKind.groupedBar, .stackedBar].map { kind in
+            var bars = layout
+            bars.kind = kind
+            return bars
+        }
+    }
+
+    /// True for a column of counts or amounts: numbers none below zero, not in percent, not headed as a level.
+    static func isAmount(_ column: Column) -> Bool {
+        guard case .numeric(let values, _) = column.data, column.unit != "%" else { return false }
+        let levels: Set<String> = ["price", "prices", "rate", "rates", "ratio", "mean", "average", "avg", "index", "pct",
+                                   "percent", "percentage", "share", "score", "temp", "temperature", "median", "close",
+                                   "open", "high", "low"]
+        guard !ColumnProfiler.headerWords(column.header).contains(where: levels.contains) else { return false }
+        return !values.contains { $0 < 0 }
     }
 
     /// |Spearman ρ| of two numeric columns over at most 100,000 evenly spaced rows; 0 when it can't be told.
@@ -163,7 +188,8 @@ public enum ChartSuggestions {
             parts.append(L.tr("Candlestick chart: %@", chart.title))
         }
         if let g = layout.seriesBy {
-            parts.append(L.tr("one line per %@", table.columns[g].title))
+            parts.append(chart.kind.drawsBars ? L.tr("one layer per %@", table.columns[g].title)
+                         : L.tr("one line per %@", table.columns[g].title))
         }
         if chart.kind == .scatter, let c = layout.category {
             parts.append(L.tr("coloured by %@", table.columns[c].title))
@@ -171,7 +197,10 @@ public enum ChartSuggestions {
         if chart.hasSeveralScales {
             parts.append(L.trn("%ld scale", "%ld scales", chart.scaleGroups.count, chart.scaleGroups.count))
         }
-        if chart.series.count > 1 {
+        let layers = chart.series.filter { !$0.isTotal }.count
+        if layers > 1 && layers < chart.series.count {
+            parts.append(L.tr("%@, and their total", L.trn("%ld series", "%ld series", layers, layers)))
+        } else if chart.series.count > 1 {
             parts.append(L.trn("%ld series", "%ld series", chart.series.count, chart.series.count))
         } else if chart.kind == .bar {
             parts.append(L.trn("%ld bar", "%ld bars", points, points))

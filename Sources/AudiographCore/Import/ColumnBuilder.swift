@@ -301,7 +301,7 @@ final class ColumnBuilder: @unchecked Sendable {
     /// The finished column data.
     func finish() -> ColumnData {
         switch kind {
-        case .numeric: return .numeric(values: numbers, fractionDigits: fractionDigits)
+        case .numeric: return .numeric(values: numbers, fractionDigits: SpokenDecimals.decimals(written: fractionDigits, values: numbers))
         case .date: return .date(values: numbers, precision: datePrecision, utcOffsetSeconds: commonUTCOffset)
         case .text:
             categoryIndex = [:]

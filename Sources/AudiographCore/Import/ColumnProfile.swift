@@ -48,6 +48,9 @@ public struct ColumnProfile: Sendable, Equatable {
     public var headerNamesTime: Bool
     /// The header names a key (id, index, rownames, an empty header), not a quantity.
     public var headerNamesKey = false
+    /// The header names the unit a row belongs to (a subject, a station, a patient, a school): its whole numbers
+    /// are that unit's number, never a quantity to plot or an x.
+    public var headerNamesUnit = false
 
     /// Row numbers under a header of their own ("step", "trial"): never a series, but an x that keeps its name.
     public var isNamedSequence: Bool { role == .identifier && isSequence && !headerNamesKey }
@@ -68,6 +71,13 @@ public struct ColumnProfile: Sendable, Equatable {
     public var isCode: Bool {
         role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2 && distinct * 5 <= present
             && (distinct <= 12 || (distinct <= ColumnProfile.groupingLimit && magnitude <= Double(distinct)))
+            || isUnitNumber
+    }
+    /// Numbers of the units rows belong to (sleepstudy's Subject 308…372, ten readings each): a code that splits a
+    /// long table into series, however large the numbers, when each unit has three rows or more (two make no line).
+    public var isUnitNumber: Bool {
+        role == .measure && headerNamesUnit && isWholeNumbers && distinct >= 2 && distinct <= ColumnProfile.groupingLimit
+            && distinct * 3 <= present
     }
     /// True when the values are continuous enough for an axis of a scatter plot (not a handful of codes).
     public var isContinuous: Bool { role == .measure && (distinct >= 10 || (!isWholeNumbers && distinct >= 5)) }
@@ -104,6 +114,17 @@ enum ColumnProfiler {
                                                "uuid", "guid", "番号", "ｉｄ"]
     /// Last words of a header that make it a key: "Patient ID", "county_fips" (not "code": "Lines of code").
     static let identifierLastWords: Set<String> = ["id", "ids", "idx", "fips", "zip", "zipcode", "uuid"]
+    /// Words of a header that name the unit a row belongs to, when the column holds whole numbers.
+    static let unitWords: Set<String> = ["subject", "subj", "station", "patient", "person", "individual", "student", "pupil",
+                                         "school", "provnum", "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household",
+                                         "participant", "respondent"]
+    /// True for headers of row numbers and keys of rows, as opposed to a unit's number that repeats.
+    static func isRowHeader(_ joined: String) -> Bool {
+        ["index", "idx", "rownames", "rowname", "row", "rowid", "row id", "row names", "row name",  // l10n: not shown
+         "unnamed: 0", "unnamed 0", "obs", "record", "no", "#", "serial", "uuid", "guid", "zip",  // l10n: not shown
+         "zipcode", "zip code", "fips", "key", ""].contains(joined)  // l10n: not shown
+    }
+
     /// Words of a header that name a time.
     static let timeWords: Set<String> = ["year", "years", "yr", "yyyy", "month", "week", "day", "date", "time", "period",
                                          "quarter", "decade", "hour", "minute", "season", "t", "timestamp", "datetime",
@@ -121,6 +142,7 @@ enum ColumnProfiler {
         var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
                               isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
         p.headerNamesKey = namesIdentifier
+        p.headerNamesUnit = words.contains { unitWords.contains($0) } || (namesIdentifier && !isRowHeader(joined))
         switch column.data {
         case .text(let ids, let categories):
             p.distinct = categories.count
@@ -142,6 +164,11 @@ enum ColumnProfiler {
             if p.distinct <= 1 { p.role = .constant }
             else if yearNames { p.role = .time }
             else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) { p.role = .time }
+            else if p.headerNamesUnit && p.isWholeNumbers && !namesTime {
+                // A unit's number: a code that splits series when its units each have several rows, else a key.
+                p.role = .measure
+                if !p.isUnitNumber { p.role = .identifier }
+            }
             else if isKeyHeader || (namesIdentifier && p.isWholeNumbers) { p.role = .identifier }
             else if p.isSequence && !namesTime && p.coordinate == nil { p.role = .identifier }
             else { p.role = .measure }

@@ -32,7 +32,10 @@ extension ChartInference {
                                       shared, shared))
             }
             valueColumns = [cols[v]]
-        } else if let x = layout.x, case .text(let ids, let names) = cols[x].data {
+        } else if let x = layout.x, let (ids, names) = cols[x].asCategories {
+            if cols[x].isNumeric {
+                warnings.append(L.tr("The rows are named by the numbers in %@.", cols[x].title))
+            }
             columns = layout.y.map { cols[$0].title }
             valueColumns = layout.y.map { cols[$0] }
             var seen: [Int32: Int] = [:]

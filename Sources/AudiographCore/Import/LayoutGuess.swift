@@ -25,7 +25,7 @@ struct LayoutGuess {
     /// Measures free for the guess, in file order (codes only when nothing else is measured).
     var measures: [Int] {
         let named = pins.named.subtracting(pins.y ?? [])
-        let free = profile.indices(.measure).filter { !named.contains($0) }
+        let free = profile.indices(.measure).filter { !named.contains($0) && !profile[$0].isUnitNumber }
         // Codes (cylinders, diet) are groupings while real measures are left to chart.
         let real = free.filter { !profile[$0].isCode }
         return real.isEmpty ? free : real
@@ -130,8 +130,9 @@ struct LayoutGuess {
         if let rows = pins.seriesBy, let x = pins.x, let value = pins.y?.first {
             return ChartInference.Layout(x: x, y: [value], seriesBy: rows, kind: .heatmap)
         }
-        guard let rows = pins.x ?? profile.indices(.labels).first ?? columns.indices.first(where: { columns[$0].isText }),
-              columns[rows].isText else {
+        guard let rows = pins.x ?? pins.label ?? profile.indices(.labels).first ?? columns.indices.first(where: { columns[$0].isText })
+                ?? numberedRows(),
+              columns[rows].isText || pins.x == rows || pins.label == rows || numberedRows() == rows else {
             throw ImportError.heatmapWithoutRows(path: table.path)
         }
         // Every number column is a column of the grid unless the person chose some: a heatmap's columns are
@@ -139,6 +140,22 @@ struct LayoutGuess {
         let measured = (pins.y ?? columns.indices.filter { columns[$0].isNumeric }).filter { $0 != rows && columns[$0].isNumeric }
         guard measured.count >= 2 else { throw ImportError.heatmapWithoutRows(path: table.path) }
         return ChartInference.Layout(x: rows, y: measured, kind: .heatmap)
+    }
+
+    /// The first column, when it names the rows of a matrix with numbers (years, months, ages, codes, as pivot
+    /// tables and R's xtabs write them): distinct whole numbers, one per row, beside two or more number columns
+    /// of one unit and size (or headed by times: Jan … Dec, 2012 … 2017).
+    func numberedRows() -> Int? {
+        guard let first = columns.indices.first, !pins.named.subtracting([pins.x, pins.label].compactMap { $0 }).contains(first),
+              case .numeric = columns[first].data else { return nil }
+        let p = profile[first]
+        guard p.isWholeNumbers, p.distinct == p.present, p.present >= 2, p.present == table.rowCount else { return nil }
+        let others = columns.indices.filter { $0 != first && columns[$0].isNumeric }
+        guard others.count >= 2 else { return nil }
+        let oneUnit = Set(others.map { columns[$0].unit ?? "" }).count == 1
+        let alike = ScaleGroups.sameMagnitude(others.map { profile[$0].magnitude })
+            || others.allSatisfy { TimeHeaders.namesATime(columns[$0].header) }
+        return oneUnit && alike ? first : nil
     }
 
     /// A square matrix whose rows are named as its columns are (a correlation or distance table): a text
@@ -226,17 +243,20 @@ struct LayoutGuess {
 
     /// A long table: a grouping column that makes each x unique within it; one series per group.
     private func longTableLayout() -> ChartInference.Layout? {
+        // The split is the table's, not the kind's: bars (and through them grouped and stacked bars) keep the groups
+        // that lines and areas show, so a requested kind never pools different groups into one mean.
         guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
-              pins.kind == nil || pins.kind == .line else { return nil }
+              pins.kind == nil || pins.kind == .line || pins.kind == .bar else { return nil }
         let groups = pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
         // A table whose first time column never repeats is wide over that time (Nightingale's monthly deaths by
         // Date, with Month and Year beside it); only that column may then be a long table's x.
         let times = timeColumns()
         let xCandidates = pins.x.map { [$0] } ?? (times.first.map { !profile[$0].repeats } == true ? [times[0]]
-            : times + profile.columns.filter { $0.role == .measure && !pins.named.contains($0.index) }.map(\.index))
+            : times + profile.columns.filter { $0.role == .measure && !$0.isUnitNumber && !pins.named.contains($0.index) }.map(\.index))
         for g in groups {
             guard let (ids, _) = columns[g].asCategories else { continue }
-            for x in xCandidates where x != g && !columns[x].isText {
+            // A code of two values (a pair's members, before and after) makes lines of two points; two years do not.
+            for x in xCandidates where x != g && !columns[x].isText && (profile[x].distinct >= 3 || profile[x].role == .time) {
                 guard case .numeric(let xs, _) = columns[x].data else {
                     if case .date(let xs, _, _) = columns[x].data, fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
                     continue
@@ -312,6 +332,9 @@ struct LayoutGuess {
     /// records sorted by one measure (cars by speed, trees by girth) are told by that measure.
     private func rowsReadAsASequence() -> Bool {
         let candidates = measures.filter { profile[$0].isContinuous }
+        // Rows of units that repeat (subjects, patients, schools: Remifentanil's 65 subjects) are panel records,
+        // each unit's readings following on from each other, not one sequence.
+        guard !profile.columns.contains(where: { $0.headerNamesUnit && $0.repeats && $0.distinct * 2 <= $0.present }) else { return false }
         guard candidates.count >= 2, candidates.count == measures.count,
               !candidates.contains(where: { profile[$0].isMonotonic }) else { return false }
         let following = candidates.filter { c in
@@ -410,11 +433,18 @@ struct LayoutGuess {
         return texts.first ?? profile.columns.filter(\.isCode).map(\.index).first(where: usable)
     }
 
-    /// A text column with a different value on every row, to name the points.
+    /// A text column with a different value on every row, to name the points; before it, a column headed as
+    /// names ("name", "city", "town"…) whose values are nearly all different (Ontario's 414 towns have one
+    /// name twice; their websites, all different, are no names to say).
     private func labelColumn(excluding: [Int]) -> Int? {
-        profile.columns.first {
-            $0.role == .labels && $0.distinct == $0.present && !excluding.contains($0.index) && !pins.named.contains($0.index)
-        }?.index
+        let free = profile.columns.filter {
+            $0.role == .labels && !excluding.contains($0.index) && !pins.named.contains($0.index)
+        }
+        let nameWords: Set<String> = ["name", "city", "town", "place", "country", "station", "site", "location", "名前", "名称"]
+        if let named = free.first(where: { p in
+            p.distinct * 100 >= p.present * 99 && ColumnProfiler.headerWords(columns[p.index].header).contains(where: nameWords.contains)
+        }) { return named.index }
+        return free.first { $0.distinct == $0.present }?.index
     }
 
     // MARK: Pins

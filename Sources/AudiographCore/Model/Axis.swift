@@ -57,7 +57,11 @@ public struct DateAxis: Sendable {
     public var title: String
     /// Visible range in seconds since the epoch.
     public var range: ClosedRange<Double>
+    /// The precision the values are spoken and drawn at: coarser than written when every value falls on
+    /// 1 January, the first of a month or a whole minute (`DateValuePrecision`).
     public var precision: DatePrecision
+    /// The precision the file wrote the values in, which JSON keeps ("2001-01-01" even when spoken "2001").
+    public var writtenPrecision: DatePrecision
     /// Gridline positions in seconds since the epoch (round calendar instants), ascending, inside `range`.
     public var gridlines: [Double]
     /// The UTC offset, in seconds east of Greenwich, that all the file's times were written in (32400 for
@@ -65,11 +69,12 @@ public struct DateAxis: Sendable {
     public var utcOffsetSeconds: Int?
 
     /// A date axis; gridlines default to round calendar instants over `range`.
-    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision, gridlines: [Double]? = nil,
-                utcOffsetSeconds: Int? = nil) {
+    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision, writtenPrecision: DatePrecision? = nil,
+                gridlines: [Double]? = nil, utcOffsetSeconds: Int? = nil) {
         self.title = title
         self.range = range
         self.precision = precision
+        self.writtenPrecision = writtenPrecision ?? precision
         self.gridlines = gridlines ?? DateGridlines.lines(range)
         self.utcOffsetSeconds = utcOffsetSeconds
     }

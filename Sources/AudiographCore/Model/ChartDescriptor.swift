@@ -70,6 +70,9 @@ public struct ChartDescriptor: Sendable {
     /// categorical axis (→ timbre, colour).
     public var additionalAxes: [AdditionalAxis]
     public var series: [DataSeries]
+    /// True when x is longitude and y latitude, both in degrees: the chart is a map, described as places
+    /// (extent, where most points lie, points far from the rest), never by correlation or trend.
+    public var isMap = false
 
     public init(title: String, summary: String? = nil, kind: ChartKind, xAxis: XAxis, yAxis: NumericAxis,
                 additionalAxes: [AdditionalAxis] = [], series: [DataSeries]) {
@@ -95,7 +98,7 @@ public struct ChartDescriptor: Sendable {
     /// The formatter for one of this chart's series: its scale's unit with the series' own decimals.
     public func valueFormatter(for s: DataSeries) -> ValueFormatter {
         var formatter = (s.ownYAxis ?? yAxis).formatter
-        if let digits = s.fractionDigits { formatter.fractionDigits = max(0, min(6, digits)) }
+        if let digits = s.fractionDigits { formatter.fractionDigits = max(0, min(ValueFormatter.maximumFractionDigits, digits)) }
         return formatter
     }
 

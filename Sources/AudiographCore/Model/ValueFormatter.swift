@@ -5,14 +5,17 @@ import Foundation
 public struct ValueFormatter: Sendable, Equatable {
     /// Unit shown with values, or nil.
     public var unit: String?
-    /// Digits after the decimal point for data values, 0...6.
+    /// Digits after the decimal point for data values, 0…`maximumFractionDigits`.
     public var fractionDigits: Int
+    /// Most decimals a value is written with: enough for the first significant digits of a column of tiny
+    /// values (0.0000123), never so many that floating-point noise is said.
+    public static let maximumFractionDigits = 9
     /// Whether to group thousands ("12,345"); off for year-like integers ("1960").
     public var usesGrouping: Bool
 
     public init(unit: String? = nil, fractionDigits: Int = 0, usesGrouping: Bool = true) {
         self.unit = unit
-        self.fractionDigits = max(0, min(6, fractionDigits))
+        self.fractionDigits = max(0, min(ValueFormatter.maximumFractionDigits, fractionDigits))
         self.usesGrouping = usesGrouping
     }
 
@@ -65,7 +68,7 @@ public struct ValueFormatter: Sendable, Equatable {
     static func digitsForDerived(_ value: Double, base: Int) -> Int {
         guard value.isFinite, value != 0 else { return base }
         let magnitude = Int(floor(log10(abs(value))))
-        return max(base, min(6, 2 - magnitude))
+        return max(base, min(ValueFormatter.maximumFractionDigits, 2 - magnitude))
     }
 
     /// Decimals needed to write `value` exactly, 0…6 (2.5 needs 1, 0.05 needs 2, a value with more needs 6).

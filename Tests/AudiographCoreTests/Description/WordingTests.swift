@@ -51,7 +51,7 @@ final class WordingTests: XCTestCase {
         var text = "reading,level\n"
         for i in 0..<20_000 { text += "\(i * 5),\(String(format: "%.5f", Double(i) * 0.00015))\n" }
         let description = try report(text).analysis.series[0].description
-        XCTAssertTrue(description.contains("Overall increasing, by about 3.00000 per 100,000 (r² 1.00)"), description)
+        XCTAssertTrue(description.contains("Overall increasing, by about 3.0000 per 100,000 (r² 1.00)"), description)
         XCTAssertFalse(description.contains("slope"), description)
     }
 

@@ -157,7 +157,7 @@ final class RealTableInferenceTests: XCTestCase {
         let age = d.chart.series.firstIndex { $0.name == "age" }!
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: age).string(87), "87", "not 87.000000")
         let lat = d.chart.series.firstIndex { $0.name == "latitude deg" }!
-        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.500000")
+        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.500", "six decimals written, five significant digits said")
         XCTAssertTrue(ElementNames(chart: d.chart).pointWords(0, in: d.chart.series[age]).hasSuffix(", 60"))
     }
 

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
+import XCTest
+
+/// A requested kind is applied to the table's layout: a long table's groups stay groups in every kind, a mean
+/// is only ever taken within one group and said in Notes, and a bar chart of several series names the series
+/// of its highest and lowest bar.
+final class KindsKeepTheLayoutTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    /// Electricity by source, three rows a year (a long table, as the EIA publishes it).
+    private func generationPath() -> String {
+        folder.write("generation.csv", """
+            year,source,net_generation
+            2015,fossil fuels,2800
+            2015,nuclear,797
+            2015,renewables,544
+            2016,fossil fuels,2700
+            2016,nuclear,805
+            2016,renewables,610
+            2017,fossil fuels,2600
+            2017,nuclear,805
+            2017,renewables,687
+
+            """)
+    }
+
+    func testEveryKindOfALongTableKeepsOneLayerPerSource() throws {
+        let path = generationPath()
+        let expected: [String: [Double]] = ["fossil fuels": [2800, 2700, 2600], "nuclear": [797, 805, 805],
+                                            "renewables": [544, 610, 687]]
+        for kind in [ChartKind.line, .area, .stackedArea, .bar, .groupedBar, .stackedBar] {
+            let document = try ChartDocument.open(path: path, overrides: ChartSettings(kind: kind))
+            let chart = document.chart
+            XCTAssertEqual(chart.kind, kind)
+            XCTAssertEqual(document.layout.aggregate, nil, "\(kind): no mean across sources")
+            let layers = chart.series.filter { !$0.isTotal }
+            XCTAssertEqual(layers.map(\.name), ["fossil fuels", "nuclear", "renewables"], "\(kind)")
+            for s in layers {
+                XCTAssertEqual(s.x, [2015, 2016, 2017], "\(kind) \(s.name)")
+                XCTAssertEqual(s.y, expected[s.name], "\(kind) \(s.name)")
+            }
+            XCTAssertFalse(chart.title.contains("Average"), "\(kind): \(chart.title)")
+        }
+    }
+
+    func testABarChartOfSeveralSeriesNamesTheSeriesOfItsHighestAndLowestBar() throws {
+        let report = DescribeReport(document: try ChartDocument.open(path: generationPath(),
+                                                                     overrides: ChartSettings(kind: .bar)))
+        XCTAssertEqual(report.analysis.summary, "net generation by year, 3 series: the highest bar is fossil fuels in 2015 "
+                       + "(2,800), the lowest renewables in 2015 (544).")
+    }
+
+    func testAMeanIsTakenWithinEachGroupAndSaidInNotes() throws {
+        // Two readings a year per site: the mean is of one site's readings, never of both sites together.
+        let path = folder.write("readings.csv", """
+            year,site,level
+            2020,north,10
+            2020,north,12
+            2020,south,100
+            2020,south,104
+            2021,north,14
+            2021,north,16
+            2021,south,110
+            2021,south,114
+
+            """)
+        let document = try ChartDocument.open(path: path, overrides: ChartSettings(seriesBy: "site", kind: .bar, aggregate: .mean))
+        XCTAssertEqual(document.chart.series.map(\.name), ["north", "south"])
+        XCTAssertEqual(document.chart.series.map(\.y), [[11, 15], [102, 112]])
+        XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a year, within each site: 2 rows each."),
+                      "\(document.warnings)")
+    }
+
+    func testAMeanOverRecordsSaysHowManyRowsEachPointHolds() throws {
+        let path = folder.write("weights.csv", "year,weight\n2000,50\n2000,60\n2000,70\n2001,80\n2001,90\n")
+        let document = try ChartDocument.open(path: path)
+        XCTAssertEqual(document.layout.aggregate, .mean)
+        XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a year: 2 to 3 rows."),
+                      "\(document.warnings)")
+    }
+}
