@@ -15,6 +15,9 @@ Per table, checked automatically and independently of the program (the CSV is re
   repeated-x  a line or bar series holds two points at one x (rows grouped by seriesBy, if any);
               with "aggregate" set: a series' count is more than the number of distinct x
   identifier  a series (or the size) is a row number, id or code
+  unit        x of a line or scatter plot, a series or the size holds whole numbers under a header that names the
+              unit a row belongs to (subject, station, patient, school, district, nr, uid …): a unit's number
+  indicator   a scatter plot's x or y holds only 0 and 1 (a yes/no indicator is no measure to plot)
   dates       the chosen x column holds dates (by pandas) or R ts fractional years, but xAxis.kind
               is not "date"; or R ts time is drawn as a series
   wide        a table the program read as one line per row over its year columns (its note says so)
@@ -66,12 +69,13 @@ def table_name(path):
 
 # MARK: Running the program
 
-def run_cli(cli, path, timeout):
-    """(status, stdout, stderr, seconds); status is None on a timeout, negative for a signal."""
+def run_cli(cli, path, timeout, extra=()):
+    """(status, stdout, stderr, seconds) of `describe --json [extra] path`; status is None on a timeout, negative for
+    a signal."""
     env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
     env.pop("LANGUAGE", None)  # English messages, whatever the machine says
     start = time.monotonic()
-    proc = subprocess.Popen([cli, "describe", "--json", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    proc = subprocess.Popen([cli, "describe", "--json", *extra, path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=env, start_new_session=True)
     try:
         out, err = proc.communicate(timeout=timeout)
@@ -192,6 +196,34 @@ def roles_from_json(doc, headers, frame_loader):
 
 
 # MARK: Independent judgements (pandas)
+
+UNIT_WORDS = {"subject", "subj", "station", "patient", "person", "individual", "student", "pupil", "school", "provnum",
+              "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household", "participant", "respondent"}
+
+
+def header_words(header):
+    """'pupilNR' -> ['pupil', 'nr'], 'Sepal.Length' -> ['sepal', 'length']."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", str(header))
+    return [w.lower() for w in re.split(r"[._ \-/]+", spaced) if w]
+
+
+def is_unit_number(header, series):
+    """Whole numbers under a header naming the unit a row belongs to."""
+    import pandas as pd
+    if not set(header_words(header)) & UNIT_WORDS:
+        return False
+    s = series.dropna()
+    return len(s) > 0 and pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s) \
+        and bool((s == s.round()).all())
+
+
+def is_indicator(series):
+    """Only 0 and 1, both present."""
+    s = series.dropna()
+    try:
+        return len(s) > 0 and set(s.astype(float).unique()) == {0.0, 1.0}
+    except (TypeError, ValueError):
+        return False
 
 def is_identifier(header, series):
     """Row numbers, ids and codes: by name (rownames, id, index, pandas' "Unnamed: 0", *_id), or
@@ -437,6 +469,17 @@ def judge(path, doc):
         why = is_identifier(roles["size"], f[roles["size"]])
         if why:
             failures.append(("identifier", f"size {why}"))
+
+    # A unit's number (a subject's, a school's) is never an axis, a series or a size.
+    plotted = ([x] if kind in ("line", "scatter") and x is not None else []) + y + [roles["size"]]
+    for c in plotted:
+        if c is not None and c in f.columns and is_unit_number(c, f[c]):
+            failures.append(("unit", f"'{c}' numbers the unit a row belongs to"))
+    # A yes/no indicator is no measure of a scatter plot.
+    if kind == "scatter":
+        for c in [x] + y[:1]:
+            if c is not None and c in f.columns and is_indicator(f[c]):
+                failures.append(("indicator", f"'{c}' holds only 0 and 1"))
 
     # Dates are dates.
     x_kind = (doc.get("xAxis") or {}).get("kind")

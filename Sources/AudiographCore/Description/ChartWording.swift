@@ -101,7 +101,7 @@ struct ChartWording {
         if chart.kind == .line, a.segments.count > 1 {
             sentences.append(L.sentence(capitalized(shapeWords(s, a.segments))))
         }
-        if a.trend != nil { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
+        if a.trend != nil && xIsOrdered { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
         if let correlation {
             sentences.append(capitalized(correlationWords(correlation.pearson))
                              + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
@@ -117,6 +117,21 @@ struct ChartWording {
     }
 
     // MARK: Pieces
+
+    /// False for a heatmap whose columns are names in no order (continents, age groups' sexes): a trend across
+    /// them means nothing. Columns that name times (Jan … Dec, 2012 … 2017) are in order, and so are levels
+    /// numbered in order ("Son's status 1" … "Son's status 8").
+    var xIsOrdered: Bool {
+        guard chart.kind == .heatmap, case .categorical(let axis) = chart.xAxis else { return true }
+        if axis.categories.allSatisfy(TimeHeaders.namesATime) { return true }
+        let levels = axis.categories.map { name -> (String, Double)? in
+            guard let space = name.lastIndex(of: " "), let n = Double(name[name.index(after: space)...]) else { return nil }
+            return (String(name[..<space]), n)
+        }
+        guard levels.count >= 2, let first = levels[0], levels.allSatisfy({ $0?.0 == first.0 }) else { return false }
+        let numbers = levels.compactMap { $0?.1 }
+        return zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }
+    }
 
     /// "overall increasing, by about 1.2 births per 10,000 per year (r² 0.45)" or "no clear trend overall".
     func trendClause(_ s: DataSeries, _ a: SeriesAnalysis) -> String {

@@ -32,9 +32,15 @@ extension ChartInference {
                                       shared, shared))
             }
             valueColumns = [cols[v]]
-        } else if let x = layout.x, let (ids, names) = cols[x].asCategories {
+        } else if let x = layout.x, let (ids, rowNames) = cols[x].asCategories {
+            var names = rowNames
             if cols[x].isNumeric {
                 warnings.append(L.tr("The rows are named by the numbers in %@.", cols[x].title))
+                if ColumnProfiler.isRowHeader(ColumnProfiler.headerWords(cols[x].header).joined(separator: " ")),
+                   case .numeric(let values, let digits) = cols[x].data {
+                    // R's row names ("rownames": 1951 … 1961) are the names themselves: "1951", not "rownames 1951".
+                    names = Set(values.filter(\.isFinite)).sorted().map { ValueFormatter.format($0, fractionDigits: digits, grouping: false) }
+                }
             }
             columns = layout.y.map { cols[$0].title }
             valueColumns = layout.y.map { cols[$0] }

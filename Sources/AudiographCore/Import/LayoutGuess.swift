@@ -57,6 +57,12 @@ struct LayoutGuess {
         }
         if let map = mapLayout() { return finish(map) }
         if let long = longTableLayout() { return finish(long) }
+        if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, values.count >= 2, timeColumns().isEmpty {
+            // One measure among yes/no indicators (affairs: their number beside a dozen 0/1 columns): its histogram,
+            // not a scatter of it against an indicator.
+            let measured = values.filter { !isIndicator($0) }
+            if measured.count == 1, !followsOn(measured[0]) { return finish(.init(x: measured[0], y: [], kind: .histogram)) }
+        }
         let sequence = pins.x == nil && pins.y == nil && pins.kind != .scatter && rowsReadAsASequence()
         if pins.x == nil && !pins.xIsRow, pins.y == nil, !sequence, let records = recordsWithoutX() { return finish(records) }
         let x = pins.xIsRow ? nil : (pins.x ?? chooseX())
@@ -77,7 +83,7 @@ struct LayoutGuess {
         if repeats && pins.aggregate != Aggregation.none && pins.kind != .scatter {
             // Records: rows share an x.
             if pins.x == nil && pins.y == nil && pins.kind != .line && pins.kind != .bar,
-               others.count >= 2, let pair = scatterPair(others) {
+               others.count >= 2, !others.allSatisfy(isIndicator), let pair = scatterPair(others) {
                 var s = scatter(x: pair.x, y: pair.y)
                 if s.category == nil && !pins.noCategory && profile[x].role == .grouping && profile[x].distinct <= Self.categoryLimit {
                     s.category = x
@@ -130,9 +136,22 @@ struct LayoutGuess {
         if let rows = pins.seriesBy, let x = pins.x, let value = pins.y?.first {
             return ChartInference.Layout(x: x, y: [value], seriesBy: rows, kind: .heatmap)
         }
+        if pins.x == nil, pins.label == nil, pins.y == nil {
+            // A long table keeps its groups: a row per group, a column per x, when x has names or few values.
+            var asLines = self
+            asLines.pins.kind = .line
+            if let long = asLines.longTableLayout(), let x = long.x, let rows = long.seriesBy {
+                guard table.columns[x].asCategories != nil else { throw ImportError.heatmapWithoutRows(path: table.path) }
+                return ChartInference.Layout(x: x, y: long.y, seriesBy: rows, kind: .heatmap)
+            }
+        }
         guard let rows = pins.x ?? pins.label ?? profile.indices(.labels).first ?? columns.indices.first(where: { columns[$0].isText })
                 ?? numberedRows(),
               columns[rows].isText || pins.x == rows || pins.label == rows || numberedRows() == rows else {
+            throw ImportError.heatmapWithoutRows(path: table.path)
+        }
+        // A guessed column that names some rows twice is no matrix's row names (each cell would be one of them).
+        if pins.x != rows && pins.label != rows && profile[rows].distinct < profile[rows].present {
             throw ImportError.heatmapWithoutRows(path: table.path)
         }
         // Every number column is a column of the grid unless the person chose some: a heatmap's columns are
@@ -149,12 +168,14 @@ struct LayoutGuess {
         guard let first = columns.indices.first, !pins.named.subtracting([pins.x, pins.label].compactMap { $0 }).contains(first),
               case .numeric = columns[first].data else { return nil }
         let p = profile[first]
-        guard p.isWholeNumbers, p.distinct == p.present, p.present >= 2, p.present == table.rowCount else { return nil }
+        guard p.isWholeNumbers, p.distinct == p.present, p.present >= 2, p.present == table.rowCount,
+              !(p.isSequence && p.isMonotonic) else { return nil }  // 1…n are row numbers, not names
         let others = columns.indices.filter { $0 != first && columns[$0].isNumeric }
         guard others.count >= 2 else { return nil }
         let oneUnit = Set(others.map { columns[$0].unit ?? "" }).count == 1
+        // Row names in order (years, ages) over columns of one unit (WorldPhones: 1951 … 1961 by continent).
         let alike = ScaleGroups.sameMagnitude(others.map { profile[$0].magnitude })
-            || others.allSatisfy { TimeHeaders.namesATime(columns[$0].header) }
+            || others.allSatisfy { TimeHeaders.namesATime(columns[$0].header) } || p.isMonotonic
         return oneUnit && alike ? first : nil
     }
 
@@ -246,7 +267,7 @@ struct LayoutGuess {
         // The split is the table's, not the kind's: bars (and through them grouped and stacked bars) keep the groups
         // that lines and areas show, so a requested kind never pools different groups into one mean.
         guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
-              pins.kind == nil || pins.kind == .line || pins.kind == .bar else { return nil }
+              pins.kind == nil || pins.kind == .line || pins.kind == .bar || pins.kind == .scatter else { return nil }
         let groups = pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
         // A table whose first time column never repeats is wide over that time (Nightingale's monthly deaths by
         // Date, with Month and Year beside it); only that column may then be a long table's x.
@@ -386,6 +407,10 @@ struct LayoutGuess {
     /// gave, as Tableau and Excel read it) and y the one that moves with it most (largest |Spearman ρ|, which one
     /// outlier can't swing), skipping a near copy of x. Apple's cars: weight and fuel efficiency.
     func scatterPair(_ candidates: [Int]) -> (x: Int, y: Int)? {
+        // A yes/no indicator (only 0 and 1) is no measure to plot: death against a treatment code says nothing.
+        // Only a table of nothing but indicators keeps them.
+        let measured = candidates.filter { !isIndicator($0) }
+        let candidates = measured.count >= 2 ? measured : candidates
         let continuous = candidates.filter { profile[$0].isContinuous }
         let pool = continuous.count >= 2 ? continuous : candidates
         guard let x = pool.first else { return nil }
@@ -394,6 +419,12 @@ struct LayoutGuess {
         guard let best = strengths.indices.max(by: { strengths[$0] < strengths[$1] || (strengths[$0] == strengths[$1] && $0 > $1) })
         else { return pool.dropFirst().first.map { (x, $0) } }
         return (x, rest[best])
+    }
+
+    /// True for a column of numbers holding only 0 and 1 (both present): a yes/no indicator.
+    func isIndicator(_ c: Int) -> Bool {
+        guard profile[c].distinct == 2, profile[c].isWholeNumbers, case .numeric(let v, _) = columns[c].data else { return false }
+        return v.allSatisfy { $0.isNaN || $0 == 0 || $0 == 1 }
     }
 
     /// True when two columns rise together almost exactly (Pearson or Spearman above 0.99: the same quantity

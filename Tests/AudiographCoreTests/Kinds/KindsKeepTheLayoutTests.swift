@@ -79,4 +79,37 @@ final class KindsKeepTheLayoutTests: XCTestCase {
         XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a year: 2 to 3 rows."),
                       "\(document.warnings)")
     }
+
+    func testAScatterAndAHeatmapOfALongTableKeepItsGroups() throws {
+        let path = generationPath()
+        let scatter = try ChartDocument.open(path: path, overrides: ChartSettings(kind: .scatter)).chart
+        XCTAssertEqual(scatter.series.map(\.name), ["fossil fuels", "nuclear", "renewables"])
+        let heatmap = try ChartDocument.open(path: path, overrides: ChartSettings(kind: .heatmap)).chart
+        XCTAssertEqual(heatmap.series.map(\.name), ["fossil fuels", "nuclear", "renewables"], "a row per source")
+        XCTAssertEqual(heatmap.series[1].y, [797, 805, 805])
+    }
+
+    func testAHeatmapTakesAColumnOfYearsAsRowNames() throws {
+        let path = folder.write("rain.csv", """
+            Year,Jan,Feb,Mar
+            2012,10,12,9
+            2013,11,15,7
+            2014,8,9,12
+
+            """)
+        let document = try ChartDocument.open(path: path, overrides: ChartSettings(kind: .heatmap))
+        XCTAssertEqual(document.chart.series.map(\.name), ["Year 2012", "Year 2013", "Year 2014"])
+        XCTAssertEqual(document.chart.series[1].y, [11, 15, 7])
+        XCTAssertTrue(document.warnings.contains("The rows are named by the numbers in Year."), "\(document.warnings)")
+        // Row numbers 1…n name no rows.
+        let numbered = folder.write("numbered.csv", "n,a,b\n1,10,12\n2,11,15\n3,8,9\n4,7,7\n5,9,1\n6,3,4\n")
+        XCTAssertThrowsError(try ChartDocument.open(path: numbered, overrides: ChartSettings(kind: .heatmap)))
+    }
+
+    func testNoTrendIsSaidAcrossHeatmapColumnsInNoOrder() throws {
+        let path = folder.write("phones.csv", "rownames,Europe,Asia,Africa\n1951,100,50,10\n1956,140,80,20\n")
+        let report = DescribeReport(document: try ChartDocument.open(path: path, overrides: ChartSettings(kind: .heatmap)))
+        XCTAssertEqual(report.document.chart.series.map(\.name), ["1951", "1956"], "R's row names are the names")
+        XCTAssertFalse(report.text().contains("decreasing") || report.text().contains("trend"), report.text())
+    }
 }

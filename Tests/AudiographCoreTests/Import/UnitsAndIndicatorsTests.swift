@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
+import XCTest
+
+/// The classes a person's reading of real tables found guessed wrong: a unit's number (a subject's, a school's)
+/// on an axis or as a measure, and yes/no indicators as a scatter plot's measure.
+final class UnitsAndIndicatorsTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    func testSubjectsNumberedSplitTheirReadingsIntoLinesOverDays() throws {
+        // sleepstudy's shape: Reaction, Days 0…4, Subject 308…310 (numbers, not 1…n).
+        var text = "Reaction,Days,Subject\n"
+        for (k, subject) in [308, 309, 310].enumerated() {
+            for day in 0..<5 { text += "\(250 + 10 * day + 7 * k),\(day),\(subject)\n" }
+        }
+        let document = try ChartDocument.open(path: folder.write("sleep.csv", text))
+        XCTAssertEqual(document.chart.kind, .line)
+        XCTAssertEqual(document.layout.x, 1, "Days along x")
+        XCTAssertEqual(document.layout.seriesBy, 2, "a line per Subject")
+        XCTAssertEqual(document.chart.series.map(\.name), ["Subject 308", "Subject 309", "Subject 310"])
+    }
+
+    func testASchoolsNumberIsNeverAnAxisOrAMeasure() throws {
+        // Pupils' scores with their school's number: 60 schools, one or two pupils each (too few rows to split).
+        var text = "school,score,hours\n"
+        for i in 0..<90 { text += "\(1000 + (i * 7) % 60),\(40 + (i * 13) % 50),\(1 + (i * 5) % 9)\n" }
+        let layout = try ChartDocument.open(path: folder.write("pupils.csv", text)).layout
+        XCTAssertNotEqual(layout.x, 0)
+        XCTAssertFalse(layout.y.contains(0))
+        XCTAssertNotEqual(layout.size, 0)
+    }
+
+    func testIndicatorsAreNoScatterMeasure() throws {
+        // Blood pressure, age, and two yes/no columns (scattered values from a small generator).
+        var state: UInt32 = 7
+        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var text = "sbp,male,smoker,age\n"
+        for _ in 0..<60 { text += "\(110 + next(50)),\(next(2)),\(next(2)),\(30 + next(40))\n" }
+        let layout = try ChartDocument.open(path: folder.write("smoking.csv", text)).layout
+        XCTAssertEqual(layout.kind, .scatter)
+        XCTAssertEqual(Set([layout.x].compactMap { $0 } + layout.y), [0, 3], "sbp and age, not sbp against smoker")
+        // Only indicators beside one measure: never a scatter of the measure against an indicator.
+        var affairs = "naffairs,unhappy,religious\n"
+        for _ in 0..<60 { affairs += "\(next(13)),\(next(2)),\(next(2))\n" }
+        let only = try ChartDocument.open(path: folder.write("affairs.csv", affairs)).layout
+        XCTAssertNotEqual(only.kind, .scatter)
+        XCTAssertTrue(only.x == 0 || only.y == [0], "naffairs is what is shown: \(only)")
+    }
+}
