@@ -9,6 +9,7 @@ extension ChartInference {
     /// groups (x the group, y its median) with each group's `BoxStatistics`, on a y axis spanning every value.
     static func buildBoxPlot(_ table: Table, layout: Layout, settings: ChartSettings,
                              fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        if layout.x == nil { return buildBoxPerColumn(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         let L = Localization.self
         var warnings: [String] = []
         guard let g = layout.x, let column = layout.y.first, let (ids, names) = table.columns[g].asCategories,
@@ -48,5 +49,36 @@ extension ChartInference {
         let chart = ChartDescriptor(title: title, summary: settings.summary, kind: .box, xAxis: xAxis, yAxis: yAxis,
                                     series: boxes.isEmpty ? [] : [series])
         return (chart, warnings)
+    }
+
+    /// The box plot of repeated measurement sets: one box per value column of the layout (the same unit), in the
+    /// columns' order, on one y axis spanning every value (Probe2's response times at probe positions p1 … p5).
+    static func buildBoxPerColumn(_ table: Table, layout: Layout, settings: ChartSettings,
+                                  fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        let L = Localization.self
+        var categories: [String] = [], boxes: [BoxStatistics] = [], columns: [Column] = []
+        for c in layout.y {
+            guard case .numeric(let values, _) = table.columns[c].data,
+                  let box = BoxStatistics(values.filter(\.isFinite)) else { continue }
+            categories.append(table.columns[c].title)
+            boxes.append(box)
+            columns.append(table.columns[c])
+        }
+        let digits = columns.compactMap { c -> Int? in if case .numeric(_, let d) = c.data { return d } else { return nil } }.max() ?? 0
+        let low = boxes.map(\.min).min() ?? 0, high = boxes.map(\.max).max() ?? 0
+        let units = Set(columns.map { $0.unit ?? "" })
+        let unit = settings.unit ?? (units.count == 1 ? columns.first?.unit : nil)
+        let valueTitle = L.tr("Value")
+        let yAxis = NumericAxis(title: valueTitle, unit: unit, range: low...high, gridlines: Gridlines.linear(low...high),
+                                formatter: ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: true))
+        let xAxis = XAxis.categorical(CategoricalAxis(title: L.tr("Column"), categories: categories))
+        var series = DataSeries(name: valueTitle, isContinuous: false, x: boxes.indices.map(Double.init), y: boxes.map(\.median))
+        series.boxes = boxes
+        series.fractionDigits = digits
+        let title = settings.title ?? fileTitle ?? valueTitle
+        let chart = ChartDescriptor(title: title, summary: settings.summary, kind: .box, xAxis: xAxis, yAxis: yAxis,
+                                    series: boxes.isEmpty ? [] : [series])
+        return (chart, [L.trn("One box per column: %ld columns measured alike.", "One box per column: %ld columns measured alike.",
+                              boxes.count, boxes.count)])
     }
 }

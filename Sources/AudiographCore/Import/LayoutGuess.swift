@@ -57,6 +57,14 @@ struct LayoutGuess {
         }
         if let map = mapLayout() { return finish(map) }
         if let long = longTableLayout() { return finish(long) }
+        if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, pins.seriesBy == nil, timeColumns().isEmpty,
+           firstOrderedMeasure() == nil, !rowsReadAsASequence(), table.rowCount >= 10,
+           let sets = repeatedMeasurementSets(), Set(sets) == Set(measures), !sets.contains(where: namesAYear) {
+            // Only when the sets are everything the table measures: beside other measures (x1 … x4 and y, a
+            // regression's predictors) they are different quantities that happen to be numbered.
+            // Repeated measurement sets (a subject's response at five probe positions): a box per set.
+            return finish(.init(x: nil, y: sets, kind: .box))
+        }
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, values.count >= 2, timeColumns().isEmpty {
             // One measure among yes/no indicators (affairs: their number beside a dozen 0/1 columns): its histogram,
             // not a scatter of it against an indicator.
@@ -216,8 +224,15 @@ struct LayoutGuess {
     }
 
     /// A box plot of one measure per group: the x the person named (else their series-by, else the first
-    /// grouping), the y they named, else the first other measure.
+    /// grouping), the y they named, else the first other measure. Without a grouping, repeated measurement sets
+    /// (or the y columns the person named, of one unit) are a box per column.
     private func boxLayout(_ values: [Int]) throws -> ChartInference.Layout {
+        if pins.x == nil, pins.seriesBy == nil {
+            if let y = pins.y, y.count >= 2, Set(y.map { columns[$0].unit ?? "" }).count == 1 {
+                return ChartInference.Layout(x: nil, y: y, kind: .box)
+            }
+            if let sets = repeatedMeasurementSets() { return ChartInference.Layout(x: nil, y: sets, kind: .box) }
+        }
         let named = pins.x ?? pins.seriesBy
         guard let g = named ?? (profile.indices(.grouping) + profile.groupings).first(where: {
             !pins.named.contains($0) && profile[$0].distinct <= ChartInference.maximumBoxes }) else {
@@ -230,6 +245,37 @@ struct LayoutGuess {
             throw ImportError.nothingMeasured(path: table.path, columns: [columns[g].header])
         }
         return ChartInference.Layout(x: g, y: [y], kind: .box)
+    }
+
+    /// Columns that are one measurement taken again and again (Probe2's p1 … p5, Adopted's Age2IQ … Age13IQ):
+    /// three or more measures of five values or more, of one unit and size, whose headers are the same once their
+    /// numbers are taken out; one such stem (two when the person asked for a box plot: ReactTime's deg0NA …
+    /// deg8NP); nil when there are none.
+    func repeatedMeasurementSets() -> [Int]? {
+        var byStem: [String: [Int]] = [:]
+        for c in measures where profile[c].distinct >= 5 && !isIndicator(c) {
+            let header = columns[c].header
+            guard header.contains(where: \.isNumber) else { continue }
+            byStem[String(header.filter { !$0.isNumber }).lowercased(), default: []].append(c)
+        }
+        let stems = byStem.values.filter { $0.count >= 3 }
+        guard stems.count == 1 || (stems.count == 2 && pins.kind == .box) else { return nil }
+        let sets = stems.flatMap { $0 }.sorted()
+        guard Set(sets.map { columns[$0].unit ?? "" }).count == 1,
+              ScaleGroups.sameMagnitude(sets.map { profile[$0].magnitude }) else { return nil }
+        return sets
+    }
+
+    /// True when a header is or holds a year or another time ("2001", "X1856", "pop_2018", "Q1"): columns over
+    /// times are a wide table's series, not repeated measurement sets.
+    private func namesAYear(_ c: Int) -> Bool {
+        let header = columns[c].header
+        if TimeHeaders.namesATime(header) { return true }
+        var digits = "", runs: [String] = []
+        for ch in header + " " {
+            if ch.isNumber { digits.append(ch) } else if !digits.isEmpty { runs.append(digits); digits = "" }
+        }
+        return runs.contains { $0.count == 4 && (1000...2999).contains(Int($0) ?? 0) }
     }
 
     /// True when a grouping column splits the rows into a few groups of five rows or more on average (and at

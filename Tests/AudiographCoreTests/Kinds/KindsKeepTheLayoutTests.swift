@@ -125,4 +125,24 @@ final class KindsKeepTheLayoutTests: XCTestCase {
         let offered = ChartSuggestions.list(for: try ChartDocument.open(path: prices)).map(\.sentence)
         XCTAssertFalse(offered.contains { $0.hasPrefix("Stacked") || $0.hasPrefix("Grouped") }, "\(offered)")
     }
+
+    func testRepeatedMeasurementSetsAreABoxPerColumn() throws {
+        // Response times of twelve subjects at four probe positions (heplots' Probe2, shortened).
+        var state: UInt32 = 11
+        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var text = "subject_code,p1,p2,p3,p4\n"
+        for i in 0..<12 { text += "s\(i),\(i == 0 ? 30 : 31 + next(20)),\(25 + next(15)),\(35 + next(25)),\(28 + next(18))\n" }
+        let document = try ChartDocument.open(path: folder.write("probe.csv", text))
+        XCTAssertEqual(document.chart.kind, .box)
+        XCTAssertNil(document.layout.x)
+        XCTAssertEqual(document.layout.y, [1, 2, 3, 4])
+        let boxes = try XCTUnwrap(document.chart.series.first?.boxes)
+        XCTAssertEqual(boxes.map(\.count), [12, 12, 12, 12])
+        XCTAssertEqual(boxes[0].min, 30)
+        XCTAssertTrue(document.warnings.contains("One box per column: 4 columns measured alike."), "\(document.warnings)")
+        // Numbered columns beside another measure are a regression's predictors, not sets: no boxes.
+        var cement = "x1,x2,x3,y\n"
+        for i in 0..<12 { cement += "\(7 + i % 5),\(26 + (i * 3) % 40),\(6 + (i * 7) % 15),\(78 + i * 2)\n" }
+        XCTAssertNotEqual(try ChartDocument.open(path: folder.write("cement.csv", cement)).chart.kind, .box)
+    }
 }
