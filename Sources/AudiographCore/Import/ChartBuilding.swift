@@ -189,9 +189,8 @@ extension ChartInference {
     /// True for a scatter of latitude (y) against longitude (x), as the columns' headers and ranges say.
     static func isMap(_ table: Table, layout: Layout) -> Bool {
         guard layout.kind == .scatter, let x = layout.x, layout.y.count == 1 else { return false }
-        let rows = table.rowCount
-        return ColumnProfiler.profile(table.columns[x], index: x, rows: rows).coordinate == .longitude
-            && ColumnProfiler.profile(table.columns[layout.y[0]], index: layout.y[0], rows: rows).coordinate == .latitude
+        return ColumnProfiler.coordinate(of: table.columns[x]) == .longitude
+            && ColumnProfiler.coordinate(of: table.columns[layout.y[0]]) == .latitude
     }
 
     /// The x value of every row (NaN where missing): column `x`'s numbers, seconds since the epoch or

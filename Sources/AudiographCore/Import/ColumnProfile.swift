@@ -233,10 +233,25 @@ enum ColumnProfiler {
     /// Latitude or longitude by header word and range (−90…90, −180…360).
     private static func coordinate(words: [String], _ p: ColumnProfile) -> ColumnProfile.Coordinate? {
         guard p.present > 0 else { return nil }
+        return coordinate(words: words, magnitude: p.magnitude)
+    }
+
+    /// The coordinate a number column holds, without profiling the rest of it (one pass for its largest
+    /// magnitude, and none when the header names no coordinate).
+    static func coordinate(of column: Column) -> ColumnProfile.Coordinate? {
+        guard case .numeric(let values, _) = column.data else { return nil }
+        let words = headerWords(column.title)
+        guard coordinate(words: words, magnitude: 0) != nil else { return nil }
+        var magnitude = -1.0
+        for v in values where v.isFinite { magnitude = max(magnitude, abs(v)) }
+        return magnitude < 0 ? nil : coordinate(words: words, magnitude: magnitude)
+    }
+
+    private static func coordinate(words: [String], magnitude: Double) -> ColumnProfile.Coordinate? {
         let latitude: Set<String> = ["lat", "latitude", "緯度"]
         let longitude: Set<String> = ["lon", "long", "lng", "longitude", "経度"]
-        if words.contains(where: latitude.contains) && p.magnitude <= 90 { return .latitude }
-        if words.contains(where: longitude.contains) && p.magnitude <= 360 { return .longitude }
+        if words.contains(where: latitude.contains) && magnitude <= 90 { return .latitude }
+        if words.contains(where: longitude.contains) && magnitude <= 360 { return .longitude }
         return nil
     }
 

@@ -60,9 +60,9 @@ struct LayoutGuess {
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, pins.seriesBy == nil, timeColumns().isEmpty,
            firstOrderedMeasure() == nil, !rowsReadAsASequence(), table.rowCount >= 10,
            let sets = repeatedMeasurementSets(), Set(sets) == Set(measures), !sets.contains(where: namesAYear) {
-            // Only when the sets are everything the table measures: beside other measures (x1 … x4 and y, a
-            // regression's predictors) they are different quantities that happen to be numbered.
-            // Repeated measurement sets (a subject's response at five probe positions): a box per set.
+            // Repeated measurement sets (a subject's response at five probe positions): a box per set. Only when the
+            // sets are everything the table measures: beside other measures (x1 … x4 and y, a regression's
+            // predictors) they are different quantities that happen to be numbered.
             return finish(.init(x: nil, y: sets, kind: .box))
         }
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, values.count >= 2, timeColumns().isEmpty {
