@@ -144,6 +144,50 @@ def records_and_other_charts(folder, home):
         orca.stop()
 
 
+def long_table_bars_with_orca(folder, home):
+    """tidyr's table1 (tuberculosis cases in three countries, 1999 and 2000): a line per country. Other Charts
+    offers grouped and stacked bars of the cases, one layer per country, and never a mean across the countries;
+    choosing stacked bars keeps the three countries and adds their total (issue 30: bars of a long table were
+    one layer, the mean of every country)."""
+    print("table1.csv: a long table's bars keep one layer per country")
+    orca = Orca()
+    process = start_app(os.path.join(folder, "table1.csv"), home)
+    try:
+        window = wait_for_window("table1.csv")
+        app = app_node(process.pid)
+        group = wait_for_name(lambda: chart_group(app, "cases by year"), "cases by year, line chart")
+        check(group is not None and group.name.startswith("cases by year, line chart"),
+              "table1 is a line of cases per country: %r" % (group.name if group else None))
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        press_and_hear(orca, "Tab", "Play button")
+        press_and_hear(orca, "Tab", "Chart Details")
+        press_and_hear(orca, "Tab", "cases by year, line chart")
+        press_and_hear(orca, "ctrl+j", "Line chart: cases by year, one line per country, 3 series (shown now)")
+        dialog = window_node(app, "Other Charts")
+        rows = [r.name for r in find_all(dialog, lambda n: n.getRoleName() == "list item")] if dialog else []
+        stacked = "Stacked bar chart: cases by year, one layer per country, 3 series, and their total"
+        check(stacked in rows and "Grouped bar chart: cases by year, one layer per country, 3 series, and their total" in rows,
+              "Other Charts offers grouped and stacked bars by country: %r" % rows)
+        check(not any("Average cases by year" in r for r in rows), "no mean of cases across countries is offered: %r" % rows)
+        for _ in range(rows.index(stacked) if stacked in rows else 0):
+            subprocess.run(["xdotool", "key", "Down"], check=True)
+        press_and_hear(orca, "Tab", "Remember for this file check box")
+        press_and_hear(orca, "shift+Tab", stacked)
+        press_and_hear(orca, "Return", "cases by year, stacked bar chart")
+        group = wait_for_name(lambda: chart_group(app, "cases by year"), "cases by year, stacked bar chart")
+        check(group is not None and group.name.startswith("cases by year, stacked bar chart"),
+              "the chart is now stacked bars: %r" % (group.name if group else None))
+        layers = find_all(app, lambda n: n.getRoleName() == "list" and n.childCount == 2)
+        names = sorted((n.name or "").split(",")[0] for n in layers)
+        check(names == ["Afghanistan", "Brazil", "China", "Total"],
+              "a layer per country and their total, two years each: %r" % names)
+        press_and_hear(orca, "Right", "2000, 2,666")
+        screenshot("real-table1-stacked-bars")
+    finally:
+        stop(process)
+        orca.stop()
+
+
 def panels_with_orca(folder, home):
     """ggplot2's economics: five series from 2.8 to 320,000 with no units, drawn as three panels with a
     scale each; Page Down walks the series panel by panel and Orca names each one's scale."""
@@ -222,7 +266,7 @@ def visual_modes_on_panels(folder, home):
     del gui_tests.failures[:]
 
 
-TESTS = [records_and_other_charts, panels_with_orca, visual_modes_on_panels]
+TESTS = [records_and_other_charts, long_table_bars_with_orca, panels_with_orca, visual_modes_on_panels]
 
 
 def main():
@@ -230,7 +274,7 @@ def main():
     folder = tempfile.mkdtemp(prefix="real-tables-")
     home = tempfile.mkdtemp(prefix="real-tables-home-")
     try:
-        export([("ISLR", "Auto"), ("ggplot2", "economics")], folder)
+        export([("ISLR", "Auto"), ("tidyr", "table1"), ("ggplot2", "economics")], folder)
         for test in TESTS:
             if not chosen or test.__name__ in chosen:
                 test(folder, home)
