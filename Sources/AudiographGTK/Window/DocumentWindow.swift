@@ -143,6 +143,7 @@ final class DocumentWindow {
     private func windowActivated() {
         guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
         refocus(focus)
+        sayPendingAnnouncement()
         guard !waitedForRegistration else { return }
         waitedForRegistration = true
         // A window manager may activate a new window before GTK has joined the accessibility registry, and
@@ -152,6 +153,26 @@ final class DocumentWindow {
     }
 
     private var waitedForRegistration = false
+
+    /// What is to be said once the window has the focus back, or nil.
+    private var pendingAnnouncement: String?
+    /// Longest wait, in milliseconds, for the window to be active again before a pending announcement is said.
+    private static let pendingAnnouncementLimit: UInt32 = 1_000
+
+    /// Says `message` once the window is active again, after its focus is given anew; at the latest after
+    /// `pendingAnnouncementLimit`. A sheet without a chart is refused before the Sheet list's popup has closed:
+    /// the window is then deactivated and activated again, and Orca drops what is said before it knows the window
+    /// and its focused point again (spreadsheet_tests lost "no column contains numbers" once in two CI runs).
+    private func announceOnceActive(_ message: String) {
+        pendingAnnouncement = message
+        MainLoop.after(milliseconds: Self.pendingAnnouncementLimit) { [weak self] in self?.sayPendingAnnouncement() }
+    }
+
+    private func sayPendingAnnouncement() {
+        guard !destroyed, let message = pendingAnnouncement else { return }
+        pendingAnnouncement = nil
+        chartView.announce(message)
+    }
 
     /// After a late join: the focus arrives again, so Orca says the focused control (the point, or Open
     /// Another… with the error as its description), and over a chart the window's and chart's names are
@@ -340,7 +361,7 @@ final class DocumentWindow {
                 // not read by Orca 43, one on the chart's point is.
                 self.sheetChooser.revert()
                 self.chartView.grabFocus()
-                self.chartView.announce(failure)
+                self.announceOnceActive(failure)
             } else {
                 self.chartView.announce(Localization.tr("Sheet %@", name))
             }
