@@ -10,11 +10,13 @@ extension ChartWording {
             return L.tr("%@: no values to show.", chart.title)
         }
         let total = boxes.reduce(0) { $0 + $1.count }
-        var sentences = [L.tr("%@: %@ of %@; medians from %@ (%@) to %@ (%@).", chart.title,
-                              L.trn("%ld box", "%ld boxes", boxes.count, boxes.count),
-                              L.trn("%ld value", "%ld values", total, total),
-                              y(s).derived(boxes[lo].median), x.string(s.x[lo]),
-                              y(s).derived(boxes[hi].median), x.string(s.x[hi]))]
+        let count = L.trn("%ld box", "%ld boxes", boxes.count, boxes.count)
+        let values = L.trn("%ld value", "%ld values", total, total)
+        let medians = y(s).derived(boxes[lo].median) == y(s).derived(boxes[hi].median) && boxes.count > 1
+            ? L.tr("%@: %@ of %@; every median is %@.", chart.title, count, values, y(s).derived(boxes[lo].median))
+            : L.tr("%@: %@ of %@; medians from %@ (%@) to %@ (%@).", chart.title, count, values,
+                   y(s).derived(boxes[lo].median), x.string(s.x[lo]), y(s).derived(boxes[hi].median), x.string(s.x[hi]))
+        var sentences = [medians]
         if let outliers = outlierSentence(s, boxes) { sentences.append(outliers) }
         return L.sentences(sentences)
     }
