@@ -18,6 +18,11 @@ Per table, checked automatically and independently of the program (the CSV is re
   unit        x of a line or scatter plot, a series or the size holds whole numbers under a header that names the
               unit a row belongs to (subject, station, patient, school, district, nr, uid …): a unit's number
   indicator   a scatter plot's x or y holds only 0 and 1 (a yes/no indicator is no measure to plot)
+  repeated-time  a line over row numbers draws as a series a column named as a time (time, day, week,
+              hour, ms …) whose values repeat (an experiment's clock restarting in each trial): that
+              time is the x axis, not a measure
+  few-means   a mean per x of fewer than three points while another column names a finer time that runs
+              through those x values (a day within each of two years): the mean hides the series
   dates       the chosen x column holds dates (by pandas) or R ts fractional years, but xAxis.kind
               is not "date"; or R ts time is drawn as a series
   wide        a table the program read as one line per row over its year columns (its note says so)
@@ -224,6 +229,15 @@ def is_indicator(series):
         return len(s) > 0 and set(s.astype(float).unique()) == {0.0, 1.0}
     except (TypeError, ValueError):
         return False
+
+TIME_WORDS = {"time", "day", "days", "week", "weeks", "hour", "hours", "minute", "minutes", "min", "ms", "msec",
+              "sec", "second", "seconds", "month", "months", "date", "trial", "visit"}
+
+
+def names_time(header):
+    """A header one of whose words is a time ('Time', 'day', 'time.ms'), not 'times' or 'timely'."""
+    return bool(set(header_words(header)) & TIME_WORDS)
+
 
 def is_identifier(header, series):
     """Row numbers, ids and codes: by name (rownames, id, index, pandas' "Unnamed: 0", *_id), or
@@ -480,6 +494,28 @@ def judge(path, doc):
         for c in [x] + y[:1]:
             if c is not None and c in f.columns and is_indicator(f[c]):
                 failures.append(("indicator", f"'{c}' holds only 0 and 1"))
+
+    # A clock that restarts (repeated times) is the x axis, not a series over row numbers.
+    if kind == "line" and x is None and not roles["seriesBy"]:
+        for c in y:
+            if c in f.columns and names_time(c) and not year_index(c, f[c]):
+                s = f[c].dropna()
+                if len(s) >= 3 and s.nunique() < len(s) and s.nunique() >= 3:
+                    failures.append(("repeated-time", f"time '{c}' repeats ({s.nunique()} values on {len(s)} rows) "
+                                                      f"but is drawn as a series over row numbers"))
+    # A mean of a few x values hides a finer time that runs through them.
+    if roles["aggregate"] and x is not None and x in frame().columns:
+        full = frame()
+        groups = full[x].dropna().nunique()
+        if groups < 3:
+            for c in full.columns:
+                if c in (x, roles["seriesBy"]) or c in y or not names_time(c):
+                    continue
+                finer = full[[x, c]].dropna()
+                if finer[c].nunique() >= 3 * max(groups, 1) and finer.groupby(x)[c].nunique().min() >= 3:
+                    failures.append(("few-means", f"a mean at {groups} values of '{x}' although '{c}' "
+                                                  f"({finer[c].nunique()} values) runs through them"))
+                    break
 
     # Dates are dates.
     x_kind = (doc.get("xAxis") or {}).get("kind")

@@ -59,10 +59,12 @@ struct LayoutGuess {
         if let long = longTableLayout() { return finish(long) }
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, pins.seriesBy == nil, timeColumns().isEmpty,
            firstOrderedMeasure() == nil, !rowsReadAsASequence(), table.rowCount >= 10,
-           let sets = repeatedMeasurementSets(), Set(sets) == Set(measures), !sets.contains(where: namesAYear) {
+           let sets = repeatedMeasurementSets(), !sets.contains(where: namesAYear),
+           Set(sets) == Set(measures) || (sets.count >= 4 && sets.count * 2 > measures.count && setsNumberAQuantity(sets)) {
             // Repeated measurement sets (a subject's response at five probe positions): a box per set. Only when the
-            // sets are everything the table measures: beside other measures (x1 … x4 and y, a regression's
-            // predictors) they are different quantities that happen to be numbered.
+            // sets are everything the table measures, or most of it and numbered by a quantity (Adopted's IQ at ages
+            // 2 to 13 beside the mothers' IQ): beside other measures x1 … x4 and y are a regression's predictors,
+            // different quantities that happen to be numbered.
             return finish(.init(x: nil, y: sets, kind: .box))
         }
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, values.count >= 2, timeColumns().isEmpty {
@@ -89,6 +91,7 @@ struct LayoutGuess {
         let p = profile[x]
         let repeats = p.repeats && pins.seriesBy == nil && (p.role != .measure || p.distinct * 2 <= p.present)
         if repeats && pins.aggregate != Aggregation.none && pins.kind != .scatter {
+            if let finer = finerTimeLayout(within: x, others: others) { return finish(finer) }
             // Records: rows share an x.
             if pins.x == nil && pins.y == nil && pins.kind != .line && pins.kind != .bar,
                others.count >= 2, !others.allSatisfy(isIndicator), let pair = scatterPair(others) {
@@ -188,16 +191,29 @@ struct LayoutGuess {
     }
 
     /// A square matrix whose rows are named as its columns are (a correlation or distance table): a text
-    /// column whose values are the headers of the number columns, in any order. Nothing else is plainly a
-    /// heatmap; other tables of rows and columns are bars or lines.
+    /// column whose values are the headers of number columns, in any order, each row once. The headers may
+    /// share one prefix the names lack (R's `cov.VisualPerception` beside the row `VisualPerception`), and
+    /// constant columns beside the matrix (R's `center` of zeros, `n.obs`) are left out. Nothing else is
+    /// plainly a heatmap; other tables of rows and columns are bars or lines.
     private func labelledMatrix() -> ChartInference.Layout? {
         let numbers = columns.indices.filter { columns[$0].isNumeric && !profile[$0].isCode }
         guard numbers.count >= 3 else { return nil }
-        let headers = Set(numbers.map { columns[$0].header })
         for c in columns.indices where columns[c].isText {
-            guard case .text(let ids, let names) = columns[c].data, Set(names) == headers,
-                  ids.count == numbers.count, Set(ids).count == ids.count else { continue }
-            return ChartInference.Layout(x: c, y: numbers, kind: .heatmap)
+            guard case .text(let ids, let names) = columns[c].data, names.count >= 3, ids.count == names.count,
+                  Set(ids).count == ids.count else { continue }
+            let rowNames = Set(names)
+            var prefixes = Set<Substring>()
+            let cells = numbers.filter { n in
+                let header = columns[n].header
+                if rowNames.contains(header) { prefixes.insert(""); return true }
+                guard let dot = header.firstIndex(of: "."), rowNames.contains(String(header[header.index(after: dot)...]))
+                else { return false }
+                prefixes.insert(header[...dot])
+                return true
+            }
+            guard cells.count == names.count, prefixes.count == 1,
+                  numbers.allSatisfy({ cells.contains($0) || profile[$0].distinct <= 1 }) else { continue }
+            return ChartInference.Layout(x: c, y: cells, kind: .heatmap)
         }
         return nil
     }
@@ -248,22 +264,40 @@ struct LayoutGuess {
     }
 
     /// Columns that are one measurement taken again and again (Probe2's p1 … p5, Adopted's Age2IQ … Age13IQ):
-    /// three or more measures of five values or more, of one unit and size, whose headers are the same once their
+    /// three or more measures of four values or more, of one unit and size, whose headers are the same once their
     /// numbers are taken out; one such stem (two when the person asked for a box plot: ReactTime's deg0NA …
     /// deg8NP); nil when there are none.
     func repeatedMeasurementSets() -> [Int]? {
         var byStem: [String: [Int]] = [:]
-        for c in measures where profile[c].distinct >= 5 && !isIndicator(c) {
+        // Four values are enough for a coarse reading (reaction times of 360 to 900 ms, in steps of 60); not for a
+        // rating of 0 to 3.
+        for c in measures where profile[c].distinct >= 5 || (profile[c].distinct == 4 && profile[c].magnitude >= 100) {
             let header = columns[c].header
             guard header.contains(where: \.isNumber) else { continue }
             byStem[String(header.filter { !$0.isNumber }).lowercased(), default: []].append(c)
         }
         let stems = byStem.values.filter { $0.count >= 3 }
-        guard stems.count == 1 || (stems.count == 2 && pins.kind == .box) else { return nil }
+        // Two stems over the same numbers are one design crossed with a condition (ReactTime's deg0NA … deg8NA
+        // and deg0NP … deg8NP).
+        let crossed = stems.count == 2 && Set(stems[0].map(headerNumber)) == Set(stems[1].map(headerNumber))
+        guard stems.count == 1 || (stems.count == 2 && (pins.kind == .box || crossed)) else { return nil }
         let sets = stems.flatMap { $0 }.sorted()
         guard Set(sets.map { columns[$0].unit ?? "" }).count == 1,
               ScaleGroups.sameMagnitude(sets.map { profile[$0].magnitude }) else { return nil }
         return sets
+    }
+
+    /// The digits of a header as one number ("Age13IQ" → 13), or nil when it has none.
+    private func headerNumber(_ c: Int) -> Int? { Int(String(columns[c].header.filter(\.isNumber))) }
+
+    /// True when repeated measurement sets are numbered by what was varied (ages 2, 4, 8, 13; angles 0, 4, 8)
+    /// rather than counted 1, 2, 3 …: then they are one measure taken again even beside other measures, where
+    /// x1 … x4 beside y are a regression's different predictors.
+    private func setsNumberAQuantity(_ sets: [Int]) -> Bool {
+        let numbers = Set(sets.compactMap(headerNumber)).sorted()
+        return numbers.count >= 3 && numbers != Array(1...numbers.count)
+            && !sets.contains { profile[$0].headerNamesTime }  // day_3 … day_9 are a wide table over days
+            && profile.indices(.labels).isEmpty  // rows named one by one (religions by income) are bars per row
     }
 
     /// True when a header is or holds a year or another time ("2001", "X1856", "pop_2018", "Q1"): columns over
@@ -330,6 +364,28 @@ struct LayoutGuess {
                 }
                 if fitsLongTable(xs, ids, x) { return long(x: x, group: g) }
             }
+        }
+        return nil
+    }
+
+    /// A line per value of a time with one or two values (two years, two days), over a finer time named in
+    /// the header that runs through each (MASS's Traffic: `day` 1 … 92 in 1961 and in 1962; beaver body
+    /// temperatures over `time` on day 346 and 347), instead of a mean at two points that hides every
+    /// reading. Rows that share both times (several subjects) are averaged within the line, and Notes says so.
+    private func finerTimeLayout(within x: Int, others: [Int]) -> ChartInference.Layout? {
+        guard pins.x == nil, pins.y == nil, pins.seriesBy == nil, pins.kind == nil || pins.kind == .line,
+              profile[x].distinct < 3, let (groups, _) = columns[x].asCategories else { return nil }
+        for c in columns.indices where c != x && profile[c].headerNamesTime && profile[c].distinct >= 3 {
+            guard case .numeric(let times, _) = columns[c].data else { continue }
+            // A clock runs through each group in a design: every pair of the two times on as many rows as the next
+            // (one per day and year, or seven subjects each); a measured time (to recurrence) does not.
+            var rows: [Int32: [Double: Int]] = [:]
+            for (g, t) in zip(groups, times) where g >= 0 && t.isFinite { rows[g, default: [:]][t, default: 0] += 1 }
+            let counts = Set(rows.values.flatMap(\.values))
+            guard rows.count == profile[x].distinct, rows.values.allSatisfy({ $0.count >= 3 }), counts.count == 1,
+                  let y = others.first(where: { $0 != c && !isIndicator($0) && !profile[$0].headerNamesTime }) else { continue }
+            let unique = OrderCheck.xIsUnique(times, groups: groups)
+            return .init(x: c, y: [y], seriesBy: x, kind: .line, aggregate: unique ? nil : .mean)
         }
         return nil
     }
