@@ -116,6 +116,13 @@ extension ChartInference {
         }
 
         if summarised { warnings.append(meanNote(series, x: layout.x.map { cols[$0].title }, group: layout.seriesBy.map { cols[$0].title })) }
+        if settings.y == nil, layout.kind == .line, layout.seriesBy == nil {
+            let derived = DerivedSeries.leftOut(shown: layout.y, x: layout.x, in: table)
+            if !derived.isEmpty {
+                warnings.append(Localization.tr("Left out lags, changes and logarithms of the series shown: %@. Choose them as y to hear them.",
+                                                Localization.list(derived.map { cols[$0].header })))
+            }
+        }
 
         // Axes.
         let xAxis = makeXAxis(table, x: layout.x, values: rowsInFileOrder ? xs : rows.map { xs[$0] })

@@ -83,7 +83,7 @@ struct LayoutGuess {
             if values.count == 1, pins.kind == nil, pins.y == nil, !pins.xIsRow, !followsOn(values[0]) {
                 return finish(.init(x: values[0], y: [], kind: .histogram))
             }
-            return finish(.init(x: nil, y: values, kind: .line))
+            return finish(.init(x: nil, y: pins.y == nil ? DerivedSeries.withoutDerived(values, x: nil, in: table) : values, kind: .line))
         }
         let others = (pins.y ?? measures).filter { $0 != x }
         // A time or category that repeats is records; so is a measure whose values mostly repeat (each on two
@@ -122,7 +122,8 @@ struct LayoutGuess {
         if kind == .scatter && pins.y == nil {
             return finish(scatter(x: x, y: others[0]))
         }
-        return finish(.init(x: x, y: others, seriesBy: pins.seriesBy, kind: kind,
+        let series = kind == .line && pins.y == nil ? DerivedSeries.withoutDerived(others, x: x, in: table) : others
+        return finish(.init(x: x, y: series, seriesBy: pins.seriesBy, kind: kind,
                             aggregate: pins.aggregate == .mean ? .mean : nil))
     }
 
