@@ -424,6 +424,13 @@ struct LayoutGuess {
         if free.count == 1, pins.kind != .scatter, pins.aggregate != Aggregation.none,
            let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) }) ?? profile.groupings.first(where: {
                !pins.named.contains($0) && !free.contains($0) && profile[$0].distinct <= Self.categoryLimit }) {
+            // One measure beside many yes/no columns (a stay's length beside died, white, hmo …; a molecule's
+            // permeability beside 1,107 fingerprint bits): splitting it by the first of them is arbitrary, and its
+            // distribution is what a person looks at.
+            if pins.kind == nil, pins.aggregate == nil, isIndicator(g),
+               profile.groupings.filter(isIndicator).count >= 3 {
+                return .init(x: free[0], y: [], kind: .histogram)
+            }
             if pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(g) { return .init(x: g, y: free, kind: .box) }
             return .init(x: g, y: free, kind: .bar, aggregate: .mean)
         }

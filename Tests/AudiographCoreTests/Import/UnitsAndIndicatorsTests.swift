@@ -46,4 +46,21 @@ final class UnitsAndIndicatorsTests: XCTestCase {
         XCTAssertNotEqual(only.kind, .scatter)
         XCTAssertTrue(only.x == 0 || only.y == [0], "naffairs is what is shown: \(only)")
     }
+
+    func testOneMeasureBesideManyYesNoColumnsIsItsHistogram() throws {
+        // COUNT's medpar: length of stay beside died, white, hmo and type1: boxes by the first of them are arbitrary.
+        var state: UInt32 = 3
+        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var text = "los,hmo,white,died,type1\n"
+        for _ in 0..<80 { text += "\(1 + next(30)),\(next(2)),\(next(2)),\(next(2)),\(next(2))\n" }
+        let layout = try ChartDocument.open(path: folder.write("medpar.csv", text)).layout
+        XCTAssertEqual(layout.kind, .histogram)
+        XCTAssertEqual(layout.x, 0)
+        // Beside one yes/no column it is split by it: a stay's length for those who died and those who did not.
+        var one = "los,died\n"
+        for _ in 0..<80 { one += "\(1 + next(30)),\(next(2))\n" }
+        let split = try ChartDocument.open(path: folder.write("died.csv", one)).layout
+        XCTAssertEqual(split.kind, .box)
+        XCTAssertEqual(split.x, 1)
+    }
 }
