@@ -169,11 +169,19 @@ enum ColumnProfiler {
                 p.role = .measure
                 if !p.isUnitNumber { p.role = .identifier }
             }
+            else if countsUnderAKeyWord(joined, p) { p.role = .measure }
             else if isKeyHeader || (namesIdentifier && p.isWholeNumbers) { p.role = .identifier }
             else if p.isSequence && !namesTime && p.coordinate == nil { p.role = .identifier }
             else { p.role = .measure }
         }
         return p
+    }
+
+    /// True when a header that often numbers rows ("No.", "#") holds values that repeat: then it counts or
+    /// measures something (drc's daphnids: `no` immobile of 20; texmex's summer: `NO`, nitric oxide), as a key
+    /// never repeats.
+    private static func countsUnderAKeyWord(_ joined: String, _ p: ColumnProfile) -> Bool {
+        ["no", "#"].contains(joined) && p.distinct < p.present  // l10n: not shown
     }
 
     /// Distinctness, order, whole numbers, sequence and magnitude of a numeric or date column.

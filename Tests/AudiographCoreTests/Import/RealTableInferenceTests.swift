@@ -113,6 +113,22 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(profile[3].role, .labels, "a unique text code names the points")
     }
 
+    func testANoThatRepeatsCountsSomethingAndANoThatDoesNotNumbersRows() throws {
+        // drc's daphnids: "no" immobile of 20 at eight doses, at 24 h and at 48 h: a line per time over dose.
+        var text = "dose,no,total,time\n"
+        for time in ["24h", "48h"] { for (k, dose) in [105.0, 400, 600, 1200, 2400, 4800, 7200, 9600].enumerated() {
+            text += "\(dose),\(min(20, k * (time == "24h" ? 2 : 3))),20,\(time)\n" } }
+        let d = try document(text)
+        XCTAssertEqual(TableProfile(d.table)[1].role, .measure)
+        XCTAssertEqual(headers(d, d.layout.y), ["no"])
+        XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "dose")
+        XCTAssertEqual(d.layout.seriesBy.map { d.table.columns[$0].header }, "time")
+        // "No." numbering the rows once each stays a key.
+        var numbered = "No,reading\n"
+        for i in 0..<20 { numbered += "\(20 - i),\(Double(i % 7) * 1.5)\n" }
+        XCTAssertEqual(TableProfile(try document(numbered).table)[0].role, .identifier)
+    }
+
     func testLatitudeAndLongitudeMakeAMapWithLongitudeAlongX() throws {
         var text = "name,latitude,longitude,altitude\n"
         for i in 0..<40 { text += "Airport \(i),\(30 + Double(i % 17)),\(-120 + Double((i * 7) % 50)),\(i * 37 % 900)\n" }
