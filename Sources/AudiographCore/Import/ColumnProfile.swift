@@ -117,7 +117,7 @@ enum ColumnProfiler {
     /// Words of a header that name the unit a row belongs to, when the column holds whole numbers.
     static let unitWords: Set<String> = ["subject", "subj", "station", "patient", "person", "individual", "student", "pupil",
                                          "school", "provnum", "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household",
-                                         "participant", "respondent"]
+                                         "participant", "respondent", "plot", "block"]
     /// True for headers of row numbers and keys of rows, as opposed to a unit's number that repeats.
     static func isRowHeader(_ joined: String) -> Bool {
         ["index", "idx", "rownames", "rowname", "row", "rowid", "row id", "row names", "row name",  // l10n: not shown

@@ -30,6 +30,16 @@ final class UnitsAndIndicatorsTests: XCTestCase {
         XCTAssertNotEqual(layout.size, 0)
     }
 
+    func testAFieldTrialsPlotAndBlockAreUnitsNotMeasures() throws {
+        // carData's Soils shape: Group 1…4 (a treatment), Block 1…3, a plot number, and pH measured on each plot.
+        var text = "Group,Block,plot,pH\n"
+        for group in 1...4 { for block in 1...3 { text += "\(group),\(block),\(group * 10 + block),\(5 + Double(group + block) / 4)\n" } }
+        let document = try ChartDocument.open(path: folder.write("soils.csv", text))
+        let shown = [document.layout.x].compactMap { $0 } + document.layout.y
+        XCTAssertEqual(document.layout.y, [3], "pH is what was measured: \(document.layout)")
+        XCTAssertFalse(shown.contains(2), "a plot's number is no axis")
+    }
+
     func testIndicatorsAreNoScatterMeasure() throws {
         // Blood pressure, age, and two yes/no columns (scattered values from a small generator).
         var state: UInt32 = 7
