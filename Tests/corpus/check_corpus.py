@@ -16,7 +16,7 @@ Per table, checked automatically and independently of the program (the CSV is re
               with "aggregate" set: a series' count is more than the number of distinct x
   identifier  a series (or the size) is a row number, id or code
   unit        x of a line or scatter plot, a series or the size holds whole numbers under a header that names the
-              unit a row belongs to (subject, station, patient, school, district, nr, uid …): a unit's number
+              unit a row belongs to (subject, station, patient, school, district, plot, block, nr, uid …): a unit's number
   indicator   a scatter plot's x or y holds only 0 and 1 (a yes/no indicator is no measure to plot)
   repeated-time  a line over row numbers draws as a series a column named as a time (time, day, week,
               hour, ms …) whose values repeat (an experiment's clock restarting in each trial): that
@@ -203,7 +203,8 @@ def roles_from_json(doc, headers, frame_loader):
 # MARK: Independent judgements (pandas)
 
 UNIT_WORDS = {"subject", "subj", "station", "patient", "person", "individual", "student", "pupil", "school", "provnum",
-              "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household", "participant", "respondent"}
+              "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household", "participant", "respondent", "plot",
+              "block"}
 
 
 def header_words(header):
