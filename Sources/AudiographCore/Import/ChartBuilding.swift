@@ -33,13 +33,14 @@ extension ChartInference {
         }
         let timeRunsBack = layout.kind.isContinuous && !xRuns
         let rowsInFileOrder = missingX == 0 && !timeRunsBack
-        let labelColumn: (ids: [Int32], names: [String])? = layout.aggregate == .mean ? nil : layout.label.flatMap {
+        let summarised = layout.aggregate == .mean || layout.aggregate == .sum
+        let labelColumn: (ids: [Int32], names: [String])? = summarised ? nil : layout.label.flatMap {
             if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
         }
         // The rows kept, in plotting order: only listed when some are left out, reordered, grouped, averaged or
         // labelled (a ten-million-row file in order shares its columns and needs no list of 80 MB).
         var rows: [Int] = []
-        if !rowsInFileOrder || layout.seriesBy != nil || layout.aggregate == .mean || labelColumn != nil {
+        if !rowsInFileOrder || layout.seriesBy != nil || summarised || labelColumn != nil {
             rows.reserveCapacity(table.rowCount - missingX)
             for r in 0..<table.rowCount where !xs[r].isNaN { rows.append(r) }
         }
@@ -62,7 +63,7 @@ extension ChartInference {
             additionalAxes.append(.categorical(CategoricalAxis(title: cols[c].title, categories: categories)))
             additionalColumns.append(.categorical(ids))
         }
-        if layout.aggregate == .mean { additionalAxes = []; additionalColumns = [] }  // a mean has no one size or colour
+        if summarised { additionalAxes = []; additionalColumns = [] }  // a mean or total has no one size or colour
 
         /// A series over some rows; when they are all rows in file order it shares the columns' storage
         /// (copy-on-write) instead of copying, which keeps a million-row file at a few flat arrays.
@@ -81,17 +82,18 @@ extension ChartInference {
 
         var series: [DataSeries] = []
         let yColumns = layout.y
-        let summarised = layout.aggregate == .mean
-        /// The series of one value column over some rows, summarised per x when the layout asks for means.
+        let adding = layout.aggregate == .sum
+        /// The series of one value column over some rows, summarised per x when the layout asks for means or totals.
         func valueSeries(name: String, rowsOfSeries: [Int], column: Int, sharesColumns: Bool) -> DataSeries? {
             guard case .numeric(let values, let digits) = cols[column].data else { return nil }
             var s: DataSeries
             if summarised {
-                let mean = MeanByX.summarise(xs: xs, ys: values, rows: rowsOfSeries)
-                s = DataSeries(name: Localization.tr("Average %@", Localization.titleInSentence(name)), isContinuous: layout.kind.isContinuous,
+                let mean = MeanByX.summarise(xs: xs, ys: values, rows: rowsOfSeries, adding: adding)
+                s = DataSeries(name: summaryTitle(name, adding: adding), isContinuous: layout.kind.isContinuous,
                                x: mean.x, y: mean.y)
                 s.counts = mean.counts
-                s.fractionDigits = min(ValueFormatter.maximumFractionDigits, digits + 1)
+                s.countsAreTotals = adding
+                s.fractionDigits = adding ? digits : min(ValueFormatter.maximumFractionDigits, digits + 1)
             } else {
                 s = makeSeries(name: name, rowsOfSeries: rowsOfSeries, yValues: values, sharesColumns: sharesColumns)
                 s.fractionDigits = digits
@@ -115,7 +117,10 @@ extension ChartInference {
             }
         }
 
-        if summarised { warnings.append(meanNote(series, x: layout.x.map { cols[$0].title }, group: layout.seriesBy.map { cols[$0].title })) }
+        if summarised {
+            warnings.append(meanNote(series, x: layout.x.map { cols[$0].title }, group: layout.seriesBy.map { cols[$0].title },
+                                     adding: adding))
+        }
         if settings.y == nil, layout.kind == .line, layout.seriesBy == nil {
             let derived = DerivedSeries.leftOut(shown: layout.y, x: layout.x, in: table)
             if !derived.isEmpty {
@@ -153,7 +158,7 @@ extension ChartInference {
         }
         var yAxis = axes[0]
         if layout.seriesBy != nil, let column = yColumns.first {
-            yAxis.title = summarised ? Localization.tr("Average %@", Localization.titleInSentence(cols[column].title)) : cols[column].title
+            yAxis.title = summarised ? summaryTitle(cols[column].title, adding: adding) : cols[column].title
         }
         if series.isEmpty { yAxis.title = yColumns.first.map { cols[$0].title } ?? "" }
         let yTitle = yAxis.title
@@ -177,15 +182,26 @@ extension ChartInference {
         return (chart, warnings)
     }
 
-    /// The note that says points are means and of how many rows: "Each point is the mean of the rows that share a
-    /// year, within each source: 3 rows each." (or "2 to 5 rows").
-    static func meanNote(_ series: [DataSeries], x: String?, group: String?) -> String {
+    /// "Average mpg" or, for totals, "Total freq": the name of a summarised series or axis.
+    static func summaryTitle(_ name: String, adding: Bool) -> String {
+        adding ? Localization.tr("Total %@", Localization.titleInSentence(name))
+            : Localization.tr("Average %@", Localization.titleInSentence(name))
+    }
+
+    /// The note that says points are means (or totals) and of how many rows: "Each point is the mean of the rows
+    /// that share a year, within each source: 3 rows each." (or "2 to 5 rows").
+    static func meanNote(_ series: [DataSeries], x: String?, group: String?, adding: Bool = false) -> String {
         let L = Localization.self
         let counts = series.flatMap { $0.counts ?? [] }.filter { $0 > 0 }
         let low = counts.min() ?? 0, high = counts.max() ?? 0
         let rows = low == high ? L.trn("%ld row each", "%ld rows each", low, low)
             : L.tr("%@ to %@ rows", String(low), String(high))
         let xName = Localization.titleInSentence(x ?? L.tr("Row"))
+        if adding, let group {
+            return L.tr("Each point adds up the rows that share a %@, within each %@: %@.", xName,
+                        Localization.titleInSentence(group), rows)
+        }
+        if adding { return L.tr("Each point adds up the rows that share a %@: %@.", xName, rows) }
         if let group {
             return L.tr("Each point is the mean of the rows that share a %@, within each %@: %@.", xName,
                         Localization.titleInSentence(group), rows)

@@ -5,6 +5,9 @@ import Foundation
 public enum Aggregation: String, Codable, Sendable, CaseIterable {
     /// One point per x (per series): the mean of its rows, with their count.
     case mean
+    /// One point per x (per series): the total of its rows, with their count (a frequency table's cells added
+    /// up over the columns not shown).
+    case sum
     /// Every row is its own point (a setting that says "don't summarise").
     case none
 }

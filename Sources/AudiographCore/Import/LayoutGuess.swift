@@ -22,6 +22,10 @@ struct LayoutGuess {
 
     private var columns: [Column] { table.columns }
 
+    /// How a guessed summary combines rows that share an x: their total when the person asked for it, else
+    /// their mean.
+    private var summary: Aggregation { pins.aggregate == .sum ? .sum : .mean }
+
     /// Measures free for the guess, in file order (codes only when nothing else is measured).
     var measures: [Int] {
         let named = pins.named.subtracting(pins.y ?? [])
@@ -56,6 +60,7 @@ struct LayoutGuess {
             throw ImportError.nothingMeasured(path: table.path, columns: numbers.map { columns[$0].header })
         }
         if let map = mapLayout() { return finish(map) }
+        if let counts = frequencyTableLayout() { return finish(counts) }
         if let long = longTableLayout() { return finish(long) }
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, pins.seriesBy == nil, timeColumns().isEmpty,
            firstOrderedMeasure() == nil, !rowsReadAsASequence(), table.rowCount >= 10,
@@ -106,7 +111,7 @@ struct LayoutGuess {
                 if y.count == 1, columns[x].isText, pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(x) {
                     return finish(.init(x: x, y: y, kind: .box))
                 }
-                return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: .mean))
+                return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: summary))
             }
         }
         if others.isEmpty, pins.x == nil, pins.kind == nil, profile[x].role == .measure, !followsOn(x) {
@@ -124,7 +129,7 @@ struct LayoutGuess {
         }
         let series = kind == .line && pins.y == nil ? DerivedSeries.withoutDerived(others, x: x, in: table) : others
         return finish(.init(x: x, y: series, seriesBy: pins.seriesBy, kind: kind,
-                            aggregate: pins.aggregate == .mean ? .mean : nil))
+                            aggregate: pins.aggregate == .mean || pins.aggregate == .sum ? pins.aggregate : nil))
     }
 
     // MARK: Rules
@@ -343,11 +348,49 @@ struct LayoutGuess {
         return layout
     }
 
+    /// Headers of a frequency table's count column (R's `as.data.frame(table)` writes `Freq`).
+    static let countHeaders: Set<String> = ["freq", "frequency", "count", "counts", "n", "number", "cases"]  // l10n: not shown
+    /// Headers of a column that names what a long table's values are (tidyr's table2: `type` is cases or
+    /// population): adding its rows up would add different quantities.
+    static let measureNameHeaders: Set<String> = ["type", "variable", "key", "measure", "name", "indicator", "series"]  // l10n: not shown
+
+    /// A frequency table in long form (Titanic's Class, Sex, Age, Survived, Freq; HairEyeColor): a count column
+    /// beside only categories, each combination once. Grouped bars of the count: a bar per value of the first
+    /// category, a layer per value of the second, the cells of the others added up (and Notes says so). A box of
+    /// the cells' counts, or their mean, is a chart no one draws.
+    private func frequencyTableLayout() -> ChartInference.Layout? {
+        guard pins.x == nil, pins.y == nil, pins.seriesBy == nil, !pins.xIsRow, pins.kind == nil || pins.kind == .bar,
+              pins.aggregate != Aggregation.none, pins.aggregate != .mean,
+              let count = columns.indices.first(where: {
+                  columns[$0].isNumeric && Self.countHeaders.contains(columns[$0].title.lowercased()) }),
+              profile[count].isWholeNumbers, profile[count].role == .measure else { return nil }
+        var categories: [Int] = []
+        for c in columns.indices where c != count {
+            let p = profile[c]
+            if p.role == .identifier || p.role == .constant { continue }
+            // Numbers are categories when they are few and small (goals 0 to 4, a 0/1 flag); a second count beside
+            // the first (eagles' y of n, breslow's deaths and person-years) is not, and counts over years are lines
+            // over time (EdgeworthDeaths: a line per county).
+            let smallNumbers = p.isWholeNumbers && p.magnitude <= 12 && p.distinct * 2 <= p.present
+            guard p.role != .time, let (_, names) = columns[c].asCategories, names.count >= 2, names.count <= Self.categoryLimit,
+                  columns[c].isText || smallNumbers,
+                  !Self.measureNameHeaders.contains(columns[c].title.lowercased()) else { return nil }
+            categories.append(c)
+        }
+        guard let x = categories.first else { return nil }
+        // Each combination of categories once: a table's cells, not records that happen to carry a count.
+        var seen = Set<[Int32]>()
+        let ids = categories.compactMap { columns[$0].asCategories?.ids }
+        for r in 0..<table.rowCount where !seen.insert(ids.map { $0[r] }).inserted { return nil }
+        let group = categories.count >= 2 ? categories[1] : nil
+        return .init(x: x, y: [count], seriesBy: group, kind: .bar, aggregate: categories.count > (group == nil ? 1 : 2) ? .sum : nil)
+    }
+
     /// A long table: a grouping column that makes each x unique within it; one series per group.
     private func longTableLayout() -> ChartInference.Layout? {
         // The split is the table's, not the kind's: bars (and through them grouped and stacked bars) keep the groups
         // that lines and areas show, so a requested kind never pools different groups into one mean.
-        guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
+        guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean, pins.aggregate != .sum,
               pins.kind == nil || pins.kind == .line || pins.kind == .bar || pins.kind == .scatter else { return nil }
         let groups = pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
         // A table whose first time column never repeats is wide over that time (Nightingale's monthly deaths by
@@ -386,7 +429,7 @@ struct LayoutGuess {
             guard rows.count == profile[x].distinct, rows.values.allSatisfy({ $0.count >= 3 }), counts.count == 1,
                   let y = others.first(where: { $0 != c && !isIndicator($0) && !profile[$0].headerNamesTime }) else { continue }
             let unique = OrderCheck.xIsUnique(times, groups: groups)
-            return .init(x: c, y: [y], seriesBy: x, kind: .line, aggregate: unique ? nil : .mean)
+            return .init(x: c, y: [y], seriesBy: x, kind: .line, aggregate: unique ? nil : summary)
         }
         return nil
     }
@@ -432,7 +475,7 @@ struct LayoutGuess {
                 return .init(x: free[0], y: [], kind: .histogram)
             }
             if pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(g) { return .init(x: g, y: free, kind: .box) }
-            return .init(x: g, y: free, kind: .bar, aggregate: .mean)
+            return .init(x: g, y: free, kind: .bar, aggregate: summary)
         }
         return nil
     }

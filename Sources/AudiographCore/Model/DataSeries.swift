@@ -30,8 +30,10 @@ public struct DataSeries: Sendable {
     public var ownYAxis: NumericAxis?
     /// Decimals its values are written with (its own column's), nil for the y axis's.
     public var fractionDigits: Int?
-    /// For a summarised chart: how many rows each point's mean was made of, same length as `x`.
+    /// For a summarised chart: how many rows each point's mean (or total) was made of, same length as `x`.
     public var counts: [Int]?
+    /// True when each point adds its rows up rather than averaging them (`Aggregation.sum`).
+    public var countsAreTotals = false
     /// For a histogram: its bins (one per point, in order) and what the binned values were.
     public var histogram: Histogram?
     /// For a box plot: each point's box (one per group, in the x axis's order).

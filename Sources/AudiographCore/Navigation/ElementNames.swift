@@ -108,6 +108,12 @@ public struct ElementNames: Sendable {
         series.histogram == nil && series.boxes == nil && series.candles == nil && chart.kind != .heatmap
     }
 
+    /// "mean of 27 rows", or "total of 4 rows" for a point that adds its rows up.
+    static func summaryWords(_ n: Int, totals: Bool) -> String {
+        totals ? Localization.trn("total of %ld row", "total of %ld rows", n, n)
+            : Localization.trn("mean of %ld row", "mean of %ld rows", n, n)
+    }
+
     /// A plain point's parts as `wording` asks, without position or series: value (with its unit), x (with
     /// the point's label and other columns), trend. Never empty: with neither value nor x chosen, the value.
     private func pointParts(_ i: Int, at position: Int, of elements: SeriesElements) -> [String] {
@@ -115,7 +121,7 @@ public struct ElementNames: Sendable {
         let formatter = chart.valueFormatter(for: series)
         var value = !series.y[i].isFinite ? L.tr("no value")
             : wording.has(.unit) ? formatter.string(series.y[i]) : formatter.plain(series.y[i])
-        if let n = series.counts?[i] { value += L.tr(", ") + L.trn("mean of %ld row", "mean of %ld rows", n, n) }
+        if let n = series.counts?[i] { value += L.tr(", ") + Self.summaryWords(n, totals: series.countsAreTotals) }
         var xParts: [String] = []
         if wording.has(.x) {
             if let label = series.labels?[i], !label.isEmpty { xParts.append(label) }
@@ -167,7 +173,7 @@ public struct ElementNames: Sendable {
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
         parts.append(series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value"))
-        if let n = series.counts?[i] { parts.append(L.trn("mean of %ld row", "mean of %ld rows", n, n)) }
+        if let n = series.counts?[i] { parts.append(Self.summaryWords(n, totals: series.countsAreTotals)) }
         parts += extraValues(i, in: series)
         return parts.joined(separator: L.tr(", "))
     }
