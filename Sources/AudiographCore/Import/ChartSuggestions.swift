@@ -26,9 +26,11 @@ public enum ChartSuggestions {
         let profile = TableProfile(table)
         let free = LayoutGuess(table: table, profile: profile, pins: LayoutPins.none)
         var candidates: [ChartInference.Layout] = [document.layout]
-        if let guess = try? free.layout() { candidates.append(guess) }
+        let guessed = try? free.layout()
+        if let guessed { candidates.append(guessed) }
         candidates += candidates.flatMap { layeredBars(of: $0, table: table) }
-        candidates += alternatives(table: table, profile: profile, guess: free)
+        // A frequency table's counts are added up in every bar chart offered, never averaged.
+        candidates += alternatives(table: table, profile: profile, guess: free, summary: guessed?.aggregate == .sum ? .sum : .mean)
         var seen: [ChartInference.Layout] = []
         var result: [ChartSuggestion] = []
         for layout in candidates where result.count < limit {
@@ -80,8 +82,9 @@ public enum ChartSuggestions {
     }
 
     /// Other charts worth offering: a map, each time column with the measures, the scatter plots of the
-    /// most related pairs, and the mean of a measure per group.
-    static func alternatives(table: Table, profile: TableProfile, guess: LayoutGuess) -> [ChartInference.Layout] {
+    /// most related pairs, and the mean (or, by `summary`, the total) of a measure per group.
+    static func alternatives(table: Table, profile: TableProfile, guess: LayoutGuess,
+                             summary: Aggregation = .mean) -> [ChartInference.Layout] {
         let columns = table.columns
         let measures = guess.measures
         var out: [ChartInference.Layout] = []
@@ -118,9 +121,9 @@ public enum ChartSuggestions {
                 .sorted { $0.1 > $1.1 }.prefix(2).map(\.0)
             for y in partners { out.append(guess.scatter(x: x, y: y)) }
         }
-        // The mean of the first measures per group, as bars.
+        // The mean (or total) of the first measures per group, as bars.
         for g in profile.groupings.filter({ !measures.contains($0) && profile[$0].distinct <= LayoutGuess.categoryLimit }).prefix(2) {
-            for y in measures.prefix(2) { out.append(.init(x: g, y: [y], kind: .bar, aggregate: .mean)) }
+            for y in measures.prefix(2) { out.append(.init(x: g, y: [y], kind: .bar, aggregate: summary)) }
         }
         return out
     }

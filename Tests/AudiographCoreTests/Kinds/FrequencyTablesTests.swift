@@ -40,6 +40,16 @@ final class FrequencyTablesTests: XCTestCase {
         XCTAssertFalse(words.contains("mean"), words)
     }
 
+    func testOtherChartsOfAFrequencyTableAddUpTheirBars() throws {
+        let suggestions = ChartSuggestions.list(for: try ChartDocument.open(path: try titanic()))
+        let bars = suggestions.filter { $0.layout.kind == .bar }
+        XCTAssertGreaterThanOrEqual(bars.count, 2)
+        for bar in bars {
+            XCTAssertEqual(bar.layout.aggregate, .sum, bar.sentence)
+            XCTAssertFalse(bar.title.contains("Average"), bar.title)
+        }
+    }
+
     func testTwoCategoriesAreBarsOfTheCellsThemselves() throws {
         // UKSoccer: goals at home and away, 0 to 2, and how many matches ended so.
         var text = "Home,Away,Freq\n"
