@@ -15,8 +15,9 @@ axis titles and series names when an older program has none) and kind with the l
   kind       line, bar, scatter, histogram, box, candlestick or heatmap; "refuse" means the program must refuse the table (exit 65)
   aggregate  "mean" (or "sum") when x repeats and the chart shows one summary per x, else null
   size, category, label   checked only when the label names them
-  also       other {x, y} pairs that are as right (a close call, explained in "alsoWhy"); a scatter plot
-             with x and y swapped counts as the same
+  also       other charts that are as right (a close call, explained in "alsoWhy"): {x, y} pairs of the same
+             kind, or whole charts with their own kind, seriesBy and aggregate; a scatter plot with x and y
+             swapped counts as the same
 
 Prints one line per mismatch and closes with `N passed, M failed`; exits 1 on any failure.
 """
@@ -54,7 +55,22 @@ def is_row_number(path, header, cache):
 
 
 def compare(label, path, status, doc, err):
-    """Mismatches between one label and the program's answer, as sentences."""
+    """Mismatches between one label and the program's answer, as sentences: none when the answer is the label's
+    chart or one of its "also" alternatives (each a partial label over the main one: {x, y} alone, or a whole
+    other chart with its own kind, seriesBy and aggregate); else the main label's mismatches."""
+    main = compare_one({k: v for k, v in label.items() if k != "also"}, path, status, doc, err)
+    if not main:
+        return []
+    for alternative in label.get("also", []):
+        merged = {k: v for k, v in label.items() if k != "also"}
+        merged.update(alternative)
+        if not compare_one(merged, path, status, doc, err):
+            return []
+    return main
+
+
+def compare_one(label, path, status, doc, err):
+    """Mismatches between one chart of a label (no alternatives) and the program's answer, as sentences."""
     if label["kind"] == "refuse":
         if status == 65:
             return []
@@ -81,9 +97,8 @@ def compare(label, path, status, doc, err):
     def same_y(y):
         return sorted(roles["y"], key=str) == sorted(y, key=str)
 
-    # A scatter plot turned over (x and y swapped) is the same picture; "also" lists other pairs a careful
-    # person would draw as readily, each with its reason in "alsoWhy".
-    choices = [(label["x"], label["y"])] + [(a["x"], a["y"]) for a in label.get("also", [])]
+    # A scatter plot turned over (x and y swapped) is the same picture.
+    choices = [(label["x"], label["y"])]
     if label["kind"] == "scatter":
         choices += [(y[0], [x]) for x, y in choices if x is not None and len(y) == 1]
     if not any(same_x(x) and same_y(y) for x, y in choices):
