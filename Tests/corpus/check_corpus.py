@@ -16,7 +16,8 @@ Per table, checked automatically and independently of the program (the CSV is re
               with "aggregate" set: a series' count is more than the number of distinct x
   identifier  a series (or the size) is a row number, id or code
   unit        x of a line or scatter plot, a series or the size holds whole numbers under a header that names the
-              unit a row belongs to (subject, station, patient, school, district, plot, block, nr, uid …): a unit's number
+              unit a row belongs to (subject, station, patient, school, district, plot, block, nr, uid; or
+              whole headers county, state, firm …): a unit's number
   indicator   a scatter plot's x or y holds only 0 and 1 (a yes/no indicator is no measure to plot)
   repeated-time  a line over row numbers draws as a series a column named as a time (time, day, week,
               hour, ms …) whose values repeat (an experiment's clock restarting in each trial): that
@@ -213,10 +214,13 @@ def header_words(header):
     return [w.lower() for w in re.split(r"[._ \-/]+", spaced) if w]
 
 
+UNIT_HEADERS = {"county", "municipality", "state", "firm", "village", "company", "country"}
+
+
 def is_unit_number(header, series):
     """Whole numbers under a header naming the unit a row belongs to."""
     import pandas as pd
-    if not set(header_words(header)) & UNIT_WORDS:
+    if not set(header_words(header)) & UNIT_WORDS and " ".join(header_words(header)) not in UNIT_HEADERS:
         return False
     s = series.dropna()
     return len(s) > 0 and pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s) \

@@ -111,13 +111,16 @@ enum ColumnProfiler {
     static let identifierWords: Set<String> = ["id", "ids", "idx", "index", "rownames", "rowname", "row", "rowid", "row id",  // l10n: not shown
                                                "row names", "row name", "unnamed: 0", "unnamed 0", "key", "code", "codes",  // l10n: not shown
                                                "fips", "zip", "zipcode", "zip code", "serial", "obs", "record", "no", "#",  // l10n: not shown
-                                               "uuid", "guid", "番号", "ｉｄ"]
+                                               "uuid", "guid", "idno", "obsno", "cusip", "番号", "ｉｄ"]
     /// Last words of a header that make it a key: "Patient ID", "county_fips" (not "code": "Lines of code").
     static let identifierLastWords: Set<String> = ["id", "ids", "idx", "fips", "zip", "zipcode", "uuid"]
     /// Words of a header that name the unit a row belongs to, when the column holds whole numbers.
     static let unitWords: Set<String> = ["subject", "subj", "station", "patient", "person", "individual", "student", "pupil",
                                          "school", "provnum", "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household",
                                          "participant", "respondent", "plot", "block"]
+    /// Whole headers that name the unit a row belongs to, when the column holds whole numbers: as one word of
+    /// several they name a quantity of it (`stateFedMales`, `StateOpinion`, `countyPop`).
+    static let unitHeaders: Set<String> = ["county", "municipality", "state", "firm", "village", "company", "country"]
     /// True for headers of row numbers and keys of rows, as opposed to a unit's number that repeats.
     static func isRowHeader(_ joined: String) -> Bool {
         ["index", "idx", "rownames", "rowname", "row", "rowid", "row id", "row names", "row name",  // l10n: not shown
@@ -142,7 +145,8 @@ enum ColumnProfiler {
         var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
                               isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
         p.headerNamesKey = namesIdentifier
-        p.headerNamesUnit = words.contains { unitWords.contains($0) } || (namesIdentifier && !isRowHeader(joined))
+        p.headerNamesUnit = words.contains { unitWords.contains($0) } || unitHeaders.contains(joined)
+            || (namesIdentifier && !isRowHeader(joined))
         switch column.data {
         case .text(let ids, let categories):
             p.distinct = categories.count

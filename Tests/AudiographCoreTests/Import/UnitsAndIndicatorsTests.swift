@@ -40,6 +40,20 @@ final class UnitsAndIndicatorsTests: XCTestCase {
         XCTAssertFalse(shown.contains(2), "a plot's number is no axis")
     }
 
+    func testStatesAndCountiesNumberedAreUnitsButAStatesQuantityIsNot() throws {
+        // Ecdat's Cigar shape: state 1…4, year 63…70, price and sales: a line per state over the years.
+        var text = "state,year,price,sales\n"
+        for state in 1...4 { for year in 63...70 { text += "\(state),\(year),\(20 + year - 60 + state),\(100 + (year * state) % 17)\n" } }
+        let layout = try ChartDocument.open(path: folder.write("cigar.csv", text)).layout
+        XCTAssertEqual(layout.seriesBy, 0, "a line per state: \(layout)")
+        XCTAssertEqual(layout.x, 1)
+        // stateFedMales is a count of the state's prisoners, not a state's number.
+        var counts = "year,stateFedMales,stateFedFemales\n"
+        for year in 1990...2010 { counts += "\(year),\(700_000 + year * 13 % 5000),\(60_000 + year * 7 % 900)\n" }
+        let document = try ChartDocument.open(path: folder.write("prisoners.csv", counts))
+        XCTAssertEqual(document.layout.y, [1, 2])
+    }
+
     func testIndicatorsAreNoScatterMeasure() throws {
         // Blood pressure, age, and two yes/no columns (scattered values from a small generator).
         var state: UInt32 = 7
