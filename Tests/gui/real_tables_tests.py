@@ -188,6 +188,33 @@ def long_table_bars_with_orca(folder, home):
         orca.stop()
 
 
+def frequency_table_with_orca(folder, home):
+    """R's Titanic as a frequency table (Class, Sex, Age, Survived, Freq): grouped bars of the counts, a bar
+    per class and a layer per sex, the ages and survival added up; Orca says each bar's total and how many
+    rows it adds (issue 30: it was a box of the cells' counts)."""
+    print("Titanic.csv: a frequency table as grouped bars of totals")
+    orca = Orca()
+    process = start_app(os.path.join(folder, "Titanic.csv"), home)
+    try:
+        window = wait_for_window("Titanic.csv")
+        app = app_node(process.pid)
+        group = wait_for_name(lambda: chart_group(app, "Total freq by class"), "Total freq by class, bar chart")
+        check(group is not None and group.name.startswith("Total freq by class, bar chart, 2 series"),
+              "Titanic is bars of total counts, a layer per sex: %r" % (group.name if group else None))
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        press_and_hear(orca, "Tab", "Play button")
+        press_and_hear(orca, "Tab", "Chart Details")
+        press_and_hear(orca, "Tab", "Total freq by class, bar chart")
+        # Crew men: 670 adults who died, 192 who lived, no children: 862.
+        press_and_hear(orca, "End", "862, total of 4 rows")
+        said = press_and_hear(orca, "Page_Down", "Female")
+        check("mean" not in said, "no mean is said of a frequency table: %r" % said[:200])
+        screenshot("real-titanic-grouped-totals")
+    finally:
+        stop(process)
+        orca.stop()
+
+
 def panels_with_orca(folder, home):
     """ggplot2's economics: five series from 2.8 to 320,000 with no units, drawn as three panels with a
     scale each; Page Down walks the series panel by panel and Orca names each one's scale."""
@@ -266,7 +293,8 @@ def visual_modes_on_panels(folder, home):
     del gui_tests.failures[:]
 
 
-TESTS = [records_and_other_charts, long_table_bars_with_orca, panels_with_orca, visual_modes_on_panels]
+TESTS = [records_and_other_charts, long_table_bars_with_orca, frequency_table_with_orca, panels_with_orca,
+         visual_modes_on_panels]
 
 
 def main():
@@ -274,7 +302,7 @@ def main():
     folder = tempfile.mkdtemp(prefix="real-tables-")
     home = tempfile.mkdtemp(prefix="real-tables-home-")
     try:
-        export([("ISLR", "Auto"), ("tidyr", "table1"), ("ggplot2", "economics")], folder)
+        export([("ISLR", "Auto"), ("tidyr", "table1"), ("datasets", "Titanic"), ("ggplot2", "economics")], folder)
         for test in TESTS:
             if not chosen or test.__name__ in chosen:
                 test(folder, home)
