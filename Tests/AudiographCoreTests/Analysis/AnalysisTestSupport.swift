@@ -15,6 +15,9 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
+    /// A whole number from 0 up to but not including `n` (for tables of scattered values).
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
     /// A standard normal deviate (Box–Muller).
     mutating func gaussian() -> Double {
         let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)

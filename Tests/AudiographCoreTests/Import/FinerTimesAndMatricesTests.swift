@@ -63,10 +63,9 @@ final class FinerTimesAndMatricesTests: XCTestCase {
 
     func testIQAtFourAgesBesideTheMothersIsABoxPerAge() throws {
         // heplots' Adopted: AMED and BMIQ (the mothers'), then the child's IQ at ages 2, 4, 8 and 13.
-        var state: UInt32 = 11
-        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var random = SeededGenerator(seed: 11)
         var text = "AMED,BMIQ,Age2IQ,Age4IQ,Age8IQ,Age13IQ\n"
-        for _ in 0..<40 { text += "\(6 + next(12)),\(65 + next(60)),\(100 + next(40)),\(100 + next(30)),\(95 + next(35)),\(90 + next(40))\n" }
+        for _ in 0..<40 { text += "\(6 + random.below(12)),\(65 + random.below(60)),\(100 + random.below(40)),\(100 + random.below(30)),\(95 + random.below(35)),\(90 + random.below(40))\n" }
         let layout = try ChartDocument.open(path: folder.write("adopted.csv", text)).layout
         XCTAssertEqual(layout.kind, .box)
         XCTAssertNil(layout.x)
@@ -75,10 +74,9 @@ final class FinerTimesAndMatricesTests: XCTestCase {
 
     func testRegressionPredictorsNumberedOneToFourStayMeasures() throws {
         // x1 … x4 beside y: different predictors that happen to be numbered, not one measure taken again.
-        var state: UInt32 = 5
-        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var random = SeededGenerator(seed: 5)
         var text = "y,x1,x2,x3,x4,z\n"
-        for _ in 0..<40 { text += "\(next(90)),\(next(70)),\(next(60)),\(next(80)),\(next(50)),\(next(40))\n" }
+        for _ in 0..<40 { text += "\(random.below(90)),\(random.below(70)),\(random.below(60)),\(random.below(80)),\(random.below(50)),\(random.below(40))\n" }
         XCTAssertNotEqual(try ChartDocument.open(path: folder.write("regression.csv", text)).chart.kind, .box)
     }
 

@@ -56,16 +56,15 @@ final class UnitsAndIndicatorsTests: XCTestCase {
 
     func testIndicatorsAreNoScatterMeasure() throws {
         // Blood pressure, age, and two yes/no columns (scattered values from a small generator).
-        var state: UInt32 = 7
-        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var random = SeededGenerator(seed: 7)
         var text = "sbp,male,smoker,age\n"
-        for _ in 0..<60 { text += "\(110 + next(50)),\(next(2)),\(next(2)),\(30 + next(40))\n" }
+        for _ in 0..<60 { text += "\(110 + random.below(50)),\(random.below(2)),\(random.below(2)),\(30 + random.below(40))\n" }
         let layout = try ChartDocument.open(path: folder.write("smoking.csv", text)).layout
         XCTAssertEqual(layout.kind, .scatter)
         XCTAssertEqual(Set([layout.x].compactMap { $0 } + layout.y), [0, 3], "sbp and age, not sbp against smoker")
         // Only indicators beside one measure: never a scatter of the measure against an indicator.
         var affairs = "naffairs,unhappy,religious\n"
-        for _ in 0..<60 { affairs += "\(next(13)),\(next(2)),\(next(2))\n" }
+        for _ in 0..<60 { affairs += "\(random.below(13)),\(random.below(2)),\(random.below(2))\n" }
         let only = try ChartDocument.open(path: folder.write("affairs.csv", affairs)).layout
         XCTAssertNotEqual(only.kind, .scatter)
         XCTAssertTrue(only.x == 0 || only.y == [0], "naffairs is what is shown: \(only)")
@@ -73,16 +72,15 @@ final class UnitsAndIndicatorsTests: XCTestCase {
 
     func testOneMeasureBesideManyYesNoColumnsIsItsHistogram() throws {
         // COUNT's medpar: length of stay beside died, white, hmo and type1: boxes by the first of them are arbitrary.
-        var state: UInt32 = 3
-        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var random = SeededGenerator(seed: 3)
         var text = "los,hmo,white,died,type1\n"
-        for _ in 0..<80 { text += "\(1 + next(30)),\(next(2)),\(next(2)),\(next(2)),\(next(2))\n" }
+        for _ in 0..<80 { text += "\(1 + random.below(30)),\(random.below(2)),\(random.below(2)),\(random.below(2)),\(random.below(2))\n" }
         let layout = try ChartDocument.open(path: folder.write("medpar.csv", text)).layout
         XCTAssertEqual(layout.kind, .histogram)
         XCTAssertEqual(layout.x, 0)
         // Beside one yes/no column it is split by it: a stay's length for those who died and those who did not.
         var one = "los,died\n"
-        for _ in 0..<80 { one += "\(1 + next(30)),\(next(2))\n" }
+        for _ in 0..<80 { one += "\(1 + random.below(30)),\(random.below(2))\n" }
         let split = try ChartDocument.open(path: folder.write("died.csv", one)).layout
         XCTAssertEqual(split.kind, .box)
         XCTAssertEqual(split.x, 1)

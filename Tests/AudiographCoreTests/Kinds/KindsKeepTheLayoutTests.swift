@@ -128,10 +128,9 @@ final class KindsKeepTheLayoutTests: XCTestCase {
 
     func testRepeatedMeasurementSetsAreABoxPerColumn() throws {
         // Response times of twelve subjects at four probe positions (heplots' Probe2, shortened).
-        var state: UInt32 = 11
-        func next(_ n: Int) -> Int { state = state &* 1_103_515_245 &+ 12_345; return Int((state >> 16) % UInt32(n)) }
+        var random = SeededGenerator(seed: 11)
         var text = "subject_code,p1,p2,p3,p4\n"
-        for i in 0..<12 { text += "s\(i),\(i == 0 ? 30 : 31 + next(20)),\(25 + next(15)),\(35 + next(25)),\(28 + next(18))\n" }
+        for i in 0..<12 { text += "s\(i),\(i == 0 ? 30 : 31 + random.below(20)),\(25 + random.below(15)),\(35 + random.below(25)),\(28 + random.below(18))\n" }
         let document = try ChartDocument.open(path: folder.write("probe.csv", text))
         XCTAssertEqual(document.chart.kind, .box)
         XCTAssertNil(document.layout.x)
