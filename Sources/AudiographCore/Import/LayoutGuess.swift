@@ -371,9 +371,9 @@ struct LayoutGuess {
             // Numbers are categories when they are few and small (goals 0 to 4, a 0/1 flag); a second count beside
             // the first (eagles' y of n, breslow's deaths and person-years) is not, and counts over years are lines
             // over time (EdgeworthDeaths: a line per county).
+            // (The profile's counts first: a column's categories are only listed once every column qualifies.)
             let smallNumbers = p.isWholeNumbers && p.magnitude <= 12 && p.distinct * 2 <= p.present
-            guard p.role != .time, let (_, names) = columns[c].asCategories, names.count >= 2, names.count <= Self.categoryLimit,
-                  columns[c].isText || smallNumbers,
+            guard p.role != .time, columns[c].isText || smallNumbers, p.distinct >= 2, p.distinct <= Self.categoryLimit,
                   !Self.measureNameHeaders.contains(columns[c].title.lowercased()) else { return nil }
             categories.append(c)
         }
