@@ -193,26 +193,21 @@ def main():
             else:
                 passed += 1
         print(f"{table} ({shape}): " + ", ".join(outcomes))
-    for table, (lat, lon) in MAPS.items():
+    # Maps and frequency tables: one check each, with the words printed when it passes.
+    special = [(table, "map", lambda path, roles=roles: check_map(path, *roles, args.cli), "places, extent as pandas")
+               for table, roles in MAPS.items()]
+    special += [(table, "frequency table", lambda path, roles=roles: check_frequency_table(path, *roles, args.cli),
+                 "bars of {2} by {0} and {1}, totals as pandas".format(*roles))
+                for table, roles in FREQUENCY_TABLES.items()]
+    for table, what, run, ok in special:
         package, name = table.split("/", 1)
-        path = os.path.join(args.dir, export_rdatasets.csv_name(package, name))
-        problems = check_map(path, lat, lon, args.cli)
+        problems = run(os.path.join(args.dir, export_rdatasets.csv_name(package, name)))
         if problems:
             failed += 1
-            print(f"{table} (map): " + "; ".join(problems))
+            print(f"{table} ({what}): " + "; ".join(problems))
         else:
             passed += 1
-            print(f"{table} (map): places, extent as pandas")
-    for table, (x, group, count) in FREQUENCY_TABLES.items():
-        package, name = table.split("/", 1)
-        path = os.path.join(args.dir, export_rdatasets.csv_name(package, name))
-        problems = check_frequency_table(path, x, group, count, args.cli)
-        if problems:
-            failed += 1
-            print(f"{table} (frequency table): " + "; ".join(problems))
-        else:
-            passed += 1
-            print(f"{table} (frequency table): bars of {count} by {x} and {group}, totals as pandas")
+            print(f"{table} ({what}): {ok}")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
