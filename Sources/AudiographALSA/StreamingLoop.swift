@@ -177,6 +177,7 @@ extension PlaybackEngine {
         if let startFailure, !startFailure.isUnderrun {
             fail(startFailure, &session)
         } else if unheard == 0 || now >= deadline {
+            Trace.mark("played-out")  // the whole sound has been heard: tests wait on it before listening for quiet
             forget()  // the device is stopped (discarded) on the next turn of the loop
             condition.broadcast()
         } else {

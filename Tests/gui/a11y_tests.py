@@ -722,6 +722,23 @@ def wait_for_braille(orca, words, since, timeout=8):
     return None
 
 
+def trace_events(log):
+    """The names of the events an app started with AUDIOGRAPH_TRACE=1 wrote to `log`, in order."""
+    with open(log, errors="replace") as f:
+        return [line.split()[1] for line in f if line.startswith("audiograph-trace: ")]
+
+
+def wait_for_trace_quiet(log, timeout=10):
+    """Waits until the app's last sound has been played out (its trace's last sound event is `played-out`)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        sounds = [e for e in trace_events(log) if e in ("first-write", "played-out")]
+        if sounds and sounds[-1] == "played-out":
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def sound_in(recording):
     """Whether a raw 16-bit recording holds any sound yet (a 10 ms block above a low level)."""
     data = open(recording, "rb").read()
@@ -764,7 +781,8 @@ def braille_and_speech_choices_with_orca():
     home = tempfile.mkdtemp(prefix="a11y-")
     sound = PacedSound(home)
     orca = Orca()
-    process = start_app(births, home, sound.app_env())
+    process = start_app(births, home, dict(sound.app_env(), AUDIOGRAPH_TRACE="1"))
+    trace = os.path.join(OUT, "a11y-births.csv.log")
     settings = os.path.join(home, "config", "audiograph", "settings.json")
     try:
         window = wait_for_window("births.csv")
@@ -804,14 +822,19 @@ def braille_and_speech_choices_with_orca():
         while time.time() < deadline and not heard():
             time.sleep(0.1)
         check(heard(), "with point tones on, the Minimal step played its tone")
+        # A starved audio thread can pause a tone part-way (the sink falls silent, then the rest arrives), so
+        # the sink's silence alone does not say the tone is over: the app's trace says when it was played out.
+        check(wait_for_trace_quiet(trace), "the Minimal step's tone was played out")
         sound.wait_for_silence()
         press_and_hear(orca, "t", "Point tones off")
         sound.wait_for_silence()
+        started = trace_events(trace).count("first-write")
         sound.record()
         for _ in range(3):
             press_and_hear(orca, "Right", " of 59")
         quiet = sound.peak(skip=0.1)
         check(quiet < 300, "with point tones off, three steps play nothing: peak %d" % quiet)
+        check(trace_events(trace).count("first-write") == started, "with point tones off, the app wrote no sound")
         press_and_hear(orca, "t", "Point tones on")
         sound.record()
         press_and_hear(orca, "Right", "point 8 of 59")
