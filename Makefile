@@ -30,13 +30,15 @@ build:
 ## tables (Tests/corpus: the hand-labelled set exactly, the whole corpus at least 97% sensible), then the GUI, accessibility and desktop
 ## integration tests under Xvfb (Tests/gui), the unit tests under AddressSanitizer and ThreadSanitizer,
 ## and 30 seconds of fuzzing the CSV reader.
+## Each step prints its time ("[time] unit: 212 s", scripts/timed.sh).
+TIMED = scripts/timed.sh
 test:
-	Tests/l10n/check-catalog.sh
-	$(SWIFT) test --disable-swift-testing
-	SWIFT=$(SWIFT) Tests/corpus/run-corpus-checks.sh
-	SWIFT=$(SWIFT) Tests/gui/run-gui-tests.sh
-	SWIFT=$(SWIFT) Tests/sanitizers/run-sanitizers.sh
-	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh 30
+	$(TIMED) catalog Tests/l10n/check-catalog.sh
+	$(TIMED) unit $(SWIFT) test --disable-swift-testing
+	SWIFT=$(SWIFT) $(TIMED) corpus Tests/corpus/run-corpus-checks.sh
+	SWIFT=$(SWIFT) $(TIMED) gui Tests/gui/run-gui-tests.sh
+	SWIFT=$(SWIFT) $(TIMED) sanitizers Tests/sanitizers/run-sanitizers.sh
+	SWIFT=$(SWIFT) $(TIMED) fuzz Tests/fuzz/run-fuzz.sh 30
 
 ## What `test-debian13` runs inside Debian 13: the build, the unit tests, the drawing and keyboard suite,
 ## the desktop suite (install, validators, .deb) and the Wayland suite with Orca 48 (sway 1.10). Not yet the
@@ -47,15 +49,15 @@ test:
 GUI_SUITES ?= gui_tests desktop_tests wayland_tests
 WAYLAND_TESTS ?=
 test-desktop: build
-	Tests/l10n/check-catalog.sh
-	$(SWIFT) test --disable-swift-testing
-	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" Tests/gui/run-gui-tests.sh $(GUI_SUITES)
+	$(TIMED) catalog Tests/l10n/check-catalog.sh
+	$(TIMED) unit $(SWIFT) test --disable-swift-testing
+	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" $(TIMED) gui Tests/gui/run-gui-tests.sh $(GUI_SUITES)
 
 ## `test-desktop` on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
 test-debian13:
-	scripts/debian-root.sh prepare trixie
-	scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)" WAYLAND_TESTS="$(WAYLAND_TESTS)"
+	$(TIMED) debian13-root scripts/debian-root.sh prepare trixie
+	$(TIMED) debian13 scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)" WAYLAND_TESTS="$(WAYLAND_TESTS)"
 
 ## What CI runs (.ci/run, as root): every test here, then the desktop suites on Debian 13.
 ci: test test-debian13

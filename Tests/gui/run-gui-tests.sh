@@ -47,14 +47,15 @@ if [ -n "$x_suites" ]; then
   Tests/gui/virtual-display.sh "${session[@]}" Tests/gui/atspi-bus.sh bash -c '
     status=0
     for suite in $x_suites; do
-      /usr/bin/python3 Tests/gui/$suite.py || status=1
+      scripts/timed.sh "gui $suite" /usr/bin/python3 Tests/gui/$suite.py || status=1
     done
     exit $status' || status=1
 fi
 if [ $wayland = 1 ]; then
   # WAYLAND_TESTS names some of its tests to run; empty or unset runs them all.
   # shellcheck disable=SC2086
-  "${session[@]}" Tests/gui/wayland-session.sh Tests/gui/atspi-bus.sh /usr/bin/python3 Tests/gui/wayland_tests.py \
+  scripts/timed.sh "gui wayland_tests" "${session[@]}" Tests/gui/wayland-session.sh Tests/gui/atspi-bus.sh \
+    /usr/bin/python3 Tests/gui/wayland_tests.py \
     ${WAYLAND_TESTS:-} || status=1
 fi
 exit $status

@@ -12,10 +12,12 @@ kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
 for kind in "${kinds[@]}"; do
   echo "== unit tests under the ${kind} sanitizer"
+  start=$(date +%s)
   # halt_on_error: the first report ends the test process, so it cannot pass unnoticed. Leak checking is
   # off: Foundation and XCTest keep process-wide objects to the end, which it would report as leaks.
   ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 \
     $SWIFT test --disable-swift-testing --sanitize="$kind" --scratch-path ".build-${kind:0:1}san" \
       --filter "AudiographCoreTests|AudiographALSATests|AudiographGTKTests" \
     2>&1 | grep -E "error:|ERROR: |WARNING: ThreadSanitizer|SUMMARY:|Executed [0-9]+ tests" | tail -3
+  echo "[time] sanitizers ${kind}: $(( $(date +%s) - start )) s"
 done
