@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes Sources/AudiographCore/Import/PowersOfTenTable.swift: for each decimal exponent q from -342 to 308,
+"""Writes Sources/AudiographCore/Values/PowersOfTenTable.swift: for each decimal exponent q from -342 to 308,
 the 128 most significant bits of 10^q (the same bits as 5^q, normalised so the top bit is set), as two 64-bit
 halves, for the Eisel-Lemire float parser (EiselLemire.swift). Positive powers are truncated; negative powers
 are floor(2^b / 5^-q) + 1, then truncated to 128 bits: the convention Lemire's proof of the algorithm uses
