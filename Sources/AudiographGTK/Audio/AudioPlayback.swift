@@ -121,11 +121,10 @@ final class AudioPlayback {
             pending = (buffer, frame, outcome)
             device = .opening
             let open = openDevice
-            Thread.detachNewThread {
-                let result: Result<ALSAPlayer, AudioOutputError>
-                do throws(AudioOutputError) { result = .success(try open()) } catch { result = .failure(error) }
-                MainLoop.post { [weak self] in self?.opened(result) }
-            }
+            // Never cancelled: a device being opened is kept for the next sound even if this one is dropped.
+            _ = BackgroundJob(name: "audiograph-device-open", work: { _ -> Result<ALSAPlayer, AudioOutputError>? in
+                do throws(AudioOutputError) { return .success(try open()) } catch { return .failure(error) }
+            }, done: { [weak self] result in self?.opened(result) })
         }
     }
 

@@ -61,21 +61,21 @@ final class ChartView {
     private var rangeJob: BackgroundJob?
     /// What a followed file brought, said at most once a second.
     private var newPoints = NewPointsAnnouncer()
-    /// The timer that says the gathered new points once a sentence is due; 0 when none is set.
-    private var newPointsTimer: UInt32 = 0
+    /// The timer that says the gathered new points once a sentence is due.
+    private let newPointsTimer = MainLoopTimer()
     /// The new points' tones being rendered.
     private var newPointsSound: BackgroundJob?
     /// Counts the charts shown (each growth of a followed file is a new one), so an analysis of an older
     /// chart is not kept.
     private var chartGeneration = 0
-    /// The timer that analyses a grown chart once its file has been quiet; 0 when none is set.
-    private var analysisDelay: UInt32 = 0
+    /// The timer that analyses a grown chart once its file has been quiet.
+    private let analysisDelay = MainLoopTimer()
     /// How long a followed file must stay unchanged before the grown chart is analysed, in milliseconds.
     static let analysisQuietMilliseconds: UInt32 = 700
     /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
     private var comparison: (second: Int, sound: ComparisonSound)?
     /// The timer moving the cursor with the sound.
-    private var followTimer: UInt32 = 0
+    private let followTimer = MainLoopTimer()
     /// Called for D (chart details); the window opens the dialog.
     var onDetails: (() -> Void)?
     /// Called for B (braille lines) with the current series and the cell of the current point; the window
@@ -180,10 +180,8 @@ final class ChartView {
     /// Analyses the shown chart once its followed file has been quiet for `analysisQuietMilliseconds` (or
     /// when a key asks for the analysis, see `analysisOrWait`); a running analysis is let finish first.
     private func analyseWhenQuiet() {
-        if analysisDelay != 0 { g_source_remove(analysisDelay) }
-        analysisDelay = MainLoop.after(milliseconds: Self.analysisQuietMilliseconds) { [weak self] in
+        analysisDelay.once(after: Self.analysisQuietMilliseconds) { [weak self] in
             guard let self else { return }
-            self.analysisDelay = 0
             if self.analysisJob != nil { return self.analyseWhenQuiet() }
             if let chart = self.chart, self.analysis == nil { self.analyse(chart) }
         }
@@ -254,9 +252,8 @@ final class ChartView {
     private func sayNewPoints() {
         if let sentence = newPoints.announcement() {
             announce(sentence)
-        } else if newPointsTimer == 0, let wait = newPoints.secondsUntilDue() {
-            newPointsTimer = MainLoop.after(milliseconds: UInt32(max(0, wait) * 1000) + 1) { [weak self] in
-                self?.newPointsTimer = 0
+        } else if !newPointsTimer.isScheduled, let wait = newPoints.secondsUntilDue() {
+            newPointsTimer.once(after: UInt32(max(0, wait) * 1000) + 1) { [weak self] in
                 self?.sayNewPoints()
             }
         }
@@ -267,12 +264,10 @@ final class ChartView {
     func cancelWork() {
         rangeJob?.cancel()
         rangeJob = nil
-        if newPointsTimer != 0 { g_source_remove(newPointsTimer) }
-        newPointsTimer = 0
+        newPointsTimer.cancel()
         newPointsSound?.cancel()
         newPointsSound = nil
-        if analysisDelay != 0 { g_source_remove(analysisDelay) }
-        analysisDelay = 0
+        analysisDelay.cancel()
         newPoints.discard()
         layout?.job.cancel()
         layout = nil
@@ -315,8 +310,7 @@ final class ChartView {
         guard let chart else { return nil }
         if analysisJob == nil {
             // A grown chart waiting for its file to be quiet: analysed now, since a key asks.
-            if analysisDelay != 0 { g_source_remove(analysisDelay) }
-            analysisDelay = 0
+            analysisDelay.cancel()
             analyse(chart)
         }
         waitingForAnalysis = action
@@ -1052,20 +1046,18 @@ final class ChartView {
     /// The cursor follows the sound, ten times a second, without moving the focus (Orca would talk over it).
     private func startFollowing() {
         stopFollowing()
-        followTimer = MainLoop.every(milliseconds: 100) { [weak self] in self?.follow() ?? false }
+        followTimer.repeating(every: 100) { [weak self] in self?.follow() ?? false }
     }
 
     private func stopFollowing() {
-        if followTimer != 0 { g_source_remove(followTimer) }
-        followTimer = 0
+        followTimer.cancel()
     }
 
     /// One step of following: the point now sounding becomes the cursor; at the end the focus lands there.
     private func follow() -> Bool {
-        guard let playback, audio.owner === self, var navigator, let chart else { followTimer = 0; return false }
+        guard let playback, audio.owner === self, var navigator, let chart else { return false }
         if audio.isStarting { return true }
         if audio.state == .idle {
-            followTimer = 0
             self.playback = nil
             syncCursor(focus: true)
             if let start = playback.focusedAtStart, start == (navigator.series, navigator.element), feedback.speech,

@@ -4,18 +4,22 @@ import Foundation
 /// Writes the viewer's own small files (settings.json, sidecars) off the main loop, one after another.
 ///
 /// Each save is an atomic write with two fsyncs, which can take a long time on a busy or slow disk; the main
-/// loop hands it to one serial queue, so saves land in the order they were asked for, and hears the outcome
+/// loop hands it to one serial `BackgroundJob.Lane`, so saves land in the order they were asked for, and hears the outcome
 /// back on the main loop.
 enum FileSaves {
-    private static let queue = DispatchQueue(label: "audiograph-saves")  // l10n: not shown
+    private static let lane = BackgroundJob.Lane(name: "audiograph-saves")  // l10n: not shown
 
     /// Runs `save` on the saving queue; `done` gets nil, or the error it threw, on the main loop.
     static func run(_ save: @escaping @Sendable () throws -> Void,
                     done: @escaping @MainActor @Sendable ((any Error)?) -> Void) {
-        queue.async {
-            let failure: (any Error)?
-            do { try save(); failure = nil } catch { failure = error }
-            MainLoop.post { done(failure) }
-        }
+        // A save is never cancelled: a choice the person made is written even if its window has closed.
+        _ = BackgroundJob(on: lane, work: { _ -> SaveOutcome? in
+            do { try save(); return SaveOutcome(failure: nil) } catch { return SaveOutcome(failure: error) }
+        }, done: { outcome in done(outcome.failure) })
+    }
+
+    /// What one save ended in.
+    private struct SaveOutcome: Sendable {
+        var failure: (any Error)?
     }
 }

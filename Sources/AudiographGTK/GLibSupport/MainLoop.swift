@@ -59,15 +59,16 @@ public enum MainLoop {
     }
 
     /// Calls `body` every `milliseconds` on the main thread while it returns true; returns the source id.
+    /// Only `MainLoopTimer` keeps the id: a timer that may need removing is one of those.
     @MainActor @discardableResult
     static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
         let data = Unmanaged.passRetained(Tick(body)).toOpaque()
         return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runTick, data, releaseTick)
     }
 
-    /// Calls `body` once after `milliseconds` on the main thread; returns the source id (g_source_remove cancels).
-    @MainActor @discardableResult
-    static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> UInt32 {
+    /// Calls `body` once after `milliseconds` on the main thread, never cancelled (a `MainLoopTimer` can be).
+    @MainActor
+    static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
         every(milliseconds: milliseconds) { body(); return false }
     }
 }

@@ -3,14 +3,15 @@ import AudiographCore
 import AudiographSpreadsheet
 import Foundation
 
-/// Opens a CSV file or workbook as a `ChartDocument` on a background thread, reporting progress and the result on
-/// the GLib main loop. One loader per load; `cancel()` stops the read between chunks.
-final class DocumentLoader: Sendable {
+/// Opens a CSV file or workbook as a `ChartDocument` off the main loop (a `BackgroundJob`), reporting progress
+/// and the result on the GLib main loop. One loader per load; `cancel()` stops the read between chunks.
+@MainActor
+final class DocumentLoader {
     let path: String
     /// Settings over the sidecar's, or instead of them when `readingSidecar` is false.
     let settings: ChartSettings
     let readingSidecar: Bool
-    private let cancellation = CancellationFlag()
+    private var job: BackgroundJob?
 
     init(path: String, settings: ChartSettings = ChartSettings(), readingSidecar: Bool = true) {
         self.path = path
@@ -18,25 +19,26 @@ final class DocumentLoader: Sendable {
         self.readingSidecar = readingSidecar
     }
 
-    /// Starts reading. `progress` and `completion` run on the main thread; `completion` runs exactly once.
+    /// Starts reading. `progress` and `completion` run on the main thread; `completion` runs once, unless
+    /// the load was cancelled first.
     func start(progress: @escaping @MainActor @Sendable (ImportProgress) -> Void,
                completion: @escaping @MainActor @Sendable (Result<ChartDocument, any Error>) -> Void) {
         let path = path, settings = settings, readingSidecar = readingSidecar
-        let cancellation = cancellation
-        let thread = Thread {
-            let result = Result {
+        job = BackgroundJob(name: "audiograph-load", work: { cancellation -> Result<ChartDocument, any Error>? in
+            Result {
                 try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
                                        readers: [SpreadsheetReader()],
-                                       progress: { value in MainLoop.post { progress(value) } },
+                                       progress: { value in
+                                           MainLoop.post { if !cancellation.isCancelled { progress(value) } }
+                                       },
                                        cancellation: cancellation)
             }
-            MainLoop.post { completion(result) }
-        }
-        thread.name = "audiograph-load"
-        thread.stackSize = 8 << 20
-        thread.start()
+        }, done: { [weak self] result in
+            self?.job = nil
+            completion(result)
+        })
     }
 
-    /// Asks the reader to stop; the completion then reports `ImportError.cancelled`.
-    func cancel() { cancellation.cancel() }
+    /// Asks the reader to stop; neither progress nor the completion is heard after this.
+    func cancel() { job?.cancel() }
 }

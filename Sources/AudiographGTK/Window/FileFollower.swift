@@ -12,8 +12,8 @@ import Foundation
 /// `FollowedFile.poll` on a worker thread (`BackgroundJob`), never two at once: a wake during a poll is kept
 /// and served when it ends. The main loop never reads the file.
 ///
-/// Ownership: the monitor is a GObject this object owns (one reference, dropped by `stop()`); the timer's
-/// source is removed by `stop()`. The window calls `stop()` before it lets go of this object.
+/// Ownership: the monitor is a GObject this object owns (one reference, dropped by `stop()`); the timer is
+/// cancelled by `stop()`. The window calls `stop()` before it lets go of this object.
 @MainActor
 final class FileFollower {
     let path: String
@@ -25,7 +25,7 @@ final class FileFollower {
     var onFailure: ((String) -> Void)?
     private var followed: FollowedFile?
     private var monitor: UnsafeMutablePointer<GFileMonitor>?
-    private var timer: UInt32 = 0
+    private let timer = MainLoopTimer()
     private var job: BackgroundJob?
     private var wokenDuringPoll = false
     private var stopped = false
@@ -82,7 +82,7 @@ final class FileFollower {
         } else {
             g_error_free(error)  // no monitor here: the timer alone follows the file
         }
-        timer = MainLoop.every(milliseconds: Self.fallbackMilliseconds) { [weak self] in
+        timer.repeating(every: Self.fallbackMilliseconds) { [weak self] in
             self?.wake()
             return self != nil
         }
@@ -112,8 +112,7 @@ final class FileFollower {
         stopped = true
         job?.cancel()
         job = nil
-        if timer != 0 { g_source_remove(timer) }
-        timer = 0
+        timer.cancel()
         if let monitor {
             g_file_monitor_cancel(monitor)
             g_object_unref(gpointerOf(monitor))

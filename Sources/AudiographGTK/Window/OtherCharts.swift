@@ -26,6 +26,8 @@ final class OtherCharts {
     private var remember = false
     private var applying = false
     private var destroyed = false
+    /// Lists the other charts off the main loop; cancelled when the window closes.
+    private var suggestionsJob: BackgroundJob?
 
     init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, path: String, owner: DocumentWindow) {
         self.path = path
@@ -92,13 +94,12 @@ final class OtherCharts {
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in
             guard let self else { return }
             self.destroyed = true
+            self.suggestionsJob?.cancel()
             self.onClosed?()
         }
 
-        Thread.detachNewThread {
-            let found = ChartSuggestions.list(for: document)
-            MainLoop.post { [weak self] in self?.fill(found) }
-        }
+        suggestionsJob = BackgroundJob(name: "audiograph-suggestions", work: { _ in ChartSuggestions.list(for: document) },
+                                       done: { [weak self] found in self?.fill(found) })
         ObjectCensus.created(self)
     }
 
