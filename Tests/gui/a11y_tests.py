@@ -9,106 +9,22 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 
-import numpy
 import pyatspi
 from gi.repository import GLib
 
-from desktop_session import WAYLAND, focus, press, type_text, wait_for_window
-from sound_measures import note_runs
-
-BIN = os.environ["AUDIOGRAPH_BIN"]
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DATA = os.path.join(ROOT, "data")
-OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-a11y-")
-os.makedirs(OUT, exist_ok=True)
-BIRTHS_TITLE = "Birth rate by year, line chart"
-# Japanese tests run in a real Japanese locale (install-deps.sh generates it): glibc 2.41 (Debian 13) ignores
-# LANGUAGE in the C and C.UTF-8 locales, so GTK's and Orca's own words would stay English there.
-JAPANESE_LOCALE = "ja_JP.UTF-8"
-
-failures = []
-
-
-def check(condition, message):
-    print(("  ok   " if condition else "  FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-
-
-def alsa_file_sink(folder):
-    """An alsa.conf whose default device writes every frame into folder/out.raw; returns (config, raw)."""
-    raw = os.path.join(folder, "out.raw")
-    config = os.path.join(folder, "alsa.conf")
-    with open(config, "w") as f:
-        f.write('pcm.!default {\n type file\n slave.pcm { type null }\n file "%s"\n format "raw"\n perm 0644\n}\n' % raw)
-    return config, raw
-
-
-def start_app(path, home, extra_env=None, args=()):
-    env = dict(os.environ, GSK_RENDERER="cairo", HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
-               XDG_DATA_HOME=os.path.join(home, "data"), AUDIOGRAPH_EXAMPLES_DIR=DATA)
-    for name in ("NO_AT_BRIDGE", "GTK_A11Y", "GTK_THEME"):
-        env.pop(name, None)
-    env.update(extra_env or {})
-    log = open(os.path.join(OUT, "a11y-%s.log" % os.path.basename(path)), "w")
-    return subprocess.Popen([BIN, *args, path], env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def app_node(pid, timeout=15):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        desktop = pyatspi.Registry.getDesktop(0)
-        for app in desktop:
-            try:
-                if app is not None and app.get_process_id() == pid:
-                    return app
-            except Exception:
-                pass
-        time.sleep(0.2)
-    raise RuntimeError("the app never appeared on the AT-SPI bus")
-
-
-def find_all(node, predicate, found=None, depth=0):
-    found = [] if found is None else found
-    if depth > 20:
-        return found
-    try:
-        if predicate(node):
-            found.append(node)
-        for i in range(node.childCount):
-            find_all(node[i], predicate, found, depth + 1)
-    except Exception:
-        pass
-    return found
-
-
-def chart_group(app, title):
-    groups = find_all(app, lambda n: n.getRoleName() in GROUP_ROLES and (n.name or "").startswith(title))
-    return groups[0] if groups else None
-
-
-def states(node):
-    return {pyatspi.stateToString(s) for s in node.getState().getStates()}
-
-
-def extents(node):
-    e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    return e.x, e.y, e.width, e.height
+import harness
+from desktop_session import focus, press, type_text, wait_for_window
+from harness import (BIRTHS_TITLE, BUTTON_ROLES, DATA, GROUP_ROLES, JAPANESE_LOCALE, OUT, Orca, PUNCTUATION,
+                     PacedSound, ROOT, alsa_file_sink, app_node, braille_cursor_cell, braille_lines, chart_group,
+                     check, cli_lines, extents, find_all, focused_words, glibc_version, keycode_chord, pressed_keys,
+                     press_and_hear, selected_point, set_layout, settle_in_chart, sound_in, start_app,
+                     states, stop, trace_events, unnamed_controls, wait_for_braille, wait_for_trace_quiet,
+                     wait_until, window_node, window_state)
 
 
 def tree_and_keys():
@@ -362,263 +278,6 @@ def long_and_several_series():
     shutil.rmtree(home, ignore_errors=True)
 
 
-# Role names differ between the releases tested. GTK 4.8 (Debian 12) shows a group as a panel and GTK 4.18
-# (Debian 13) as a grouping; at-spi2-core 2.46 names a push button "push button" and 2.56 "button", and Orca 48
-# says "button" where Orca 43 says "push button". Tests find nodes by these sets and match Orca's newer words.
-GROUP_ROLES = {"panel", "grouping"}
-BUTTON_ROLES = {"push button", "button"}
-
-
-def spoken(logged):
-    """What one SPEECH OUTPUT line of Orca's debug log said, in Orca 48's words: Orca 48 logs the text quoted
-    with its voice settings after it ('Play button.' {'established': False}); Orca 43 logs the text alone and
-    says "push button"."""
-    match = re.match(r"^'(.*)' \{.*\}$", logged.strip())
-    text = match.group(1) if match else logged
-    return text.replace("push button", "button")
-
-
-class Orca:
-    """Orca with a silent speech module and its debug log copied line by line through script(1)."""
-
-    def __init__(self, extra_env=None):
-        self.home = tempfile.mkdtemp(prefix="orca-")
-        runtime = os.path.join(self.home, "runtime")
-        os.makedirs(os.path.join(self.home, "config/speech-dispatcher"))
-        os.makedirs(os.path.join(self.home, "prefs"))
-        os.makedirs(runtime, mode=0o700)
-        with open(os.path.join(self.home, "config/speech-dispatcher/speechd.conf"), "w") as f:
-            f.write('DefaultModule dummy\nAddModule "dummy" "sd_dummy" ""\n')
-        self.log = os.path.join(OUT, "orca.log")
-        env = dict(os.environ, HOME=self.home, XDG_CONFIG_HOME=os.path.join(self.home, "config"),
-                   XDG_DATA_HOME=os.path.join(self.home, "data"), XDG_RUNTIME_DIR=runtime)
-        env.pop("NO_AT_BRIDGE", None)
-        env.update(extra_env or {})
-        command = "orca --replace -u %s --debug-file /dev/tty" % os.path.join(self.home, "prefs")
-        self.process = subprocess.Popen(["script", "-q", "-f", "-c", command, self.log], env=env,
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 20
-        while time.time() < deadline and "Screen reader on" not in self.speech():
-            time.sleep(0.3)
-        time.sleep(1)
-
-    def speech(self):
-        try:
-            with open(self.log, errors="replace") as f:
-                return "\n".join(spoken(line.split("SPEECH OUTPUT: ", 1)[1]) for line in f if "SPEECH OUTPUT: " in line)
-        except OSError:
-            return ""
-
-    def wait_until_quiet(self, quiet=0.3, timeout=5):
-        """Waits until Orca's debug log has not grown for `quiet` seconds (Orca has handled what happened),
-        at most `timeout` seconds, as a person waits for the speech to settle before the next key."""
-        deadline = time.time() + timeout
-        size, since = -1, time.time()
-        while time.time() < deadline:
-            now = os.path.getsize(self.log) if os.path.exists(self.log) else 0
-            if now != size:
-                size, since = now, time.time()
-            elif time.time() - since >= quiet:
-                return
-            time.sleep(0.05)
-
-    def stop(self):
-        """Stops this Orca and what it started (script's shell, speech-dispatcher), and nothing else: a
-        developer's own screen reader, also called orca, keeps running."""
-        stop_processes(self.process, self.home)
-        shutil.rmtree(self.home, ignore_errors=True)
-
-
-def processes_of(home):
-    """Pids of the processes whose environment has HOME=`home`: a test's own programs, including daemons
-    they started that have left their parent (speech-dispatcher), and never anyone else's."""
-    marker = ("HOME=%s" % home).encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open("/proc/%s/environ" % entry, "rb") as f:
-                if marker in f.read().split(b"\0"):
-                    found.append(int(entry))
-        except OSError:
-            pass
-    return found
-
-
-def stop_processes(process, home):
-    """Ends `process` and every process started with HOME=`home`: SIGTERM, then SIGKILL after 5 seconds."""
-    pids = set(processes_of(home)) | {process.pid}
-    for pid in pids:
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-    deadline = time.time() + 5
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        pass
-    while time.time() < deadline and any(os.path.exists("/proc/%d" % pid) and not zombie(pid) for pid in pids):
-        time.sleep(0.1)
-    for pid in pids:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        pass
-
-
-def zombie(pid):
-    """Whether `pid` has exited but not been reaped (its /proc entry stays until its parent waits)."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
-
-
-class PacedSound:
-    """A PulseAudio server with a null sink, which takes sound at real-time speed like a sound card, reached
-    through alsa-lib's pulse plugin; parec records what reached it. The ALSA file sink cannot stand in here:
-    it takes the whole sound at once, so nothing would be left to follow."""
-
-    def __init__(self, folder):
-        self.runtime = os.path.join(folder, "pulse-runtime")
-        os.makedirs(self.runtime, mode=0o700)
-        script = os.path.join(folder, "pulse.pa")
-        with open(script, "w") as f:
-            f.write("load-module module-native-protocol-unix\n"
-                    "load-module module-null-sink sink_name=audiograph_test rate=48000\n"
-                    "set-default-sink audiograph_test\n")
-        self.alsa_config = os.path.join(folder, "alsa-pulse.conf")
-        with open(self.alsa_config, "w") as f:
-            f.write("pcm.!default { type pulse }\nctl.!default { type pulse }\n")
-        self.env = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, PULSE_RUNTIME_PATH=self.runtime)
-        self.script, self.folder, self.plugged = script, folder, 0
-        self.plug_in()
-
-    def plug_in(self):
-        """Starts the server and a new recording (again after `server.kill()`: a headset plugged back in)."""
-        self.plugged += 1
-        self.server = subprocess.Popen(["pulseaudio", "-n", "-F", self.script, "--daemonize=no", "--exit-idle-time=-1",
-                                        "--log-target=file:" + os.path.join(OUT, "pulseaudio.log")],
-                                       env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while time.time() < deadline and subprocess.run(["pactl", "info"], env=self.env,
-                                                        capture_output=True).returncode != 0:
-            time.sleep(0.2)
-        self.record()
-
-    def record(self):
-        """Starts a new recording of what reaches the sink, ending the one before."""
-        if getattr(self, "recorder", None) is not None and self.recorder.poll() is None:
-            self.recorder.terminate()
-            self.recorder.wait(5)
-        self.recordings = getattr(self, "recordings", 0) + 1
-        self.recording = os.path.join(self.folder, "heard-%d.raw" % self.recordings)
-        self.recorder = subprocess.Popen(["parec", "-d", "audiograph_test.monitor", "--format=s16le", "--rate=48000",
-                                          "--channels=1", self.recording], env=self.env)
-
-    def app_env(self):
-        """What the app needs to play into this server."""
-        return {"ALSA_CONFIG_PATH": self.alsa_config, "PULSE_RUNTIME_PATH": self.runtime}
-
-    def loud_seconds(self):
-        """How many seconds of the recording carry sound (blocks of 10 ms above a low level)."""
-        self.recorder.terminate()
-        self.recorder.wait(5)
-        data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
-        samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float)
-        blocks = samples[: len(samples) // 480 * 480].reshape(-1, 480)
-        return float((numpy.sqrt((blocks ** 2).mean(axis=1)) > 300).sum()) / 100 if len(blocks) else 0.0
-
-    def wait_for_silence(self, timeout=5):
-        """Waits until the last 0.2 s that reached the sink are silent (what was playing has drained)."""
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            size = os.path.getsize(self.recording) if os.path.exists(self.recording) else 0
-            if size >= 2 * 9600:
-                with open(self.recording, "rb") as f:
-                    f.seek(size // 2 * 2 - 2 * 9600)
-                    tail = numpy.frombuffer(f.read(2 * 9600), dtype="<i2").astype(float)
-                if numpy.abs(tail).max() < 300:
-                    return True
-            time.sleep(0.05)
-        return False
-
-    def peak(self, skip=0.0):
-        """The loudest sample of the recording, after its first `skip` seconds (what was still draining when
-        it started; the sink's monitor sends nothing while nothing plays, so a recording starts with the first
-        sound after it began, or with the tail of one before)."""
-        self.recorder.terminate()
-        self.recorder.wait(5)
-        data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
-        samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float)[int(skip * 48000):]
-        return float(numpy.abs(samples).max()) if len(samples) else 0.0
-
-    def note_runs(self, keep_as, share=0.25, bridge_ms=10):
-        """The notes the recording holds, as (start, length) in ms (sound_measures.note_runs); the recording is
-        kept in the test output folder as `keep_as`.raw (s16le, 48 kHz, mono) for a person to listen to."""
-        self.recorder.terminate()
-        self.recorder.wait(5)
-        data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
-        with open(os.path.join(OUT, keep_as + ".raw"), "wb") as kept:
-            kept.write(data)
-        return note_runs(numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float), share, bridge_ms)
-
-    def stop(self):
-        if self.recorder.poll() is None:
-            self.recorder.terminate()
-        self.server.terminate()
-        try:
-            self.server.wait(5)
-        except subprocess.TimeoutExpired:
-            self.server.kill()
-
-
-def settle_in_chart(orca, window, timeout=20, first="point 1 of 59"):
-    """Focuses `window` and waits until Orca has said where the person is (the chart's first element,
-    `first`) and gone quiet, so the next key reaches the chart and is heard, however slowly Orca or the app
-    started."""
-    focus(window)
-    deadline = time.time() + timeout
-    nudge = time.time() + timeout / 2
-    while time.time() < deadline and first not in orca.speech():
-        if nudge and time.time() > nudge:
-            # Orca 48 under sway, started beside the app on a busy machine, can miss the window's first focus
-            # (once in two CI runs); the window already has the focus, so focusing it again says nothing. A
-            # step away and back moves the chart's cursor and Orca says the point, as a person's first key would.
-            print("  note: Orca had said nothing of the chart after %d s; Right and Left to hear it" % (timeout / 2))
-            press("Right")
-            press("Left")
-            nudge = None
-        time.sleep(0.2)
-    check(first in orca.speech(), "Orca says the chart once its window is active (%r)" % first)
-    orca.wait_until_quiet()
-
-
-def press_and_hear(orca, key, words, timeout=6):
-    """Presses `key` and waits until Orca has said `words`; returns everything it said meanwhile."""
-    before = len(orca.speech())
-    press(key)
-    deadline = time.time() + timeout
-    while time.time() < deadline and words not in orca.speech()[before:]:
-        time.sleep(0.2)
-    said = orca.speech()[before:]
-    check(words in said, "%s: Orca says %r (said %r)" % (key, words, said.replace("\n", " | ")[:300]))
-    return said
-
-
-def selected_point(group):
-    """The position in "…, point 12 of 59 selected", from the chart group's name; 0 when absent."""
-    match = re.search(r"point (\d+) of \d+ selected(,|$)", group.name or "")
-    return int(match.group(1)) if match else 0
-
-
 def playing_with_orca():
     """Space plays at real-time speed: the cursor follows the sound, pausing and stopping put the focus on
     the point being heard and Orca says it; comma and period change the length, which is remembered; a
@@ -700,71 +359,6 @@ def playing_with_orca():
         orca.stop()
         sound.stop()
         shutil.rmtree(home, ignore_errors=True)
-
-
-def braille_lines(orca):
-    """Every line Orca wrote to the braille display (its debug log's BRAILLE LINE entries)."""
-    try:
-        with open(orca.log, errors="replace") as f:
-            return [line.split("BRAILLE LINE:  '", 1)[1].rstrip().rstrip("'") for line in f if "BRAILLE LINE:  '" in line]
-    except OSError:
-        return []
-
-
-def wait_for_braille(orca, words, since, timeout=8):
-    """Waits until Orca has written a braille line holding `words`, after its first `since` lines; returns it."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = [line for line in braille_lines(orca)[since:] if words in line]
-        if found:
-            return found[-1]
-        time.sleep(0.2)
-    return None
-
-
-def trace_events(log):
-    """The names of the events an app started with AUDIOGRAPH_TRACE=1 wrote to `log`, in order."""
-    with open(log, errors="replace") as f:
-        return [line.split()[1] for line in f if line.startswith("audiograph-trace: ")]
-
-
-def wait_for_trace_quiet(log, timeout=10):
-    """Waits until the app's last sound has been played out (its trace's last sound event is `played-out`)."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        sounds = [e for e in trace_events(log) if e in ("first-write", "played-out")]
-        if sounds and sounds[-1] == "played-out":
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def sound_in(recording):
-    """Whether a raw 16-bit recording holds any sound yet (a 10 ms block above a low level)."""
-    data = open(recording, "rb").read()
-    samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2")
-    samples = samples[: len(samples) // 480 * 480].astype(float).reshape(-1, 480)
-    return bool(len(samples)) and bool((numpy.sqrt((samples ** 2).mean(axis=1)) > 300).any())
-
-
-def braille_cursor_cell(orca, line):
-    """The cell of `line` under the braille display's cursor in Orca's last VISIBLE log entry showing the line
-    whole (0-based), or None."""
-    try:
-        with open(orca.log, errors="replace") as f:
-            shown = [l for l in f if "VISIBLE:  '" in l and line in l]
-    except OSError:
-        return None
-    match = re.search(r"VISIBLE:  '(.*)', cursor=(\d+)", shown[-1]) if shown else None
-    if not match or int(match.group(2)) == 0:
-        return None
-    return int(match.group(2)) - 1 - match.group(1).index(line)
-
-
-def cli_lines(*arguments):
-    """What audiograph-cli (beside the viewer) prints for `arguments`, as lines."""
-    cli = os.path.join(os.path.dirname(BIN), "audiograph-cli")
-    return subprocess.run([cli] + list(arguments), capture_output=True, text=True, check=True).stdout.splitlines()
 
 
 def braille_and_speech_choices_with_orca():
@@ -951,21 +545,6 @@ def custom_verbosity_from_preferences():
         stop(process)
         shutil.rmtree(home, ignore_errors=True)
 
-INTERACTIVE = BUTTON_ROLES | {"check box", "toggle button", "radio button", "menu item", "list item", "text",
-               "combo box", "page tab", "spin button", "entry", "slider", "list", "table cell"}
-
-
-def unnamed_controls(node):
-    """Controls a screen reader would announce badly: no name, a GTK class name, or a mnemonic underscore."""
-    bad = find_all(node, lambda n: n.getRoleName() in INTERACTIVE and "showing" in states(n)
-                   and (not (n.name or "").strip() or n.name.startswith("Gtk") or "_" in n.name))
-    return ["%s %r" % (n.getRoleName(), n.name) for n in bad]
-
-
-def window_node(app, title):
-    frames = [app[i] for i in range(app.childCount) if (app[i].name or "").startswith(title)]
-    return frames[0] if frames else None
-
 
 def other_windows_with_orca():
     """The error page, chart details, Preferences and Keyboard Shortcuts: every control named, the data and
@@ -1061,22 +640,6 @@ def other_windows_with_orca():
 DIALOG_KEYS = ["d", "ctrl+comma", "ctrl+k", "ctrl+j", "F1"]
 
 
-def focused_words(frame):
-    """What Orca should say for the control that has the focus in `frame`: its name, or for a text view
-    without a name its first line; None while nothing in the frame has the focus."""
-    focused = find_all(frame, lambda n: "focused" in states(n))
-    if not focused:
-        return None
-    node = focused[-1]
-    if node.name:
-        return node.name
-    try:
-        text = node.queryText()
-        return text.getText(0, min(text.characterCount, 200)).split("\n")[0].strip() or None
-    except NotImplementedError:
-        return None
-
-
 def dialogs_heard_every_time(language=None, rounds=10):
     """Each dialog (Chart Details, Preferences, Choose Columns, Other Charts, Keyboard Shortcuts), opened ten
     times in a row: every time, Orca says the dialog's title and then its focused control, and Escape
@@ -1095,7 +658,7 @@ def dialogs_heard_every_time(language=None, rounds=10):
     try:
         app = app_node(process.pid)
         window = wait_for_window("births.csv")
-        group = wait_until(lambda: chart_group(app, ""), "the chart is on the bus")
+        wait_until(lambda: chart_group(app, ""), "the chart is on the bus")
         focus(window)
         main_frame = app[0].name
         missed = []
@@ -1133,27 +696,6 @@ def dialogs_heard_every_time(language=None, rounds=10):
 
 def dialogs_heard_every_time_in_japanese():
     dialogs_heard_every_time("ja")
-
-
-def wait_until(condition, what, timeout=10):
-    """Polls `condition` (AT-SPI state, a file) until it gives something true; returns it, or None after
-    `timeout` seconds (the caller's check then fails and says `what`)."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            value = condition()
-        except Exception:
-            value = None
-        if value:
-            return value
-        time.sleep(0.1)
-    print("  (waited %d s: %s)" % (timeout, what))
-    return None
-
-
-def window_state(window):
-    """The window's _NET_WM_STATE as xprop prints it."""
-    return subprocess.run(["xprop", "-id", window, "_NET_WM_STATE"], capture_output=True, text=True).stdout
 
 
 def with_window_manager():
@@ -1238,12 +780,6 @@ def japanese_with_orca():
         stop(process)
         orca.stop()
         shutil.rmtree(home, ignore_errors=True)
-
-
-def glibc_version():
-    """The C library's version as (major, minor), from `ldd --version`'s first line."""
-    first = subprocess.run(["ldd", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-    return tuple(int(part) for part in re.findall(r"(\d+)\.(\d+)\s*$", first)[0])
 
 
 def japanese_open_dialog(locale_env, gtk_words_expected=True):
@@ -1379,48 +915,6 @@ def still_analysing_with_orca():
         shutil.rmtree(home, ignore_errors=True)
 
 
-# Physical keys by X keycode (evdev, as on every PC keyboard) and what they are on a US keyboard: the tests for
-# other layouts press these keycodes, so they press the same keys a Russian or Greek keyboard's user does.
-KEYCODES = {"n": 57, "s": 39, "x": 53, "y": 29, "d": 40, "bracketleft": 34, "bracketright": 35, "comma": 59,
-            "period": 60, "o": 32, "e": 26, "k": 45, "j": 44, "l": 46}
-# Where a layout has the character itself, its own key types it, as GTK matches it: the Russian layout's
-# period and comma are on the key right of ю (the US slash key), unshifted and with Shift.
-LAYOUT_KEYS = {"ru": {"period": "61", "comma": "shift+61"}}
-
-
-def keycode_chord(chord, layout="us"):
-    """xdotool's spelling of `chord` ("ctrl+o", "shift+n") with its letter or punctuation key given by keycode,
-    so xdotool sends that physical key in the active layout instead of looking the keysym up (and switching
-    the layout to one that has it)."""
-    if chord in LAYOUT_KEYS.get(layout, {}):
-        return LAYOUT_KEYS[layout][chord]
-    *modifiers, key = chord.split("+")
-    return "+".join(modifiers + [str(KEYCODES.get(key, key))])
-
-
-def set_layout(layout):
-    """Makes `layout` (an XKB layout name) the active keyboard layout of the X display, with US as a second
-    group as on a real desktop; returns the keysyms each keycode types in it, unshifted and shifted."""
-    subprocess.run(["setxkbmap", "-layout", layout if layout == "us" else layout + ",us"], check=True)
-    keymap = subprocess.run(["xmodmap", "-pke"], capture_output=True, text=True, check=True).stdout
-    return {int(match.group(1)): match.group(2).split()[:2]
-            for match in re.finditer(r"^keycode\s+(\d+) =(.*)$", keymap, re.M)}
-
-
-# The keysyms of the punctuation keys tested, as Orca's log writes them.
-PUNCTUATION = {"bracketleft": "[", "bracketright": "]", "comma": ",", "period": "."}
-
-
-def pressed_keys(orca):
-    """The keys pressed since Orca started, as (keysym name, keycode) from its debug log: what the X server
-    made of each key in the active layout, as every application on the display gets it."""
-    try:
-        with open(orca.log, errors="replace") as f:
-            return [(m.group(1), int(m.group(2))) for m in re.finditer(r"PROCESS ATSPI_KEY_PRESSED_EVENT: '(.*?)' \((\d+)\) v", f.read())]
-    except OSError:
-        return []
-
-
 def other_layouts_with_orca():
     """The chart's letter keys (N, Shift+N, S, X, Y, [, ], comma, period, D) and the global shortcuts
     (Ctrl+O, Ctrl+E, Ctrl+K, Ctrl+J, F1, Ctrl+?) work by the key's place on a Russian and a Greek layout, where
@@ -1500,25 +994,5 @@ TESTS = [tree_and_keys, export_wav, export_midi, export_cancelled_with_orca, blo
          japanese_with_a_locale, japanese_without_a_locale, other_layouts_with_orca, with_window_manager]
 
 
-def run_tests(tests, names, what):
-    """Runs `tests`, or those of them `names` names; prints how it went and exits 1 when a check failed."""
-    unknown = set(names) - {test.__name__ for test in tests}
-    if unknown:
-        sys.exit("no such test: %s" % ", ".join(sorted(unknown)))
-    for test in tests:
-        if not names or test.__name__ in names:
-            test()
-    print()
-    if failures:
-        print("%d %s check(s) failed" % (len(failures), what))
-        sys.exit(1)
-    print("all %s checks passed" % what)
-
-
-def main():
-    """Runs every test, or those named on the command line (a11y_tests.py orca_speaks)."""
-    run_tests(TESTS, sys.argv[1:], "accessibility")
-
-
 if __name__ == "__main__":
-    main()
+    harness.main(TESTS, "accessibility")

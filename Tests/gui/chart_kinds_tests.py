@@ -8,13 +8,12 @@ name some tests: chart_kinds_tests.py histogram_with_orca."""
 import contextlib
 import os
 import shutil
-import sys
 import tempfile
 import time
 
-import a11y_tests
-from a11y_tests import (DATA, Orca, PacedSound, app_node, check, find_all, press_and_hear, settle_in_chart,
-                        start_app, stop)
+import harness
+from harness import (DATA, OUT, Orca, PacedSound, app_node, check, find_all, press_and_hear, settle_in_chart,
+                     start_app, stop)
 from desktop_session import wait_for_window
 
 
@@ -27,7 +26,7 @@ def example_with_orca(name, first, folder=DATA, args=()):
     sound = PacedSound(home)
     orca = Orca()
     process = start_app(os.path.join(folder, name), home, dict(sound.app_env(), AUDIOGRAPH_TRACE="1"), args)
-    sound.app_log = os.path.join(a11y_tests.OUT, "a11y-%s.log" % name)  # start_app's, with the trace
+    sound.app_log = os.path.join(OUT, "a11y-%s.log" % name)  # start_app's, with the trace
     try:
         settle_in_chart(orca, wait_for_window(name), first=first)
         yield orca, sound, app_node(process.pid)
@@ -179,10 +178,5 @@ def heatmap_with_orca():
 TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked_area_with_orca, heatmap_with_orca]
 
 
-def main():
-    """Runs every test, or those named on the command line."""
-    a11y_tests.run_tests(TESTS, sys.argv[1:], "chart kind")
-
-
 if __name__ == "__main__":
-    main()
+    harness.main(TESTS, "chart kind")

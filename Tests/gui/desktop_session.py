@@ -40,7 +40,7 @@ def type_text(text):
         subprocess.run(["xdotool", "type", "--delay", "15", text], check=True)
 
 
-def _sway_views():
+def sway_views():
     """Every application window sway manages, as (con_id, title, pid, focused), from its layout tree."""
     tree = json.loads(subprocess.run(["swaymsg", "-t", "get_tree", "-r"], capture_output=True, text=True,
                                      check=True).stdout)
@@ -60,7 +60,7 @@ def wait_for_window(title, timeout=20, pid=None):
     deadline = time.time() + timeout
     while time.time() < deadline:
         if WAYLAND:
-            found = [view[0] for view in _sway_views() if title in view[1] and (pid is None or view[2] == pid)]
+            found = [view[0] for view in sway_views() if title in view[1] and (pid is None or view[2] == pid)]
         else:
             # --all: xdotool matches windows meeting any one condition unless told to require them all.
             command = ["xdotool", "search", "--all", "--onlyvisible"] + (["--pid", str(pid)] if pid else []) + ["--name", title]
@@ -79,7 +79,7 @@ def focus(window, timeout=10):
     subprocess.run(["swaymsg", "[con_id=%s] focus" % window], check=True, capture_output=True)
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if any(view[0] == window and view[3] for view in _sway_views()):
+        if any(view[0] == window and view[3] for view in sway_views()):
             return
         time.sleep(0.05)
     raise RuntimeError("window %s never took the focus" % window)

@@ -8,21 +8,13 @@ D-Bus session); the release build makes this the slowest part of the suite (abou
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import harness
+from harness import OUT, ROOT, check
+
 APP_ID = "org.audiograph.Audiograph"
-OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-desktop-")
-
-failures = []
-
-
-def check(condition, message):
-    print(("  ok   " if condition else "  FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
 
 
 def run(command, env=None, cwd=ROOT):
@@ -238,16 +230,8 @@ def debian_package():
     shutil.rmtree(unpacked, ignore_errors=True)
 
 
-def main():
-    make_run_opens_the_example()
-    install_open_uninstall()
-    debian_package()
-    print()
-    if failures:
-        print("%d desktop integration check(s) failed" % len(failures))
-        sys.exit(1)
-    print("all desktop integration checks passed")
+TESTS = [make_run_opens_the_example, install_open_uninstall, debian_package]
 
 
 if __name__ == "__main__":
-    main()
+    harness.main(TESTS, "desktop integration")

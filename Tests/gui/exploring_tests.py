@@ -10,12 +10,11 @@ name some tests: exploring_tests.py ranges_with_orca."""
 import json
 import os
 import shutil
-import sys
 import tempfile
 import time
 
-import a11y_tests
-from a11y_tests import BIRTHS_TITLE, chart_group, check, find_all, press_and_hear, selected_point
+import harness
+from harness import BIRTHS_TITLE, OUT, chart_group, check, find_all, press_and_hear, selected_point, wait_until
 from chart_kinds_tests import example_with_orca
 from desktop_session import screenshot
 
@@ -53,7 +52,7 @@ def ranges_with_orca():
         for k in range(1, 16):
             press_and_hear(orca, "shift+Right", "1930 to %d, %d points" % (1930 + k, k + 1))
         check(selected_point(group) == 29, "the cursor is on 1945, point 29: %r" % group.name)
-        screenshot(os.path.join(a11y_tests.OUT, "births-range-selected.png"))
+        screenshot(os.path.join(OUT, "births-range-selected.png"))
         press_and_hear(orca, "shift+s", "Birth rate: 16 values from 1930 to 1945, ranging from 179 births per "
                                         "10,000 people in 1935 to 222 births per 10,000 people in 1945")
 
@@ -71,7 +70,7 @@ def ranges_with_orca():
               "zoomed, the bus holds the range's 16 points: %r" % [i.name for i in items[:1]])
         check("point 16 of 16 selected, zoomed to 1930 to 1945, 16 points" in (group.name or ""),
               "the chart's name says it is zoomed, the cursor still on 1945: %r" % group.name)
-        screenshot(os.path.join(a11y_tests.OUT, "births-zoomed.png"))
+        screenshot(os.path.join(OUT, "births-zoomed.png"))
         press_and_hear(orca, "Home", "1930, 195 births per 10,000 people, point 1 of 16")
         press_and_hear(orca, "Left", "Start of data")
         press_and_hear(orca, "s", "Birth rate by year, 1930 to 1945: falls to a low of 179")
@@ -108,9 +107,9 @@ def reference_level_with_orca():
     with example_with_orca("births.csv", "point 1 of 59") as (orca, sound, app):
         press_and_hear(orca, "l", "Reference level: Mean: 222 births per 10,000 people")
         settings = os.path.join(sound.folder, "config", "audiograph", "settings.json")
-        check(a11y_tests.wait_until(lambda: json.load(open(settings)).get("referenceLevel") == "mean",
+        check(wait_until(lambda: json.load(open(settings)).get("referenceLevel") == "mean",
                                     "settings.json to hold the level"), "settings.json remembers the level at the mean")
-        screenshot(os.path.join(a11y_tests.OUT, "births-reference-mean.png"))
+        screenshot(os.path.join(OUT, "births-reference-mean.png"))
         # The mean is 222.1: 1924's 222 is already below it.
         for year in range(1918, 1924):
             said = press_and_hear(orca, "Right", "%d," % year)
@@ -166,7 +165,7 @@ def list_items(app, total):
 
 def wait_for_items(app, total):
     """Waits until the bus holds `total` elements "… of `total`"; returns them."""
-    return a11y_tests.wait_until(lambda: len(list_items(app, total)) == total and list_items(app, total),
+    return wait_until(lambda: len(list_items(app, total)) == total and list_items(app, total),
                                  "%d elements on the bus" % total) or []
 
 
@@ -194,7 +193,7 @@ def append_and_wait_for_a_look(sound, path, text):
     """Appends `text` and waits until the viewer has looked at the file since (a poll ended after it)."""
     before = polls(sound)
     append(path, text)
-    check(a11y_tests.wait_until(lambda: polls(sound) > before, "the viewer to look at the file"),
+    check(wait_until(lambda: polls(sound) > before, "the viewer to look at the file"),
           "the viewer looked at the file after the append")
 
 
@@ -247,7 +246,7 @@ def following_a_file_with_orca():
             before, looked = len(orca.speech()), polls(sound)
             append(log, "4,20.5\n")
             # Nothing may happen now: longer than the follower's 2 s fallback look, no look, nothing said.
-            late = a11y_tests.wait_until(lambda: polls(sound) > looked, "no look at the file (none is due)", timeout=2.5)
+            late = wait_until(lambda: polls(sound) > looked, "no look at the file (none is due)", timeout=2.5)
             check(not late and len(list_items(app, 4)) == 0 and "20.5" not in orca.speech()[before:],
                   "no longer followed: no look at the file, nothing said")
         with example_with_orca("sensor.csv", "point 1 of 4", folder=folder, args=["--follow"]) as (orca, sound, app):
@@ -270,5 +269,6 @@ def ranges_of_a_histogram_with_orca():
 TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca, reference_level_with_orca, comparing_series_with_orca,
          following_a_file_with_orca]
 
+
 if __name__ == "__main__":
-    a11y_tests.run_tests(TESTS, sys.argv[1:], "exploring")
+    harness.main(TESTS, "exploring")

@@ -11,31 +11,20 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 
 import numpy as np
 
+import harness
 from desktop_session import wait_for_window
+from harness import BIN, DATA, OUT, check
 
-BIN = os.environ["AUDIOGRAPH_BIN"]
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DATA = os.path.join(ROOT, "data")
-OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-gui-")
-os.makedirs(OUT, exist_ok=True)
 MENUBAR = 30          # rows at the top of the window that belong to the menu bar, not the chart
 FOCUS_FRAME = 4       # the focused chart's frame (2 px, 1 px in from its edge), left out of colour measurements
 BUTTON_BAR = 47       # rows at the bottom of a chart window that hold the Play and Chart Details buttons
 SETTLE = 0.8          # seconds after the window maps before the screenshot (load + first draw)
 
-failures = []
-
-
-def check(condition, message):
-    print(("  ok   " if condition else "  FAIL ") + message)
-    if not condition:
-        failures.append(message)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1147,32 +1136,35 @@ def windows_leave_nothing_behind():
           % (growth, OWNERSHIP_WARM_UP, OWNERSHIP_CYCLES, RSS_GROWTH_LIMIT_KB))
 
 
-# The cases that can also run alone, named on the command line (gui_tests.py windows_leave_nothing_behind).
-ALONE = [windows_leave_nothing_behind]
-# Cases of the whole run that can also be named on their own (gui_tests.py histogram_drawing).
-NAMEABLE = ALONE + [bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing, stacked_bars_drawing,
-                    heatmap_drawing]
+# ---------------------------------------------------------------------------------------------------
+# The whole run, test by test (each can be named: gui_tests.py dark_style histogram_drawing)
+
+BIRTHS = os.path.join(DATA, "births.csv")
+CARS = os.path.join(DATA, "cars.csv")
+RAINFALL = os.path.join(DATA, "rainfall.csv")
+_runs = {}
 
 
-def main():
-    started = time.time()
-    chosen = sys.argv[1:]
-    if chosen:
-        unknown = set(chosen) - {case.__name__ for case in NAMEABLE}
-        if unknown:
-            sys.exit("no such case: %s (these can be named: %s)" % (", ".join(sorted(unknown)),
-                                                                   ", ".join(case.__name__ for case in NAMEABLE)))
-        for case in NAMEABLE:
-            if case.__name__ in chosen:
-                case()
-        print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
-        return 1 if failures else 0
-    print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
+def births_run(high_contrast=False):
+    """births.csv drawn plainly or with --high-contrast, made once and shared by the tests that compare with it."""
+    key = "births-high-contrast" if high_contrast else "births"
+    if key not in _runs:
+        _runs[key] = Run(key, ["--high-contrast", BIRTHS] if high_contrast else [BIRTHS], "births.csv — Audiograph")
+    return _runs[key]
+
+
+def cars_run():
+    """cars.csv drawn plainly, made once."""
+    if "cars" not in _runs:
+        _runs["cars"] = Run("cars", [CARS], "cars.csv — Audiograph")
+    return _runs["cars"]
+
+
+def measurements_self_check():
     self_check()
-    births = os.path.join(DATA, "births.csv")
-    cars = os.path.join(DATA, "cars.csv")
-    rainfall = os.path.join(DATA, "rainfall.csv")
 
+
+def start_page_and_loading():
     print("start page (no file)")
     start = Run("start-page", [], "Audiograph")
     check(start.alive, "start page: the app is running")
@@ -1185,15 +1177,18 @@ def main():
     check(len(lines) >= 5, "start page: found its lines of text (%d)" % len(lines))
     for top, ratio in lines:
         check(ratio >= 4.45, "start page: the text line at y=%d reaches %.2f:1, needs 4.5:1" % (top, ratio))
-
     loading_big_file(start)
 
+
+def open_dialog_by_keyboard():
     print("keyboard: Ctrl+O, Ctrl+L, paste a path, Enter")
     opened = Run("open-dialog", [], "Audiograph", keys=["ctrl+o", ("window", "Open a Table", "open"), "ctrl+l",
                                                      ("paste", os.path.join(DATA, "coffee.csv")), "Return"],
                  then_title="coffee.csv — Audiograph")
     check(opened.alive, "open dialog: coffee.csv opened in the window")
 
+
+def files_that_cannot_be_opened():
     print("files that can't be opened")
     missing = Run("missing-file", [os.path.join(DATA, "no-such-file.csv")], "no-such-file.csv — Audiograph")
     check(missing.alive, "missing file: window titled after the file, app still running")
@@ -1205,71 +1200,83 @@ def main():
     check(binary.alive, "binary file: window titled after the file, app still running")
     check(np.abs(binary.chart.astype(int) - background(binary.chart)).max(axis=2).sum() > 0, "binary file: a page is shown")
 
+
+def line_chart_contrast():
     print("line chart, normal")
-    normal = Run("births", [births], "births.csv — Audiograph")
+    normal = births_run()
     bg = background(normal.chart)
     drawn = (np.abs(normal.chart.astype(int) - bg).max(axis=2) > 40).sum()
     check(drawn > 5000, "births: the chart is drawn (%d non-background pixels)" % drawn)
-    _, colours = check_contrast(normal, 3.0, 4.5)
-
+    check_contrast(normal, 3.0, 4.5)
     print("line chart, --high-contrast")
-    high = Run("births-high-contrast", ["--high-contrast", births], "births.csv — Audiograph")
+    high = births_run(high_contrast=True)
     check_contrast(high, 7.0, 7.0)
     check(not np.array_equal(high.chart, normal.chart), "high contrast: differs from the normal rendering")
 
+
+def view_menu_by_keyboard():
     print("View menu by keyboard: F10, Right, Enter (Increase Contrast)")
-    toggled = Run("births-menu-toggle", [births], "births.csv — Audiograph", keys=["F10", "Right", "Return"])
+    toggled = Run("births-menu-toggle", [BIRTHS], "births.csv — Audiograph", keys=["F10", "Right", "Return"])
     check(toggled.settings is not None and '"increaseContrast" : true' in toggled.settings,
           "menu toggle: settings.json remembers increaseContrast (%r)" % toggled.settings)
-    check(not np.array_equal(toggled.chart, normal.chart), "menu toggle: the chart redraws")
+    check(not np.array_equal(toggled.chart, births_run().chart), "menu toggle: the chart redraws")
     check_contrast(toggled, 7.0, 7.0)
-
     print("menu bar by keyboard: F10, Escape closes the menu, a second Escape gives the focus back to the chart")
-    escape = Run("births-menu-escape", [births], "births.csv — Audiograph",
+    escape = Run("births-menu-escape", [BIRTHS], "births.csv — Audiograph",
                  keys=[("shot", "focused"), "F10", "Escape", ("shot", "menu-bar"), "Escape", ("shot", "back")])
     focused, on_bar, back = (escape.shots[k][MENUBAR:] for k in ("focused", "menu-bar", "back"))
     lost = (np.abs(focused.astype(int) - on_bar.astype(int)).max(axis=2) > 40).sum()
     check(lost > 500, "menu bar: while it has the focus the chart shows no focus frame or cursor (%d px differ)" % lost)
     check(np.array_equal(back, focused), "menu bar: the second Escape puts the focus back on the chart (frame and cursor)")
 
-    print("settings file")
-    remembered = Run("births-remembered", [births], "births.csv — Audiograph", config='{"increaseContrast": true}')
-    check(np.array_equal(remembered.chart, high.chart),
-          "settings.json increaseContrast=true draws exactly as --high-contrast")
-    garbage = Run("births-bad-settings", [births], "births.csv — Audiograph", config="{not json\x00")
-    check(garbage.alive and np.array_equal(garbage.chart, normal.chart), "a broken settings.json is ignored")
 
+def settings_file():
+    print("settings file")
+    remembered = Run("births-remembered", [BIRTHS], "births.csv — Audiograph", config='{"increaseContrast": true}')
+    check(np.array_equal(remembered.chart, births_run(high_contrast=True).chart),
+          "settings.json increaseContrast=true draws exactly as --high-contrast")
+    garbage = Run("births-bad-settings", [BIRTHS], "births.csv — Audiograph", config="{not json\x00")
+    check(garbage.alive and np.array_equal(garbage.chart, births_run().chart), "a broken settings.json is ignored")
+
+
+def desktop_high_contrast():
     print("desktop high contrast (GTK_THEME=HighContrast)")
-    desktop = Run("births-desktop-high-contrast", [births], "births.csv — Audiograph", env={"GTK_THEME": "HighContrast"})
+    high = births_run(high_contrast=True)
+    desktop = Run("births-desktop-high-contrast", [BIRTHS], "births.csv — Audiograph", env={"GTK_THEME": "HighContrast"})
     check(np.array_equal(desktop.chart[10:], high.chart[10:]), "a HighContrast desktop theme draws as --high-contrast")
-    gnome = Run("births-gnome-high-contrast", [births], "births.csv — Audiograph", env={"GSETTINGS_BACKEND": "keyfile"},
+    gnome = Run("births-gnome-high-contrast", [BIRTHS], "births.csv — Audiograph", env={"GSETTINGS_BACKEND": "keyfile"},
                 files={"config/glib-2.0/settings/keyfile": "[org/gnome/desktop/a11y/interface]\nhigh-contrast=true\n"})
     check(np.array_equal(gnome.chart, high.chart), "GNOME's a11y high-contrast setting draws as --high-contrast")
+    window_high_contrast(BIRTHS)
 
-    window_high_contrast(births)
 
+def dark_style():
     print("dark style (GTK_THEME=Adwaita:dark)")
-    dark = Run("births-dark", [births], "births.csv — Audiograph", env={"GTK_THEME": "Adwaita:dark"})
+    dark = Run("births-dark", [BIRTHS], "births.csv — Audiograph", env={"GTK_THEME": "Adwaita:dark"})
     dark_bg = background(dark.chart)
     check(luminance(dark_bg) < 0.1, "dark: chart background is dark (%s)" % hexcolour(dark_bg))
     check_contrast(dark, 3.0, 4.5)
 
+
+def scatter_reduce_transparency():
     print("scatter, normal and --reduce-transparency")
-    scatter = Run("cars", [cars], "cars.csv — Audiograph")
+    scatter = cars_run()
     bg, colours = check_contrast(scatter, 3.0, 4.5)
     normal_blends = interior_blend_pixels(scatter.chart, bg, colours)
-    opaque = Run("cars-reduce-transparency", ["--reduce-transparency", cars], "cars.csv — Audiograph")
+    opaque = Run("cars-reduce-transparency", ["--reduce-transparency", CARS], "cars.csv — Audiograph")
     bg, colours = dominant_colours(opaque.chart)
     blends = interior_blend_pixels(opaque.chart, bg, colours)
     print("  info translucent-fill pixels: normal %d, reduce transparency %d" % (normal_blends, blends))
     check(blends <= 10, "reduce transparency: no translucent fill (%d interior blend pixels)" % blends)
 
+
+def scatter_differentiate_without_color():
     print("scatter, --differentiate-without-color")
-    shapes = Run("cars-differentiate", ["--differentiate-without-color", cars], "cars.csv — Audiograph")
+    shapes = Run("cars-differentiate", ["--differentiate-without-color", CARS], "cars.csv — Audiograph")
     _, colours = dominant_colours(shapes.chart)
     ratios = marker_fill_ratios(shapes.chart, colours)
-    _, plain_colours = dominant_colours(scatter.chart)
-    plain = marker_fill_ratios(scatter.chart, plain_colours)
+    _, plain_colours = dominant_colours(cars_run().chart)
+    plain = marker_fill_ratios(cars_run().chart, plain_colours)
     print("  info marker fill ratios, plain: %s" % {k: round(v[0], 2) for k, v in plain.items()})
     print("  info marker fill ratios, differentiated: %s" % {k: round(v[0], 2) for k, v in ratios.items()})
     values = sorted(v[0] for v in ratios.values())
@@ -1280,9 +1287,11 @@ def main():
     check(len(plain_values) >= 2 and plain_values[-1] - plain_values[0] < 0.12,
           "plain scatter: every series has the same marker shape (fill ratios %s)" % [round(v, 2) for v in plain_values])
 
+
+def lines_differentiate_without_color():
     print("lines, --differentiate-without-color")
-    lines = Run("rainfall", [rainfall], "rainfall.csv — Audiograph")
-    labelled = Run("rainfall-differentiate", ["--differentiate-without-color", rainfall], "rainfall.csv — Audiograph")
+    lines = Run("rainfall", [RAINFALL], "rainfall.csv — Audiograph")
+    labelled = Run("rainfall-differentiate", ["--differentiate-without-color", RAINFALL], "rainfall.csv — Audiograph")
     check(not np.array_equal(lines.chart, labelled.chart), "rainfall: differentiated rendering differs from plain")
     height, width = labelled.chart.shape[:2]
     strip = (width - 70, 60, width - 6, int(height * 0.85))   # beside the plot, above the x ticks, inside the focus frame
@@ -1291,26 +1300,32 @@ def main():
     check(end_labels >= 40 and end_labels > 3 * plain_text,
           "rainfall: end labels beside the lines (%d text pixels at the right edge, %d without)" % (end_labels, plain_text))
 
-    column_picker(cars)
-    bar_chart()
-    histogram_drawing()
-    box_plot_drawing()
-    candlestick_drawing()
-    stacked_bars_drawing()
-    heatmap_drawing()
-    chart_keys(births)
 
+def column_picker_by_keyboard():
+    column_picker(CARS)
+
+
+def chart_keys_drawn():
+    chart_keys(BIRTHS)
+
+
+def recent_files_on_the_start_page():
     # Two examples: with all six, the Recent Files block starts below the bottom of a 640-pixel-high window.
     examples = tempfile.mkdtemp(prefix="agexamples-")
     for name in ("births.csv", "cars.csv"):
         shutil.copyfile(os.path.join(DATA, name), os.path.join(examples, name))
     recent_files(examples)
     shutil.rmtree(examples, ignore_errors=True)
-    windows_leave_nothing_behind()
 
-    print("%d failure(s); %.1f s" % (len(failures), time.time() - started))
-    return 1 if failures else 0
+
+TESTS = [measurements_self_check, start_page_and_loading, open_dialog_by_keyboard, files_that_cannot_be_opened,
+         line_chart_contrast, view_menu_by_keyboard, settings_file, desktop_high_contrast, dark_style,
+         scatter_reduce_transparency, scatter_differentiate_without_color, lines_differentiate_without_color,
+         column_picker_by_keyboard, bar_chart, histogram_drawing, box_plot_drawing, candlestick_drawing,
+         stacked_bars_drawing, heatmap_drawing, chart_keys_drawn, recent_files_on_the_start_page,
+         windows_leave_nothing_behind]
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    print("GUI tests: %s, screenshots in %s" % (BIN, OUT))
+    harness.main(TESTS, "GUI")

@@ -19,9 +19,11 @@ import numpy
 import pyatspi
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from a11y_tests import (OUT, Orca, alsa_file_sink, app_node, check, chart_group, failures, find_all,  # noqa: E402
-                        press_and_hear, start_app, stop, wait_for_window, window_node)
 import gui_tests  # noqa: E402
+import harness  # noqa: E402
+from desktop_session import wait_for_window  # noqa: E402
+from harness import (OUT, Orca, alsa_file_sink, app_node, check, chart_group, find_all,  # noqa: E402
+                     press_and_hear, start_app, stop, window_node)
 
 PYTHON = os.environ.get("AUDIOGRAPH_PYTHON") or shutil.which("python3", path=os.environ.get("PATH"))
 
@@ -278,7 +280,7 @@ def visual_modes_on_panels(folder, home):
     opaque = gui_tests.Run("economics-panels-reduce-transparency", ["--reduce-transparency", csv_path], title)
     bg, colours = gui_tests.dominant_colours(opaque.chart)
     blends = gui_tests.interior_blend_pixels(opaque.chart, bg, colours)
-    gui_tests.check(blends <= 10, "panels, reduce transparency: no translucent fill (%d blend pixels)" % blends)
+    check(blends <= 10, "panels, reduce transparency: no translucent fill (%d blend pixels)" % blends)
     labelled = gui_tests.Run("economics-panels-differentiate", ["--differentiate-without-color", csv_path], title)
     height, width = labelled.chart.shape[:2]
     for panel in range(3):
@@ -286,11 +288,9 @@ def visual_modes_on_panels(folder, home):
         strip = (width - 90, top + 20, width - 6, bottom - 65)   # right of the plot, above its x axis and tick labels
         plain_text = gui_tests.text_pixels(plain.chart, gui_tests.background(plain.chart), strip)
         end_labels = gui_tests.text_pixels(labelled.chart, gui_tests.background(labelled.chart), strip)
-        gui_tests.check(end_labels - plain_text >= 25,
+        check(end_labels - plain_text >= 25,
                         "panel %d: end labels beside its lines (%d text pixels at the right, %d without)"
                         % (panel + 1, end_labels, plain_text))
-    failures.extend(gui_tests.failures)
-    del gui_tests.failures[:]
 
 
 TESTS = [records_and_other_charts, long_table_bars_with_orca, frequency_table_with_orca, panels_with_orca,
@@ -298,22 +298,22 @@ TESTS = [records_and_other_charts, long_table_bars_with_orca, frequency_table_wi
 
 
 def main():
-    chosen = sys.argv[1:]
+    """Exports the tables once, then runs every test, or those named on the command line."""
     folder = tempfile.mkdtemp(prefix="real-tables-")
     home = tempfile.mkdtemp(prefix="real-tables-home-")
+
+    def on_the_tables(test):
+        """`test` as the runner calls it: with the exported tables' folder and a home folder."""
+        run = lambda: test(folder, home)  # noqa: E731
+        run.__name__ = test.__name__
+        return run
     try:
-        export([("ISLR", "Auto"), ("tidyr", "table1"), ("datasets", "Titanic"), ("ggplot2", "economics")], folder)
-        for test in TESTS:
-            if not chosen or test.__name__ in chosen:
-                test(folder, home)
+        if sys.argv[1:] != ["--list"]:
+            export([("ISLR", "Auto"), ("tidyr", "table1"), ("datasets", "Titanic"), ("ggplot2", "economics")], folder)
+        harness.main([on_the_tables(test) for test in TESTS], "real-table")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(home, ignore_errors=True)
-    print()
-    if failures:
-        print("%d real-table check(s) failed" % len(failures))
-        sys.exit(1)
-    print("all real-table checks passed")
 
 
 if __name__ == "__main__":

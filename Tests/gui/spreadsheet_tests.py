@@ -19,11 +19,13 @@ import sys
 import tempfile
 import time
 
+import pyatspi
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from a11y_tests import (BUTTON_ROLES, GROUP_ROLES, ROOT, Orca, app_node, check, find_all,  # noqa: E402
-                        press_and_hear, run_tests, start_app, states, stop, wait_until)
+import harness  # noqa: E402
 from desktop_session import focus, press, screenshot, wait_for_window  # noqa: E402
-import a11y_tests  # noqa: E402
+from harness import (BUTTON_ROLES, GROUP_ROLES, OUT, ROOT, Orca, app_node, check, find_all,  # noqa: E402
+                     press_and_hear, start_app, states, stop, wait_until)
 
 PYTHON = os.environ.get("AUDIOGRAPH_PYTHON") or shutil.which("python3", path=os.environ.get("PATH"))
 # Filled in by main(): the folder make-workbooks.py wrote, and its workbooks.json by file ("good/sheets.xlsx").
@@ -218,7 +220,7 @@ def read_json(path, timeout=10):
 
 
 def shot(name):
-    screenshot(os.path.join(a11y_tests.OUT, name + ".png"))
+    screenshot(os.path.join(OUT, name + ".png"))
 
 
 # --------------------------------------------------------------------------------------------------- tests
@@ -247,7 +249,7 @@ def sheet_chooser_by_keyboard():
         if combo is None:
             return
         labelled_by = [r.getTarget(i).name for r in combo.getRelationSet()
-                       if r.getRelationType() == a11y_tests.pyatspi.RELATION_LABELLED_BY for i in range(r.getNTargets())]
+                       if r.getRelationType() == pyatspi.RELATION_LABELLED_BY for i in range(r.getNTargets())]
         check(combo.name == "Sheet:" and labelled_by == ["Sheet:"],
               "the combo box is named by its label Sheet: (name %r, labelled by %r)" % (combo.name, labelled_by))
         check(combo.description == sales, "it reports the chosen row %r (description %r)" % (sales, combo.description))
@@ -526,7 +528,7 @@ def sheet_chooser_with_orca():
               "and Costs stays shown and chosen: chooser %r, chart %r" % (combo and combo.description, group and group.name))
         saved = read_json(path + ".audiograph.json")
         check(saved.get("sheet") == "Costs", "the sidecar still says Costs: %r" % saved)
-        shutil.copy(orca.log, os.path.join(a11y_tests.OUT, "orca-spreadsheet.log"))
+        shutil.copy(orca.log, os.path.join(OUT, "orca-spreadsheet.log"))
     finally:
         if process is not None:
             stop(process)
@@ -544,7 +546,7 @@ def main():
     folder = tempfile.mkdtemp(prefix="spreadsheet-books-")
     try:
         make_workbooks(folder)
-        run_tests(TESTS, sys.argv[1:], "spreadsheet")
+        harness.main(TESTS, "spreadsheet")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -15,9 +15,10 @@ import tempfile
 import numpy as np
 
 import a11y_tests
-from a11y_tests import (BIRTHS_TITLE, DATA, OUT, app_node, chart_group, check, find_all, start_app, states, stop,
-                        wait_until)
-from desktop_session import WAYLAND, _sway_views, focus, press, screenshot, wait_for_window
+import harness
+from desktop_session import WAYLAND, focus, press, screenshot, sway_views, wait_for_window
+from harness import (BIRTHS_TITLE, DATA, OUT, app_node, chart_group, check, find_all, start_app, states, stop,
+                     wait_until)
 from gui_tests import read_ppm
 
 # The series colour of a one-series chart (Okabe–Ito blue, #0072B2).
@@ -32,7 +33,7 @@ def native_wayland_window():
     process = start_app(os.path.join(DATA, "births.csv"), home)
     try:
         window = wait_for_window("births.csv", pid=process.pid)
-        views = [view for view in _sway_views() if view[2] == process.pid]
+        views = [view for view in sway_views() if view[2] == process.pid]
         tree = subprocess.run(["swaymsg", "-t", "get_tree", "-r"], capture_output=True, text=True).stdout
         check(len(views) == 1 and '"shell": "xdg_shell"' in tree.replace('"shell":"xdg_shell"', '"shell": "xdg_shell"'),
               "sway manages one window of the app, an xdg-shell (Wayland) surface: %r" % views)
@@ -68,21 +69,9 @@ TESTS = [native_wayland_window] + FROM_A11Y
 
 def main():
     """Runs every test, or those named on the command line (wayland_tests.py orca_speaks)."""
-    if not WAYLAND:
+    if not WAYLAND and sys.argv[1:] != ["--list"]:
         sys.exit("wayland_tests.py runs inside a Wayland session: Tests/gui/wayland-session.sh")
-    chosen = sys.argv[1:]
-    unknown = set(chosen) - {test.__name__ for test in TESTS}
-    if unknown:
-        sys.exit("no such test: %s" % ", ".join(sorted(unknown)))
-    for test in TESTS:
-        if not chosen or test.__name__ in chosen:
-            test()
-    failures = a11y_tests.failures
-    print()
-    if failures:
-        print("%d Wayland check(s) failed" % len(failures))
-        sys.exit(1)
-    print("all Wayland checks passed")
+    harness.main(TESTS, "Wayland")
 
 
 if __name__ == "__main__":
