@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `make ci`: `make test` here (Debian 12) and the desktop suites in a Debian 13 root (`make test-debian13`)
+# side by side. The Debian 13 root runs in its own namespaces (scripts/debian-root.sh), so its Orca and the
+# lanes' do not see each other; its log is printed when it ends. Needs root.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+# Made (or found in the cache) before the lanes start: the first time it needs the network and a few minutes.
+scripts/timed.sh debian13-root scripts/debian-root.sh prepare trixie || exit 1
+trixie_log=$(mktemp /tmp/audiograph-debian13.XXXXXX.log)
+timeout --kill-after=30 2700 make --no-print-directory test-debian13-lane >"$trixie_log" 2>&1 &
+trixie=$!
+status=0
+make --no-print-directory test || status=1
+wait $trixie
+code=$?
+echo
+echo "== Debian 13 (exit $code, $(( $(date +%s) - started )) s since the start)"
+cat "$trixie_log"
+[ $code = 0 ] || status=1
+echo "[time] ci: $(( $(date +%s) - started )) s"
+exit $status

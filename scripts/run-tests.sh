@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `make test`: every test, in lanes that run side by side, so two cores are kept busy while the GUI suites
+# wait on Orca, the AT-SPI bus and the sound sinks.
+#
+# First, in order: the message catalog's checks and one build of every product and test target. Then the
+# lanes, each with its own log, printed whole when the lane ends ("== lane NAME"), with a summary at the end:
+#   checks   the unit tests, the chart guess on ~2,300 public tables, the unit tests under ThreadSanitizer
+#            and 30 s of fuzzing (CPU-bound: run under `nice`, so the GUI lanes' apps and Orca come first)
+#   orca     Tests/gui/a11y_tests.py (Orca, AT-SPI, sound)
+#   views    the drawing, chart kinds, exploring, real tables and workbooks suites
+#   desktop  install/open/uninstall/.deb, then the Wayland suite (headless sway)
+# Each GUI lane has its own X display or Wayland compositor, D-Bus session and AT-SPI bus, and (as root)
+# its own process namespace: Orca allows one Orca per user and `orca --replace` kills any other it can see.
+# Without root the GUI suites run one after another in one lane.
+#   scripts/run-tests.sh            (what `make test` runs)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+export SWIFT
+started=$(date +%s)
+scripts/timed.sh catalog Tests/l10n/check-catalog.sh || exit 1
+scripts/timed.sh build $SWIFT build --build-tests || exit 1
+AUDIOGRAPH_BIN="$($SWIFT build --show-bin-path)/audiograph"
+export AUDIOGRAPH_BIN
+out_base=${GUI_TEST_OUT:-$(mktemp -d /tmp/audiograph-gui.XXXXXX)}
+logs=$(mktemp -d /tmp/audiograph-lanes.XXXXXX)
+echo "lanes' logs in $logs; screenshots and app logs in $out_base/LANE"
+
+# One process namespace per GUI lane (root only), so each Orca sees only its own lane.
+private=()
+if unshare -p -f --mount-proc --kill-child true 2>/dev/null; then
+  private=(unshare -p -f --mount-proc --kill-child)
+fi
+
+declare -A lane_pid
+lane() {  # lane NAME COMMAND...: runs in the background, its output in $logs/NAME.log, at most 40 minutes
+  local name=$1
+  shift
+  mkdir -p "$out_base/$name"
+  GUI_TEST_OUT="$out_base/$name" timeout --kill-after=30 2400 "$@" >"$logs/$name.log" 2>&1 &
+  lane_pid[$name]=$!
+}
+
+checks() {
+  scripts/timed.sh unit $SWIFT test --skip-build --disable-swift-testing || return 1
+  scripts/timed.sh corpus Tests/corpus/run-corpus-checks.sh || return 1
+  scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread || return 1
+  scripts/timed.sh fuzz Tests/fuzz/run-fuzz.sh 30
+}
+export -f checks
+lane checks nice -n 15 bash -c checks
+if [ ${#private[@]} -gt 0 ]; then
+  lane orca "${private[@]}" Tests/gui/run-gui-tests.sh a11y_tests
+  lane views "${private[@]}" Tests/gui/run-gui-tests.sh gui_tests chart_kinds_tests exploring_tests \
+    real_tables_tests spreadsheet_tests
+  lane desktop "${private[@]}" Tests/gui/run-gui-tests.sh desktop_tests wayland_tests
+else
+  lane gui Tests/gui/run-gui-tests.sh
+fi
+
+# Each lane's log as it ends; then the summary.
+status=0
+summary=()
+remaining=("${!lane_pid[@]}")
+while [ ${#remaining[@]} -gt 0 ]; do
+  wait -n "${lane_pid[@]}" 2>/dev/null || true
+  still=()
+  for name in "${remaining[@]}"; do
+    if kill -0 "${lane_pid[$name]}" 2>/dev/null; then
+      still+=("$name")
+      continue
+    fi
+    wait "${lane_pid[$name]}"
+    code=$?
+    echo
+    echo "== lane $name (exit $code, $(( $(date +%s) - started )) s since the start)"
+    cat "$logs/$name.log"
+    summary+=("lane $name: exit $code at $(( $(date +%s) - started )) s")
+    [ $code = 0 ] || status=1
+  done
+  remaining=("${still[@]}")
+done
+echo
+printf '%s\n' "${summary[@]}"
+echo "[time] test: $(( $(date +%s) - started )) s"
+exit $status
