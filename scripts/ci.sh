@@ -11,6 +11,7 @@ scripts/timed.sh debian13-root scripts/debian-root.sh prepare trixie || exit 1
 trixie_log=$(mktemp /tmp/audiograph-debian13.XXXXXX.log)
 timeout --kill-after=30 2700 make --no-print-directory test-debian13-lane >"$trixie_log" 2>&1 &
 trixie=$!
+trap 'kill $trixie 2>/dev/null' INT TERM
 status=0
 make --no-print-directory test || status=1
 wait $trixie

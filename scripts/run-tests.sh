@@ -34,6 +34,7 @@ if unshare -p -f --mount-proc --kill-child true 2>/dev/null; then
 fi
 
 declare -A lane_pid
+trap 'kill "${lane_pid[@]}" 2>/dev/null; exit 130' INT TERM
 lane() {  # lane NAME COMMAND...: runs in the background, its output in $logs/NAME.log, at most 40 minutes
   local name=$1
   shift
