@@ -24,7 +24,7 @@ from harness import (BIRTHS_TITLE, BUTTON_ROLES, DATA, GROUP_ROLES, JAPANESE_LOC
                      check, cli_lines, extents, find_all, focused_words, glibc_version, keycode_chord, pressed_keys,
                      press_and_hear, selected_point, set_layout, settle_in_chart, sound_in, start_app,
                      states, stop, trace_events, unnamed_controls, wait_for_braille, wait_for_trace_quiet,
-                     wait_until, window_node, window_state)
+                     wait_until, wait_for_chart, window_node, window_state)
 
 
 def tree_and_keys():
@@ -36,15 +36,16 @@ def tree_and_keys():
     process = start_app(os.path.join(DATA, "births.csv"), home, {"ALSA_CONFIG_PATH": config})
     try:
         window = wait_for_window("births.csv")
-        time.sleep(1.5)
-        app = app_node(process.pid)
-        group = chart_group(app, BIRTHS_TITLE)
+        app, group = wait_for_chart(process.pid, BIRTHS_TITLE)
         check(group is not None, "the chart is a group (panel) named after the chart: %r"
               % (group.name if group else None))
         if group is None:
             return
         check(group.name == BIRTHS_TITLE + ", point 1 of 59 selected", "the group's name says what is selected: %r" % group.name)
         lists = [group[i] for i in range(group.childCount) if group[i].getRoleName() == "list"]
+        # The elements are placed over the points after the first paint, and the first takes the focus.
+        wait_until(lambda: lists and lists[0].childCount == 59 and "focused" in states(lists[0][0])
+                   and all(extents(lists[0][i])[2] >= 8 for i in range(59)), "the points placed over the chart")
         check(len(lists) == 1 and lists[0].name == "Birth rate", "one list, named after the series: %r"
               % [l.name for l in lists])
         items = [lists[0][i] for i in range(lists[0].childCount)]
@@ -102,7 +103,7 @@ def export_wav():
     process = start_app(os.path.join(DATA, "births.csv"), home)
     try:
         window = wait_for_window("births.csv")
-        time.sleep(1)
+        wait_for_chart(process.pid, BIRTHS_TITLE)
         focus(window)
         press("ctrl+e")
         dialog = wait_for_window("Export Audio Graph")
@@ -259,11 +260,12 @@ def long_and_several_series():
         process = start_app(csv, home)
         try:
             wait_for_window(title)
-            time.sleep(1.5)
             app = app_node(process.pid)
-            lists = find_all(app, lambda n: n.getRoleName() == "list" and n.childCount > 0
-                             and n[0].getRoleName() == "list item" and (n[0].name or "").count(" of ") >= 1
-                             and ("point" in n[0].name or "interval" in n[0].name))
+            lists = wait_until(lambda: find_all(app, lambda n: n.getRoleName() == "list" and n.childCount > 0
+                                                and n[0].getRoleName() == "list item"
+                                                and (n[0].name or "").count(" of ") >= 1
+                                                and ("point" in n[0].name or "interval" in n[0].name)),
+                               "the chart's lists of %s" % title) or []
             if csv == path:
                 items = [lists[0][i] for i in range(lists[0].childCount)] if lists else []
                 check(len(lists) == 1 and 40 <= len(items) <= 60, "1,000 points become %d intervals" % len(items))
@@ -289,8 +291,7 @@ def playing_with_orca():
     process = start_app(os.path.join(DATA, "births.csv"), home, sound.app_env())
     try:
         window = wait_for_window("births.csv")
-        time.sleep(2)
-        group = chart_group(app_node(process.pid), BIRTHS_TITLE)
+        _, group = wait_for_chart(process.pid, BIRTHS_TITLE)
         focus(window)
         for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "List with 59 items")]:
             press_and_hear(orca, key, words)
@@ -559,9 +560,10 @@ def other_windows_with_orca():
         process = start_app(binary, home)
         try:
             window = wait_for_window("scan.csv")
-            time.sleep(2)
             app = app_node(process.pid)
-            buttons = find_all(app, lambda n: n.getRoleName() in BUTTON_ROLES and n.name == "Open Another…")
+            buttons = wait_until(lambda: find_all(app, lambda n: n.getRoleName() in BUTTON_ROLES
+                                                  and n.name == "Open Another…" and n.description),
+                                 "the error page's Open Another… button") or []
             description = buttons[0].description if buttons else ""
             check(description.startswith("Can't open scan.csv.") and "binary data" in description,
                   "the focused Open Another… button carries the error as its description: %r" % description)
@@ -581,15 +583,13 @@ def other_windows_with_orca():
         process = start_app(os.path.join(DATA, "births.csv"), home)
         try:
             window = wait_for_window("births.csv")
-            time.sleep(2)
-            app = app_node(process.pid)
+            app, _ = wait_for_chart(process.pid, BIRTHS_TITLE)
             check(not unnamed_controls(app), "every control of the chart window is named: %r" % unnamed_controls(app))
             focus(window)
             for key, words in [("Tab", "Play"), ("Tab", "Chart Details"), ("Tab", "List with 59 items")]:
                 press_and_hear(orca, key, words)
             press_and_hear(orca, "d", "Summary: Birth rate by year")
-            time.sleep(0.5)
-            details = window_node(app, "Chart Details")
+            details = wait_until(lambda: window_node(app, "Chart Details"), "Chart Details on the bus")
             check(details is not None and not unnamed_controls(details),
                   "every control of Chart Details is named: %r" % (unnamed_controls(details) if details else None))
             press_and_hear(orca, "Tab", "Year 1917, Birth rate 251 births per 10,000 people")
@@ -706,7 +706,9 @@ def with_window_manager():
     home = tempfile.mkdtemp(prefix="a11y-")
     manager = subprocess.Popen(["openbox", "--sm-disable"], env=dict(os.environ, HOME=home),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1)
+    # The window manager is running once it has set the root window's _NET_SUPPORTING_WM_CHECK.
+    wait_until(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"],
+                                                     capture_output=True, text=True).stdout, "Openbox to start")
     orca = Orca()
     process = start_app(os.path.join(DATA, "births.csv"), home)
     try:
@@ -721,12 +723,16 @@ def with_window_manager():
               % opening.replace("\n", " | ")[-400:])
         subprocess.run(["xdotool", "windowactivate", "--sync", window], check=False)
         press_and_hear(orca, "F11", "Full screen")
-        time.sleep(0.5)
-        width = subprocess.run(["xdotool", "getwindowgeometry", window], capture_output=True, text=True).stdout
+
+        def geometry():
+            return subprocess.run(["xdotool", "getwindowgeometry", window], capture_output=True, text=True).stdout
+        wait_until(lambda: "_NET_WM_STATE_FULLSCREEN" in window_state(window) and "1280x800" in geometry(),
+                   "the window to fill the screen")
+        width = geometry()
         check("_NET_WM_STATE_FULLSCREEN" in window_state(window) and "1280x800" in width,
               "F11 makes the window fill the screen (%s)" % width.split("Geometry:")[-1].strip())
         press_and_hear(orca, "F11", "Full screen off")
-        time.sleep(0.5)
+        wait_until(lambda: "_NET_WM_STATE_FULLSCREEN" not in window_state(window), "the window to leave full screen")
         check("_NET_WM_STATE_FULLSCREEN" not in window_state(window), "F11 again leaves full screen")
         press_and_hear(orca, "ctrl+comma", "Increase Contrast check box")
         press_and_hear(orca, "Escape", "point 1 of 59")
@@ -750,8 +756,7 @@ def japanese_with_orca():
     process = start_app(os.path.join(DATA, "births.csv"), home, japanese)
     try:
         window = wait_for_window("births.csv")
-        time.sleep(2)
-        group = chart_group(app_node(process.pid), "YearごとのBirth rate")
+        _, group = wait_for_chart(process.pid, "YearごとのBirth rate")
         check(group is not None and group.name == "YearごとのBirth rate、折れ線グラフ、59 点中 1 番目 を選択中",
               "the chart group's name is Japanese: %r" % (group.name if group else None))
         items = find_all(group, lambda n: n.getRoleName() == "list item") if group else []
@@ -841,7 +846,7 @@ def orca_speaks():
     process = start_app(os.path.join(DATA, "births.csv"), home)
     try:
         window = wait_for_window("births.csv")
-        time.sleep(2)
+        wait_for_chart(process.pid, BIRTHS_TITLE)
         focus(window)
         steps = [("Tab", "Play button"), ("Tab", "Chart Details"), ("Tab", "List with 59 items"),
                  ("Right", "1918, 245 births per 10,000 people, point 2 of 59"),

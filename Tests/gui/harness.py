@@ -115,6 +115,13 @@ def chart_group(app, title):
     return groups[0] if groups else None
 
 
+def wait_for_chart(pid, title, timeout=15):
+    """The app's node and its chart group, once the group named `title`… is on the AT-SPI bus (the file is
+    read and the chart shown); the group is None after `timeout` seconds."""
+    app = app_node(pid)
+    return app, wait_until(lambda: chart_group(app, title), "the chart %r on the bus" % title, timeout)
+
+
 def states(node):
     return {pyatspi.stateToString(s) for s in node.getState().getStates()}
 
