@@ -19,11 +19,13 @@ final class ChartView {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let area: UnsafeMutablePointer<GtkWidget>
     private let layer = ChartElementLayer()
-    private var chart: ChartDescriptor?
-    private var navigator: ChartNavigator?
-    /// The part of the current element Up and Down reached (an index into its box's `parts`); nil for the
-    /// whole element. Any move along the series clears it.
-    private var part: Int?
+    /// Where the person is in the chart and what each chart action says and plays (toolkit-free).
+    let session: ChartSession
+    private var chart: ChartDescriptor? { session.chart }
+    private var navigator: ChartNavigator? {
+        get { session.navigator }
+        set { session.navigator = newValue }
+    }
     private var appearance = ChartAppearance()
     private let measure: any TextMeasuring
     /// The scene last painted, reused while the size, chart, appearance and focus stay the same.
@@ -40,23 +42,10 @@ final class ChartView {
     private var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
-    /// The analysis of the shown chart, made once on a background thread after `show`.
-    private var analysis: ChartAnalysis?
-    /// The shown chart's braille lines, made with the analysis.
-    private var braille: ChartBraille?
     /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
     private var analysisJob: BackgroundJob?
-    /// The action a key asked for before the analysis was ready ("Still analysing…"); done once it is.
-    private var waitingForAnalysis: ActionID.Chart?
-    /// Points of interest per series, found on first use.
-    private var interests: [Int: [PointOfInterest]] = [:]
     /// What Space (or a range key) started, while it plays or is paused.
     private var playback: Playback?
-    /// The selected range: the x where it started, and whether plain moves keep it (M) or end it (Shift+arrows).
-    private var selection: (anchorX: Double, sticky: Bool)?
-    /// While zoomed to a part: the whole chart, what to add to the part's x to get the whole's, and the part's
-    /// words ("1930 to 1945, 16 points").
-    private var zoom: (whole: ChartDescriptor, xShift: Double, words: String)?
     /// The description of a selected range under way (Shift+S).
     private var rangeJob: BackgroundJob?
     /// What a followed file brought, said at most once a second.
@@ -72,8 +61,6 @@ final class ChartView {
     private let analysisDelay = MainLoopTimer()
     /// How long a followed file must stay unchanged before the grown chart is analysed, in milliseconds.
     static let analysisQuietMilliseconds: UInt32 = 700
-    /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
-    private var comparison: (second: Int, sound: ComparisonSound)?
     /// The timer moving the cursor with the sound.
     private let followTimer = MainLoopTimer()
     /// Called for D (chart details); the window opens the dialog.
@@ -104,6 +91,7 @@ final class ChartView {
         self.measure = measure
         self.audio = audio
         self.feedback = feedback
+        session = ChartSession(feedback: feedback, soundSettings: { [audio] in audio.settings })
         widget = gtk_overlay_new()
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -139,9 +127,7 @@ final class ChartView {
 
     /// Shows `chart` (nil: nothing) whole, rebuilds its accessible elements and analyses it in the background.
     func show(_ chart: ChartDescriptor?) {
-        zoom = nil
-        selection = nil
-        comparison = nil
+        session.show(nil)
         present(chart)
     }
 
@@ -149,16 +135,13 @@ final class ChartView {
     private func present(_ chart: ChartDescriptor?) {
         stopSound()
         chartGeneration += 1
-        self.chart = chart
-        navigator = chart.map(ChartNavigator.init(chart:))
-        part = nil
         cancelWork()
-        interests = [:]
+        session.present(chart)
         cachedScene = nil
         sceneBase = nil
         placedSize = nil
         lastPainted = nil
-        layer.rebuild(navigator, wording: feedback.wording, comparison: currentComparison)
+        layer.rebuild(navigator, wording: feedback.wording, comparison: session.currentComparison)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
         if let chart { analyse(chart) }
@@ -183,7 +166,7 @@ final class ChartView {
         analysisDelay.once(after: Self.analysisQuietMilliseconds) { [weak self] in
             guard let self else { return }
             if self.analysisJob != nil { return self.analyseWhenQuiet() }
-            if let chart = self.chart, self.analysis == nil { self.analyse(chart) }
+            if let chart = self.chart, self.session.analysis == nil { self.analyse(chart) }
         }
     }
 
@@ -194,10 +177,10 @@ final class ChartView {
     func grow(to grown: ChartDescriptor) {
         Trace.mark("grow-start")
         defer { Trace.mark("grow-end") }
-        guard let old = zoom?.whole ?? chart, let current = navigator else { return show(grown) }
+        guard let old = session.zoom?.whole ?? chart, let current = navigator else { return show(grown) }
         let growth = SeriesGrowth(from: old, to: grown, series: current.series)
-        if zoom != nil {
-            zoom?.whole = grown
+        if session.zoom != nil {
+            session.zoom?.whole = grown
         } else {
             var next = ChartNavigator(chart: grown)
             let target = growth.series ?? 0
@@ -208,9 +191,8 @@ final class ChartView {
             } else if let oldX, let here = next.current, let point = here.point(nearestX: oldX, in: grown.series[next.series]) {
                 next.move(.point(point))
             }
-            chart = grown
-            navigator = next
-            interests = [:]
+            let keepsWaiting = session.waitingForAnalysis != nil && growth.keepsOldIndices
+            session.replace(with: grown, navigator: next)
             cachedScene = nil
             sceneBase = nil
             placedSize = nil
@@ -221,14 +203,12 @@ final class ChartView {
             // kept their places (appended rows); otherwise it is made again. The grown chart is analysed
             // once the file has been quiet for a moment: a logger writing every few hundred ms would else
             // restart a big chart's analysis before it ever finished, on every update.
-            if !(waitingForAnalysis != nil && growth.keepsOldIndices) {
+            if !keepsWaiting {
                 analysisJob?.cancel()
                 analysisJob = nil
             }
-            analysis = nil
-            braille = nil
             analyseWhenQuiet()
-            layer.refit(next, wording: feedback.wording, comparison: currentComparison)
+            layer.refit(next, wording: feedback.wording, comparison: session.currentComparison)
             syncCursor(focus: false)
             gtk_widget_queue_draw(area)
         }
@@ -273,9 +253,7 @@ final class ChartView {
         layout = nil
         analysisJob?.cancel()
         analysisJob = nil
-        analysis = nil
-        braille = nil
-        waitingForAnalysis = nil
+        session.forgetFindings()
     }
 
     /// What the background job finds in a chart: its analysis and its braille lines.
@@ -286,36 +264,26 @@ final class ChartView {
 
     private func analysed(_ result: Findings, of generation: Int) {
         analysisJob = nil
-        // Of a chart that has grown since: it answers the key that waited for it, and is not kept.
-        let current = generation == chartGeneration
-        analysis = result.analysis
-        braille = result.braille
-        defer {
-            if !current {
-                analysis = nil
-                braille = nil
-            }
-        }
         Trace.mark("analysis-ready")
-        if let waiting = waitingForAnalysis {
-            waitingForAnalysis = nil
-            perform(waiting)
-        }
+        // Of a chart that has grown since: it answers the key that waited for it, and is not kept.
+        apply(session.analysisReady(result.analysis, braille: result.braille, current: generation == chartGeneration))
     }
 
     /// The analysis of the shown chart, or nil while it is being made: then Orca says "Still analysing…"
-    /// and `action` (S, say) is performed once it is ready. Never makes the main loop wait.
+    /// and `action` (D, say) is performed once it is ready. Never makes the main loop wait.
     func analysisOrWait(for action: ActionID.Chart) -> ChartAnalysis? {
-        if let analysis { return analysis }
-        guard let chart else { return nil }
-        if analysisJob == nil {
-            // A grown chart waiting for its file to be quiet: analysed now, since a key asks.
-            analysisDelay.cancel()
-            analyse(chart)
-        }
-        waitingForAnalysis = action
-        announce(tr("Still analysing…"))
-        return nil
+        var effects = SessionEffects()
+        let analysis = session.analysisOrWait(for: action, &effects)
+        apply(effects)
+        return analysis
+    }
+
+    /// The analysis is wanted (a key asked before it was ready): started now unless it is under way.
+    private func analyseNow() {
+        guard let chart, analysisJob == nil else { return }
+        // A grown chart waiting for its file to be quiet: analysed now, since a key asks.
+        analysisDelay.cancel()
+        analyse(chart)
     }
 
     /// The shown chart.
@@ -374,63 +342,49 @@ final class ChartView {
         return partial.map { perform($0) } ?? false
     }
 
-    /// Performs a chart action; false when it does not apply now (the key passes on).
+    /// Performs a chart action through the session and carries out what it asks; false when the action does
+    /// not apply now (the key passes on).
     @discardableResult
     func perform(_ command: ActionID.Chart) -> Bool {
-        guard navigator != nil else { return false }
-        switch command {
-        case .play: playOrPause(all: false)
-        case .playAll: playOrPause(all: true)
-        case .stop: return playback == nil && clearSelection() || stopPlaying()
-        case .previousPoint: go(.previous)
-        case .nextPoint: go(.next)
-        case .firstPoint: go(.first)
-        case .lastPoint: go(.last)
-        case .backTenth: go(.tenthBack)
-        case .forwardTenth: go(.tenthForward)
-        case .previousSeries: go(.previousSeries)
-        case .nextSeries: go(.nextSeries)
-        case .stepUp: step(up: true)
-        case .stepDown: step(up: false)
-        case .minimum: jumpToExtreme(highest: false)
-        case .maximum: jumpToExtreme(highest: true)
-        case .nextInterest: jumpToInterest(forward: true)
-        case .previousInterest: jumpToInterest(forward: false)
-        case .speakSummary: if let analysis = analysisOrWait(for: command) { announce(analysis.summary) }
-        case .speakXAxis: if let chart { announce(tr("X axis: %@", AxisWording(chart: chart).x)) }
-        case .speakYAxis: if let chart { announce(tr("Y axis: %@", AxisWording(chart: chart).y)) }
-        case .slower: changeSpeed(by: 1)
-        case .faster: changeSpeed(by: -1)
-        case .details: onDetails?()
-        case .braille: showBraille()
-        case .markRange: markRange()
-        case .extendBack: extend(.previous)
-        case .extendForward: extend(.next)
-        case .playRange: if let part = selectedPart(refitting: false) { playPart(part, saying: tr("Playing %@", part.words)) }
-        case .describeRange: describeRange()
-        case .zoomIn: zoomIn()
-        case .zoomOut: zoomOut()
-        case .playToHere: playAlong(toHere: true)
-        case .playFromHere: playAlong(toHere: false)
-        case .referenceLevel: nextReferenceLevel()
-        case .compare: compareWithNextSeries()
-        case .comparisonSound: nextComparisonSound()
-        case .verbosity:
-            feedback.nextPreset()
-            announce(tr("Verbosity: %@", feedback.preset.localizedName))
-        case .pointTones:
-            feedback.toggleTones()
-            announce(feedback.tones ? tr("Point tones on") : tr("Point tones off"))
-        case .pointSpeech:
-            feedback.toggleSpeech()
-            if feedback.speech {
-                // Back to the point the person is on: the focus lands there and Orca says it.
-                announce(tr("Point speech on"))
-                syncCursor(focus: true)
-            } else {
-                announce(tr("Point speech off"))
-                if hasFocus { layer.holdFocusWithoutSpeech() }
-            }
+        apply(session.perform(command))
+    }
+
+    /// Carries out a session step: stops, shows, renames, moves the cursor, plays, redraws, speaks and does
+    /// what only the view can, in that order. False when the step did not apply (the key passes on).
+    @discardableResult
+    private func apply(_ effects: SessionEffects) -> Bool {
+        guard effects.handled else { return false }
+        if effects.stopsSound { stopSound() } else if effects.stopsPlayback { stopPlaybackState() }
+        if let shown = effects.present { present(shown.chart, series: shown.series, x: shown.x) }
+        if effects.elements == .rename, let navigator {
+            layer.rename(navigator, wording: feedback.wording, comparison: session.currentComparison)
+        }
+        switch effects.cursor {
+        case .moveFocus?: syncCursor(focus: true)
+        case .keepFocus?: syncCursor(focus: false)
+        case nil: break
+        }
+        if effects.holdsFocusWithoutSpeech, hasFocus { layer.holdFocusWithoutSpeech() }
+        switch effects.sound {
+        case .score(let score)?: audio.play(Synthesizer().render(score), owner: self)
+        case .edgeCue?: if let chart { audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self) }
+        case nil: break
+        }
+        if effects.redraw {
+            cachedScene = nil
+            gtk_widget_queue_draw(area)
+        }
+        effects.speech.forEach(announce)
+        switch effects.request {
+        case .details?: onDetails?()
+        case .braille(let lines, let series, let cell)?: onBraille?(lines, series, cell)
+        case .describeRange(let part, let series)?: describeRange(part, series: series)
+        case .playPart(let part, let words)?: playPart(part, saying: words)
+        case .play(let all)?: playOrPause(all: all)
+        case .stop?: return playback == nil && apply(session.clearSelection()) || stopPlaying()
+        case .changeSpeed(let step)?: changeSpeed(by: step)
+        case .analysis?: analyseNow()
+        case nil: break
         }
         return true
     }
@@ -438,175 +392,14 @@ final class ChartView {
     /// The verbosity changed (here or in another window, or in Preferences): every element is renamed.
     func feedbackChanged() {
         guard let navigator else { return }
-        layer.rename(navigator, wording: feedback.wording, comparison: currentComparison)
+        layer.rename(navigator, wording: feedback.wording, comparison: session.currentComparison)
         if feedback.speech, layer.holdsFocusWithoutSpeech { syncCursor(focus: true) }
     }
 
     /// The braille view's caret reached `cell` of series `series`' line: the cursor moves to the first point
     /// drawn there and plays its tone; the chart's name says where it is (the focus is in the braille view).
     func followBraille(series: Int, cell: Int) {
-        guard var navigator, let chart, chart.series.indices.contains(series) else { return }
-        while navigator.series < series, navigator.move(.nextSeries) == .moved {}
-        while navigator.series > series, navigator.move(.previousSeries) == .moved {}
-        guard navigator.series == series, let here = navigator.current, let braille,
-              let position = braille.lines[series].firstPosition(inCell: cell),
-              here.order.indices.contains(position) else { return }
-        let before = self.navigator?.series == series ? self.navigator?.point : nil
-        navigator.move(.point(here.order[position]))
-        self.navigator = navigator
-        part = nil
-        stopPlaybackState()
-        syncCursor(focus: false)
-        playCurrentTone(from: before)
-    }
-
-    /// B: the braille lines, the caret on the current point's cell ("Still analysing…" until they are made).
-    private func showBraille() {
-        guard let navigator, analysisOrWait(for: .braille) != nil, let braille else { return }
-        let position = navigator.current.map { $0.positions(of: navigator.element).lowerBound } ?? 0
-        onBraille?(braille, navigator.series, braille.lines[navigator.series].cell(ofPosition: position))
-    }
-
-    /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end). A range
-    /// selected with Shift and the arrows ends, unless `extending` it. True when the cursor moved.
-    @discardableResult
-    private func go(_ move: CursorMove, reason: String? = nil, extending: Bool = false) -> Bool {
-        guard var navigator, let chart else { return false }
-        if !extending, selection?.sticky == false { selection = nil }
-        let before = navigator
-        let result = navigator.move(move)
-        self.navigator = navigator
-        stopPlaybackState()
-        if result == .moved { part = nil }
-        guard result == .moved else {
-            audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
-            switch move {
-            case .previousSeries: announce(tr("First series"))
-            case .nextSeries: announce(tr("Last series"))
-            case .previous, .tenthBack, .first: announce(tr("Start of data"))
-            default: announce(tr("End of data"))
-            }
-            return false
-        }
-        let endsComparison: Bool
-        switch move {
-        case .previousSeries, .nextSeries: endsComparison = comparison != nil
-        default: endsComparison = false
-        }
-        if endsComparison {
-            comparison = nil
-            layer.rename(navigator, wording: feedback.wording, comparison: nil)
-        }
-        syncCursor(focus: true)
-        playCurrentTone(from: before.series == navigator.series ? before.point : nil)
-        if let reason { announce(reason) }
-        if endsComparison { announce(tr("Comparison off")) }
-        if let level = feedback.reference, before.series == navigator.series, let from = before.point, let to = navigator.point,
-           Sonifier(chart: chart, settings: audio.settings).stepCrossing(series: navigator.series, from: from, to: to) != nil {
-            announce(level.crossingPhrase(inSeries: navigator.series, of: chart))
-        }
-        return true
-    }
-
-    /// The parts Up and Down step through on the current element: a box's values from lowest to highest
-    /// (Up goes higher, starting from the median) or a candle's open, high, low, close and volume (Down reads
-    /// on, Up back); nil on elements without parts.
-    private func currentParts() -> ElementParts? {
-        guard let navigator, let chart, let point = navigator.point else { return nil }
-        let series = chart.series[navigator.series]
-        let names = ElementNames(chart: chart)
-        if let box = series.boxes?[point] {
-            return ElementParts(parts: box.parts.map { (names.partWords($0, of: box, in: series), box.value(of: $0)) },
-                                firstUp: box.medianPart + 1, firstDown: box.medianPart - 1, upward: 1,
-                                pastFirst: tr("Bottom of the box plot"), pastLast: tr("Top of the box plot"))
-        }
-        if let candle = series.candles?[point] {
-            let parts = candle.parts
-            return ElementParts(parts: parts.map { (names.candlePartWords($0, of: candle, in: series), candle.price(of: $0)) },
-                                firstUp: parts.count - 1, firstDown: 0, upward: -1,
-                                pastFirst: tr("First value of the candle"), pastLast: tr("Last value of the candle"))
-        }
-        return nil
-    }
-
-    /// Up and Down: the next part of the element (`currentParts`), its value played and said; on charts whose
-    /// elements have no parts, the previous or next series.
-    private func step(up: Bool) {
-        guard let navigator, let chart, let point = navigator.point, let parts = currentParts() else {
-            go(up ? .previousSeries : .nextSeries)
-            return
-        }
-        let next = part.map { up ? $0 + parts.upward : $0 - parts.upward } ?? (up ? parts.firstUp : parts.firstDown)
-        stopPlaybackState()
-        guard parts.parts.indices.contains(next) else {
-            audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
-            announce(next < 0 ? parts.pastFirst : parts.pastLast)
-            return
-        }
-        part = next
-        if let value = parts.parts[next].value {
-            let score = Sonifier(chart: chart, settings: audio.settings).valueScore(series: navigator.series, value: value, point: point)
-            audio.play(Synthesizer().render(score), owner: self)
-        }
-        if feedback.speech { announce(parts.parts[next].words) }
-        cachedScene = nil
-        gtk_widget_queue_draw(area)
-    }
-
-    private func playCurrentTone(from previous: Int?) {
-        guard feedback.tones, let navigator, let chart, let here = navigator.current, let point = navigator.point else { return }
-        let sonifier = Sonifier(chart: chart, settings: audio.settings)
-        let score: Score
-        if chart.series[navigator.series].boxes != nil {
-            score = sonifier.boxScore(series: navigator.series, index: point)
-        } else if chart.series[navigator.series].candles != nil, !here.isIntervals {
-            score = sonifier.candleScore(series: navigator.series, index: point)
-        } else if let compared = currentComparison, !here.isIntervals {
-            score = compared.score(point: point, sound: comparison?.sound ?? .alternating, settings: audio.settings)
-        } else if here.isIntervals, here.points(of: navigator.element).first == point {
-            score = sonifier.intervalScore(series: navigator.series, points: here.points(of: navigator.element),
-                                           fromX: previous.map { chart.series[navigator.series].x[$0] })
-        } else {
-            score = sonifier.pointScore(series: navigator.series, index: point, from: previous)
-        }
-        audio.play(Synthesizer().render(score), owner: self)
-    }
-
-    /// [ and ]: the lowest or highest value of the current series.
-    private func jumpToExtreme(highest: Bool) {
-        guard let navigator, let analysis = analysisOrWait(for: highest ? .maximum : .minimum),
-              analysis.series.indices.contains(navigator.series) else { return }
-        let stats = analysis.series[navigator.series].statistics
-        guard let index = highest ? stats.maxIndex : stats.minIndex else { return }
-        let words = highest ? InterestReason.highest.words : InterestReason.lowest.words
-        go(.point(index), reason: pointReason(words, index))
-    }
-
-    /// N and Shift+N: the next or previous point of interest of the current series.
-    private func jumpToInterest(forward: Bool) {
-        guard let navigator, let chart, let here = navigator.current,
-              let analysis = analysisOrWait(for: forward ? .nextInterest : .previousInterest) else { return }
-        let s = navigator.series
-        let found = interests[s] ?? PointsOfInterest.find(in: chart.series[s], analysis: analysis.series[s], elements: here)
-        interests[s] = found
-        guard let next = navigator.interest(after: forward, among: found) else {
-            audio.play(Synthesizer().render(Sonifier(chart: chart).edgeScore()), owner: self)
-            announce(forward ? tr("No more points of interest after this one") : tr("No points of interest before this one"))
-            return
-        }
-        let words = Localization.list(next.reasons.map(\.words))
-        go(.point(next.index), reason: pointReason(words, next.index))
-    }
-
-    /// What to say after a jump: the reason, and the point itself when the focus lands on an interval.
-    private func pointReason(_ words: String, _ index: Int) -> String {
-        guard let navigator, let chart, navigator.current?.isIntervals == true else { return capitalizedFirst(words) }
-        return tr("%@: %@", capitalizedFirst(words), ElementNames(chart: chart).pointWords(index, in: chart.series[navigator.series]))
-    }
-
-    private func capitalizedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
+        apply(session.followBraille(series: series, cell: cell))
     }
 
     /// Comma and period: the whole chart plays in more or less time.
@@ -618,89 +411,17 @@ final class ChartView {
                     ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
     }
 
-    // MARK: Ranges and zoom
-
-    /// The x of the point the cursor is on, in the shown chart's units.
-    private var cursorX: Double? {
-        guard let navigator, let chart, let point = navigator.point else { return nil }
-        let x = chart.series[navigator.series].x[point]
-        return x.isFinite ? x : nil
-    }
-
-    /// The selected range's x span: from where it started to the cursor.
-    private var selectedSpan: ClosedRange<Double>? {
-        guard let selection, let x = cursorX else { return nil }
-        return min(selection.anchorX, x)...max(selection.anchorX, x)
-    }
-
-    /// The chart's name for the element group: the chart, what is selected, the part it is zoomed to, and
-    /// whether its file is followed.
-    private func groupName(_ chart: ChartDescriptor, selecting element: Int?, of elements: SeriesElements?) -> String {
-        var name = ElementNames(chart: chart).chartName(selecting: element, of: elements)
-        if let zoom { name = tr("%@, zoomed to %@", name, zoom.words) }
-        if followsFile { name = tr("%@, following its file", name) }
-        return name
-    }
+    // MARK: Ranges, zoom and following
 
     /// Whether the window follows the chart's file as it grows (said in the chart's name, for Where Am I and
     /// for a window that starts following before Orca reads it).
-    var followsFile = false {
-        didSet { if followsFile != oldValue { syncCursor(focus: false) } }
-    }
-
-    /// Whether the shown chart can have a range; says why not when it cannot (a histogram).
-    private func rangesAvailable() -> Bool {
-        guard let chart else { return false }
-        if !chart.canRestrictX { announce(tr("A histogram's bins cannot be selected as a range: each counts values of the whole column.")) }
-        return chart.canRestrictX
-    }
-
-    /// M: the selected range starts at the current point; moves with or without Shift extend it.
-    private func markRange() {
-        guard rangesAvailable(), let chart, let x = cursorX else { return }
-        selection = (x, true)
-        cachedScene = nil
-        gtk_widget_queue_draw(area)
-        announce(tr("Range starts at %@", XValueFormatting(axis: chart.xAxis).string(x)))
-    }
-
-    /// Shift+Left and Shift+Right: the range from the mark (or from the current point) to the next point.
-    private func extend(_ move: CursorMove) {
-        guard rangesAvailable() else { return }
-        if selection == nil, let x = cursorX { selection = (x, false) }
-        guard go(move, extending: true), let words = selectedPart(refitting: false)?.words else { return }
-        announce(words)
-    }
-
-    /// Escape with nothing playing: the selected range ends. False when there is none (the key passes on).
-    private func clearSelection() -> Bool {
-        guard selection != nil else { return false }
-        selection = nil
-        cachedScene = nil
-        gtk_widget_queue_draw(area)
-        announce(tr("Selection cleared"))
-        return true
-    }
-
-    /// The part of the shown chart the selected range covers (see `ChartPart`); says what to do when nothing
-    /// is selected.
-    private func selectedPart(refitting: Bool) -> ChartPart? {
-        guard let navigator, let chart, rangesAvailable() else { return nil }
-        guard let span = selectedSpan else {
-            announce(tr("No range is selected. Shift+Right selects from this point on; M marks where a range starts."))
-            return nil
+    var followsFile: Bool {
+        get { session.followsFile }
+        set {
+            guard newValue != session.followsFile else { return }
+            session.followsFile = newValue
+            syncCursor(focus: false)
         }
-        return ChartPart(of: chart, span: span, series: navigator.series, refitting: refitting)
-    }
-
-    /// H and Shift+H: the current series from its first point to the cursor, or from the cursor to its last.
-    private func playAlong(toHere: Bool) {
-        guard let navigator, let chart, rangesAvailable(), let x = cursorX else { return }
-        let xs = chart.series[navigator.series].x.filter(\.isFinite)
-        guard let first = xs.min(), let last = xs.max(),
-              let part = ChartPart(of: chart, span: toHere ? first...x : x...last, series: navigator.series, refitting: false)
-        else { return }
-        playPart(part, saying: toHere ? tr("Playing from the start to here") : tr("Playing from here to the end"))
     }
 
     /// Plays the current series of `part` at the shown chart's pitches and pace, the cursor following; says
@@ -727,12 +448,9 @@ final class ChartView {
         }
         if audio.isStarting { sayWhileTheDeviceOpens() }
     }
-
     /// Shift+S: the selected range's own description (its values, lowest and highest, trend and shape), made
     /// on a worker and said when ready.
-    private func describeRange() {
-        guard let navigator, let part = selectedPart(refitting: true) else { return }
-        let s = navigator.series
+    private func describeRange(_ part: ChartPart, series s: Int) {
         rangeJob?.cancel()
         rangeJob = BackgroundJob(name: "audiograph-range", work: { cancellation -> String? in
             guard let analysis = ChartAnalysis.analyze(part.chart, cancellation: cancellation),
@@ -744,112 +462,13 @@ final class ChartView {
         })
     }
 
-    /// Z: the selected range fills the chart; the keys move inside it, and its name says it is zoomed.
-    private func zoomIn() {
-        guard let navigator, let chart, let x = cursorX, let part = selectedPart(refitting: true) else { return }
-        zoom = (zoom?.whole ?? chart, (zoom?.xShift ?? 0) + part.categoryOffset, part.words)
-        selection = nil
-        present(part.chart, series: navigator.series, x: x - part.categoryOffset)
-        announce(tr("Zoomed to %@", part.words))
-    }
-
-    /// Shift+Z: the whole chart again, the cursor on the same point.
-    private func zoomOut() {
-        guard let navigator, let zoom else {
-            announce(tr("The whole chart is shown."))
-            return
-        }
-        let x = cursorX.map { $0 + zoom.xShift }
-        self.zoom = nil
-        selection = nil
-        present(zoom.whole, series: navigator.series, x: x)
-        announce(tr("Whole chart, %@", ChartPart.words(zoom.whole, series: navigator.series)))
-    }
-
     /// Shows `chart` with the cursor in series `series` on the point nearest `x`, the focus there.
     private func present(_ chart: ChartDescriptor, series: Int, x: Double?) {
         let focused = hasFocus
         present(chart)
-        guard var navigator else { return }
-        while navigator.series < series, navigator.move(.nextSeries) == .moved {}
-        if let x, let here = navigator.current, let point = here.point(nearestX: x, in: chart.series[navigator.series]) {
-            navigator.move(.point(point))
-        }
-        self.navigator = navigator
+        session.placeCursor(series: series, x: x)
         syncCursor(focus: true)
         if focused, !hasFocus { grabFocus() }  // the focused element went with the old chart's
-    }
-
-    // MARK: Reference level and comparison
-
-    /// L: the next reference level, drawn and heard at once in every window; Orca says where it lies.
-    private func nextReferenceLevel() {
-        guard let navigator, let chart else { return }
-        guard ReferenceLevel.applies(to: chart.kind) else {
-            announce(tr("A histogram takes no reference level: its heights are counts."))
-            return
-        }
-        feedback.nextReference()
-        if let level = feedback.reference, let label = level.lineLabel(inSeries: navigator.series, of: chart) {
-            announce(tr("Reference level: %@", label))
-        } else {
-            announce(tr("Reference level off"))
-        }
-    }
-
-    /// The current series compared with the chosen one, when comparing.
-    private var currentComparison: SeriesComparison? {
-        guard let comparison, let chart, let navigator else { return nil }
-        return SeriesComparison(chart: chart, first: navigator.series, second: comparison.second)
-    }
-
-    /// C: compare the current series with the next other series, and after the last, no longer compare.
-    private func compareWithNextSeries() {
-        guard let navigator, let chart else { return }
-        guard chart.series.count > 1, chart.kind != .histogram else {
-            announce(tr("This chart has one series: there is nothing to compare it with."))
-            return
-        }
-        let others = chart.series.indices.filter { $0 != navigator.series }
-        let next = comparison.map { current in others.first { $0 > current.second } } ?? others.first
-        if let next {
-            comparison = (next, comparison?.sound ?? .alternating)
-        } else {
-            comparison = nil
-        }
-        comparisonChanged(saying: currentComparison.map { tr("Comparing %@", soundWords($0)) } ?? tr("Comparison off"))
-    }
-
-    /// Shift+C: in turns, together (left and right), their difference (when they share a scale), and round.
-    private func nextComparisonSound() {
-        guard let current = comparison, let compared = currentComparison else {
-            announce(tr("Press C first to choose a series to compare with."))
-            return
-        }
-        let ways = ComparisonSound.allCases.filter { $0 != .difference || compared.hasDifference }
-        let next = ways[((ways.firstIndex(of: current.sound) ?? 0) + 1) % ways.count]
-        comparison = (current.second, next)
-        comparisonChanged(saying: tr("Hearing %@", soundWords(compared)))
-    }
-
-    /// What the comparison is and how it sounds: "ACME and BOLT in turns", "ACME on the left and BOLT on the
-    /// right", "ACME minus BOLT".
-    private func soundWords(_ compared: SeriesComparison) -> String {
-        let a = compared.chart.series[compared.first].name, b = compared.chart.series[compared.second].name
-        switch comparison?.sound ?? .alternating {
-        case .alternating: return tr("%@ and %@ in turns", a, b)
-        case .together: return tr("%@ on the left and %@ on the right", a, b)
-        case .difference: return tr("%@ minus %@", a, b)
-        }
-    }
-
-    /// Renames the elements for the comparison (or without one), says `words`, and plays the current point.
-    private func comparisonChanged(saying words: String) {
-        guard let navigator else { return }
-        stopSound()
-        layer.rename(navigator, wording: feedback.wording, comparison: currentComparison)
-        announce(words)
-        playCurrentTone(from: nil)
     }
 
     // MARK: Cursor, focus and drawing
@@ -857,12 +476,12 @@ final class ChartView {
     /// Puts the element layer's focusable element and the group's name on the navigator's cursor, redraws,
     /// and moves the keyboard focus there when `focus` is true or the chart had it.
     private func syncCursor(focus: Bool) {
-        guard let navigator, let chart else {
+        guard let navigator, chart != nil else {
             layer.setGroupName("")
             return
         }
         let here = navigator.current
-        layer.setGroupName(groupName(chart, selecting: here == nil ? nil : navigator.element, of: here))
+        layer.setGroupName(session.groupName())
         if focus, hasFocus, !feedback.speech, here != nil {
             // Point speech off: the focus waits on the layer's "point speech is off" element, since every
             // focus move makes Orca speak; the group's name says the point (docs/decisions.md, "Point speech off").
@@ -872,23 +491,6 @@ final class ChartView {
         }
         cachedScene = nil
         gtk_widget_queue_draw(area)
-    }
-
-    /// The cursor as the scene draws it: the point, and the interval's span on a long series.
-    private var sceneFocus: ChartFocus? {
-        guard let navigator, let chart, let here = navigator.current, let point = navigator.point else { return nil }
-        var focus = ChartFocus(series: navigator.series, index: point)
-        if let part, let parts = currentParts(), parts.parts.indices.contains(part) {
-            focus.value = parts.parts[part].value
-        }
-        focus.selection = selectedSpan
-        if here.isIntervals {
-            let summary = ElementSummary(here, element: navigator.element, series: chart.series[navigator.series])
-            if let lo = summary.minY, let hi = summary.maxY {
-                focus.band = DataRect(x: summary.firstX...summary.lastX, y: lo...hi)
-            }
-        }
-        return focus
     }
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
@@ -920,7 +522,7 @@ final class ChartView {
     /// points are drawn (a pass over the points).
     private func sceneFrom(_ base: ChartSceneBase, placing: Bool) -> ChartScene {
         guard let navigator else { return base.scene(focus: nil) }
-        let scene = base.scene(focus: hasFocus ? sceneFocus : nil, elements: placing ? navigator.elements : [])
+        let scene = base.scene(focus: hasFocus ? session.sceneFocus : nil, elements: placing ? navigator.elements : [])
         cachedScene = scene
         if placing { place(scene.elementFrames, size: base.size) }
         return scene
@@ -998,9 +600,9 @@ final class ChartView {
             }
         }
         let sonifier = Sonifier(chart: chart, settings: audio.settings)
-        let compared = all ? nil : currentComparison
+        let compared = all ? nil : session.currentComparison
         // Compared, the score's first layout is the current series' (or their difference's), on its x.
-        let score = compared.map { $0.score(comparison?.sound ?? .alternating, settings: audio.settings) }
+        let score = compared.map { $0.score(session.comparison?.sound ?? .alternating, settings: audio.settings) }
             ?? sonifier.score(wanted.map { .single($0) } ?? .all)
         guard score.duration > 0 else { return }
         let buffer = Synthesizer().render(score)
@@ -1078,8 +680,8 @@ final class ChartView {
         if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
             navigator.move(.point(point))
             self.navigator = navigator
-            part = nil
-            layer.setGroupName(groupName(chart, selecting: navigator.element, of: here))
+            session.part = nil
+            layer.setGroupName(session.groupName())
             cachedScene = nil
             gtk_widget_queue_draw(area)
         }
@@ -1133,16 +735,4 @@ private struct Playback {
     /// The score's series whose layout the cursor follows, when it is not the cursor's own (a comparison's
     /// pair or difference chart puts the current series first).
     var layoutSeries: Int?
-}
-
-/// The parts of one chart element that Up and Down step through, in index order, each with its words and its
-/// value on the y axis (nil when it has none there, such as a candle's volume).
-private struct ElementParts {
-    var parts: [(words: String, value: Double?)]
-    /// Where Up and Down land first from the whole element.
-    var firstUp: Int, firstDown: Int
-    /// +1 when Up goes to the next index, -1 when it goes to the previous.
-    var upward: Int
-    /// What is said on trying to go below index 0, or past the last index.
-    var pastFirst: String, pastLast: String
 }

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// What a `ChartSession` step asks of the viewer: what to say, what to play, and what to update, in the order
+/// the viewer carries them out (stop, present, sound, elements, cursor, redraw, speech, request).
+public struct SessionEffects {
+    /// A sound to play at once, replacing what this chart plays.
+    public enum Sound {
+        /// A score (a point's tone, a box part's value, a comparison's pair).
+        case score(Score)
+        /// The short cue that says the cursor cannot go further.
+        case edgeCue
+    }
+
+    /// How the accessible elements change.
+    public enum Elements: Equatable {
+        /// Renamed in place: the wording or the comparison changed.
+        case rename
+    }
+
+    /// What only the viewer can do; the session has decided everything it needs.
+    public enum Request {
+        /// D: open Chart Details.
+        case details
+        /// B: open the braille lines, the caret on `cell` of series `series`' line.
+        case braille(ChartBraille, series: Int, cell: Int)
+        /// Shift+S: describe `part`'s series `series` on a worker, and say it when ready.
+        case describeRange(ChartPart, series: Int)
+        /// R, H and Shift+H: play series `series` of `part`, and say `words` once the sound has started.
+        case playPart(ChartPart, words: String)
+        /// Space, Shift+Space, Escape, comma and period: the viewer's playback.
+        case play(all: Bool)
+        case stop
+        case changeSpeed(step: Int)
+        /// The analysis is wanted and not ready: the viewer starts it if it is not under way; the session
+        /// performs the waiting action once `analysisReady` hands it over.
+        case analysis
+    }
+
+    /// Sentences for the screen reader, in order.
+    public var speech: [String] = []
+    public var sound: Sound?
+    /// The viewer stops following the sound (a cursor move ends what Space started).
+    public var stopsPlayback = false
+    /// The viewer stops the sound this chart plays (a comparison changed).
+    public var stopsSound = false
+    /// The viewer shows `chart` (a zoom in or out) with the cursor in `series` nearest `x`, the focus kept.
+    public var present: (chart: ChartDescriptor, series: Int, x: Double?)?
+    public var elements: Elements?
+    /// How the viewer puts the focusable element and the chart's name on the cursor.
+    public enum CursorSync: Equatable {
+        /// The name and the focusable element follow; the keyboard focus stays where it is.
+        case keepFocus
+        /// The keyboard focus moves there too (when the chart has it), so the screen reader speaks the point.
+        case moveFocus
+    }
+
+    public var cursor: CursorSync?
+    /// With point speech off, the viewer holds the focus on the "point speech is off" element.
+    public var holdsFocusWithoutSpeech = false
+    /// The drawing changed (a selection, a box part): redraw.
+    public var redraw = false
+    public var request: Request?
+    /// False when the action does not apply now: the key passes on to the rest of the window.
+    public var handled = true
+
+    public init() {}
+
+    /// Effects that only say `sentence`.
+    static func saying(_ sentence: String) -> SessionEffects {
+        var effects = SessionEffects()
+        effects.speech = [sentence]
+        return effects
+    }
+
+    /// Effects that ask the viewer for `request`.
+    static func asking(_ request: Request) -> SessionEffects {
+        var effects = SessionEffects()
+        effects.request = request
+        return effects
+    }
+}

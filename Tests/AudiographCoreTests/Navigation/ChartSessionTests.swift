@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
+import Foundation
+import XCTest
+
+/// What each chart action says and plays (`ChartSession`), without a display: the words Orca is handed, the
+/// sound, and what the viewer is asked to do.
+final class ChartSessionTests: XCTestCase {
+    private func open(_ name: String) throws -> ChartDescriptor {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../data/\(name)").standardized
+        return try ChartDocument.open(path: url.path).chart
+    }
+
+    /// A session showing `name`, its analysis made (as the viewer's worker would) unless `analysed` is false.
+    private func session(_ name: String = "births.csv", analysed: Bool = true,
+                         feedback: PointFeedback = PointFeedback()) throws -> ChartSession {
+        let chart = try open(name)
+        let session = ChartSession(feedback: feedback, soundSettings: { SonificationSettings() })
+        session.show(chart)
+        if analysed {
+            _ = session.analysisReady(ChartAnalysis.analyze(chart), braille: ChartBraille(chart: chart), current: true)
+        }
+        return session
+    }
+
+    /// The frequency the played score's first tone ends on (a step glides from the point before), in Hz.
+    private func firstPitch(_ effects: SessionEffects) -> Double? {
+        guard case .score(let score)? = effects.sound else { return nil }
+        return score.tones.first?.path.last?.frequency
+    }
+
+    func testAStepMovesTheFocusAndPlaysThePointsPitch() throws {
+        let s = try session()
+        let effects = s.perform(.nextPoint)
+        XCTAssertEqual(s.navigator?.point, 1)
+        XCTAssertEqual(effects.cursor, .moveFocus, "the focus moves, so Orca speaks the point")
+        XCTAssertTrue(effects.stopsPlayback)
+        XCTAssertEqual(effects.speech, [], "the point is spoken through the focus, not announced")
+        let chart = try XCTUnwrap(s.chart)
+        let expected = try XCTUnwrap(Sonifier(chart: chart).pitch.frequency(of: chart.series[0].y[1]))
+        XCTAssertEqual(try XCTUnwrap(firstPitch(effects)), expected, accuracy: expected * 0.05)
+        XCTAssertEqual(s.groupName(), "Birth rate by year, line chart, point 2 of 59 selected")
+    }
+
+    func testTheEdgesSayWhereThePersonIsAndPlayTheCue() throws {
+        let s = try session()
+        var effects = s.perform(.previousPoint)
+        XCTAssertEqual(effects.speech, ["Start of data"])
+        guard case .edgeCue? = effects.sound else { return XCTFail("the edge cue plays") }
+        XCTAssertNil(effects.cursor)
+        _ = s.perform(.lastPoint)
+        effects = s.perform(.nextPoint)
+        XCTAssertEqual(effects.speech, ["End of data"])
+        XCTAssertEqual(s.perform(.nextSeries).speech, ["Last series"])
+        XCTAssertEqual(s.perform(.previousSeries).speech, ["First series"])
+    }
+
+    func testToneAndSpeechSwitches() throws {
+        let feedback = PointFeedback()
+        let s = try session(feedback: feedback)
+        XCTAssertEqual(s.perform(.pointTones).speech, ["Point tones off"])
+        XCTAssertNil(s.perform(.nextPoint).sound, "with tones off a step plays nothing")
+        XCTAssertEqual(s.perform(.pointTones).speech, ["Point tones on"])
+        XCTAssertNotNil(firstPitch(s.perform(.nextPoint)))
+        let off = s.perform(.pointSpeech)
+        XCTAssertEqual(off.speech, ["Point speech off"])
+        XCTAssertTrue(off.holdsFocusWithoutSpeech)
+        let on = s.perform(.pointSpeech)
+        XCTAssertEqual(on.speech, ["Point speech on"])
+        XCTAssertEqual(on.cursor, .moveFocus, "back on, the focus lands on the point so it is said")
+        XCTAssertEqual(s.perform(.verbosity).speech, ["Verbosity: Detailed"])
+        XCTAssertEqual(feedback.preset, .detailed)
+    }
+
+    func testASummaryAskedBeforeTheAnalysisIsSaidOnceItIsReady() throws {
+        let s = try session(analysed: false)
+        let waiting = s.perform(.speakSummary)
+        XCTAssertEqual(waiting.speech, ["Still analysing…"])
+        guard case .analysis? = waiting.request else { return XCTFail("the viewer is asked for the analysis") }
+        let chart = try XCTUnwrap(s.chart)
+        let analysis = ChartAnalysis.analyze(chart)
+        let ready = s.analysisReady(analysis, braille: ChartBraille(chart: chart), current: true)
+        XCTAssertEqual(ready.speech, [analysis.summary])
+        XCTAssertTrue(analysis.summary.hasPrefix("Birth rate by year, 1917 to 1975"), analysis.summary)
+        XCTAssertNil(s.waitingForAnalysis)
+    }
+
+    func testAnAnalysisOfAnOlderChartAnswersTheKeyAndIsNotKept() throws {
+        let s = try session(analysed: false)
+        _ = s.perform(.maximum)
+        let chart = try XCTUnwrap(s.chart)
+        let effects = s.analysisReady(ChartAnalysis.analyze(chart), braille: ChartBraille(chart: chart), current: false)
+        XCTAssertEqual(effects.speech, ["Highest value"])
+        XCTAssertEqual(s.navigator?.point, 43, "1960, the highest birth rate")
+        XCTAssertNil(s.analysis)
+    }
+
+    func testExtremesAndPointsOfInterestJumpAndSayWhy() throws {
+        let s = try session()
+        XCTAssertEqual(s.perform(.minimum).speech, ["Lowest value"])
+        XCTAssertEqual(s.navigator?.point, 18, "1935")
+        let interest = s.perform(.nextInterest)
+        XCTAssertEqual(interest.cursor, .moveFocus)
+        XCTAssertFalse(interest.speech.isEmpty)
+        _ = s.perform(.lastPoint)
+        let none = s.perform(.nextInterest)
+        XCTAssertEqual(none.speech, ["No more points of interest after this one"])
+        guard case .edgeCue? = none.sound else { return XCTFail("the edge cue plays") }
+    }
+
+    func testARangeIsMarkedExtendedPlayedDescribedAndCleared() throws {
+        let s = try session()
+        XCTAssertEqual(s.perform(.markRange).speech, ["Range starts at 1917"])
+        _ = s.perform(.nextPoint)
+        XCTAssertEqual(s.selectedSpan, 1917...1918, "M keeps the range while plain keys move")
+        XCTAssertEqual(s.perform(.extendForward).speech, ["1917 to 1919, 3 points"])
+        guard case .playPart(let part, let words)? = s.perform(.playRange).request else { return XCTFail("R plays") }
+        XCTAssertEqual(words, "Playing 1917 to 1919, 3 points")
+        XCTAssertEqual(part.chart.series[0].count, 3)
+        guard case .describeRange(_, let series)? = s.perform(.describeRange).request else { return XCTFail("Shift+S") }
+        XCTAssertEqual(series, 0)
+        XCTAssertEqual(s.clearSelection().speech, ["Selection cleared"])
+        XCTAssertFalse(s.clearSelection().handled, "with nothing selected, Escape passes on")
+        XCTAssertEqual(s.perform(.playRange).speech,
+                       ["No range is selected. Shift+Right selects from this point on; M marks where a range starts."])
+    }
+
+    func testShiftArrowsSelectAndAPlainMoveEndsTheSelection() throws {
+        let s = try session()
+        XCTAssertEqual(s.perform(.extendForward).speech, ["1917 to 1918, 2 points"])
+        _ = s.perform(.nextPoint)
+        XCTAssertNil(s.selectedSpan, "a plain move ends a Shift selection")
+    }
+
+    func testZoomingInAndOutKeepsThePointAndSaysThePart() throws {
+        let s = try session()
+        _ = s.perform(.forwardTenth)
+        _ = s.perform(.markRange)
+        for _ in 0..<4 { _ = s.perform(.nextPoint) }
+        let zoomIn = s.perform(.zoomIn)
+        XCTAssertEqual(zoomIn.speech, ["Zoomed to 1922 to 1926, 5 points"])
+        let shown = try XCTUnwrap(zoomIn.present)
+        XCTAssertEqual(shown.chart.series[0].count, 5)
+        s.present(shown.chart)
+        s.placeCursor(series: shown.series, x: shown.x)
+        XCTAssertEqual(s.navigator?.point, 4)
+        XCTAssertEqual(s.groupName(), "Birth rate by year, line chart, point 5 of 5 selected, zoomed to 1922 to 1926, 5 points")
+        let zoomOut = s.perform(.zoomOut)
+        XCTAssertEqual(zoomOut.speech, ["Whole chart, 1917 to 1975, 59 points"])
+        XCTAssertEqual(zoomOut.present?.x, 1926)
+        XCTAssertEqual(s.perform(.zoomOut).speech, ["The whole chart is shown."])
+    }
+
+    func testAHistogramHasNoRangesAndNoReferenceLevel() throws {
+        let s = try session("eruptions.csv")
+        XCTAssertEqual(s.perform(.markRange).speech,
+                       ["A histogram's bins cannot be selected as a range: each counts values of the whole column."])
+        XCTAssertEqual(s.perform(.referenceLevel).speech, ["A histogram takes no reference level: its heights are counts."])
+        XCTAssertEqual(s.perform(.compare).speech, ["This chart has one series: there is nothing to compare it with."])
+    }
+
+    func testTheReferenceLevelGoesRoundAndIsSaidWhereItLies() throws {
+        let feedback = PointFeedback()
+        let s = try session(feedback: feedback)
+        let mean = s.perform(.referenceLevel)
+        XCTAssertEqual(feedback.reference, .mean)
+        XCTAssertEqual(mean.speech, ["Reference level: Mean: 222 births per 10,000 people"])
+        _ = s.perform(.referenceLevel)
+        _ = s.perform(.referenceLevel)
+        XCTAssertEqual(s.perform(.referenceLevel).speech, ["Reference level off"])
+    }
+
+    func testComparingSeriesNamesThePairAndHowTheyAreHeard() throws {
+        let s = try session("stocks-long.csv")
+        XCTAssertEqual(s.perform(.comparisonSound).speech, ["Press C first to choose a series to compare with."])
+        let compare = s.perform(.compare)
+        XCTAssertEqual(compare.speech, ["Comparing ACME and BOLT in turns"])
+        XCTAssertEqual(compare.elements, .rename)
+        XCTAssertTrue(compare.stopsSound)
+        XCTAssertNotNil(s.currentComparison)
+        XCTAssertEqual(s.perform(.comparisonSound).speech, ["Hearing ACME on the left and BOLT on the right"])
+        XCTAssertEqual(s.perform(.compare).speech, ["Comparing ACME on the left and CRUX on the right"],
+                       "C again: the next series, heard the same way")
+        XCTAssertEqual(s.perform(.compare).speech, ["Comparison off"])
+        _ = s.perform(.compare)
+        let moved = s.perform(.nextSeries)
+        XCTAssertEqual(moved.speech, ["Comparison off"], "moving to another series ends the comparison")
+        XCTAssertNil(s.currentComparison)
+    }
+
+    func testUpAndDownStepThroughABoxsParts() throws {
+        let s = try session("chick-weights.csv")
+        let up = s.perform(.stepUp)
+        XCTAssertEqual(s.part, try XCTUnwrap(s.currentParts()).firstUp)
+        XCTAssertEqual(up.speech.count, 1)
+        XCTAssertTrue(up.redraw)
+        XCTAssertNotNil(firstPitch(up), "the part's value is played")
+        var effects = up
+        for _ in 0..<10 { effects = s.perform(.stepUp) }
+        XCTAssertEqual(effects.speech, ["Top of the box plot"])
+        _ = s.perform(.nextPoint)
+        XCTAssertNil(s.part, "a move along the series leaves the parts")
+    }
+
+    func testWithoutPartsUpAndDownChangeSeries() throws {
+        let s = try session("stocks-long.csv")
+        let down = s.perform(.stepDown)
+        XCTAssertEqual(s.navigator?.series, 1)
+        XCTAssertEqual(down.cursor, .moveFocus)
+    }
+
+    func testTheViewersActionsAreHandedBack() throws {
+        let s = try session()
+        guard case .play(let all)? = s.perform(.playAll).request else { return XCTFail("Shift+Space") }
+        XCTAssertTrue(all)
+        guard case .details? = s.perform(.details).request else { return XCTFail("D") }
+        guard case .changeSpeed(let step)? = s.perform(.slower).request else { return XCTFail("comma") }
+        XCTAssertEqual(step, 1)
+        guard case .braille(_, let series, let cell)? = s.perform(.braille).request else { return XCTFail("B") }
+        XCTAssertEqual(series, 0)
+        XCTAssertEqual(cell, 0)
+        guard case .playPart(_, let words)? = s.perform(.playFromHere).request else { return XCTFail("Shift+H") }
+        XCTAssertEqual(words, "Playing from here to the end")
+    }
+
+    func testTheBrailleCaretMovesTheCursorAndPlaysWithoutTakingTheFocus() throws {
+        let s = try session()
+        let effects = s.followBraille(series: 0, cell: 6)
+        XCTAssertEqual(effects.cursor, .keepFocus)
+        XCTAssertNotNil(firstPitch(effects))
+        XCTAssertGreaterThan(try XCTUnwrap(s.navigator?.point), 0)
+    }
+
+    func testWithoutAChartNothingIsHandled() {
+        let s = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() })
+        XCTAssertFalse(s.perform(.nextPoint).handled)
+        XCTAssertEqual(s.groupName(), "")
+    }
+
+    func testTheChartsNameSaysAFollowedFile() throws {
+        let s = try session()
+        s.followsFile = true
+        XCTAssertEqual(s.groupName(), "Birth rate by year, line chart, point 1 of 59 selected, following its file")
+    }
+}
