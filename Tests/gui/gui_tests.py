@@ -34,7 +34,7 @@ class Run:
     """One run of the app: its screenshot (H×W×3 uint8) and whether it was still alive."""
 
     def __init__(self, name, args, title, config=None, env=None, settle=SETTLE, keys=(), then_title=None, files=None,
-                 home=None):
+                 home=None, drawn=None):
         """keys: xdotool key names or ("type", text), sent to the window after it appears, or steps:
         ("shot", name) screenshots the main window into self.shots[name] (and its time since the window
         appeared into self.times[name]); ("screen", name) does too, but takes what the screen shows there,
@@ -44,7 +44,10 @@ class Run:
         self.image is None). then_title: a window title to wait for after the keys. self.settings is the
         settings file's text afterwards. home: a folder to use as HOME (XDG_CONFIG_HOME is its config/,
         XDG_DATA_HOME its data/) and keep afterwards, so a later run sees what this one saved; by default
-        each run gets a fresh one, deleted afterwards."""
+        each run gets a fresh one, deleted afterwards. drawn: whether the window shows a chart, so the
+        screenshot waits until the app's trace says it was drawn and the drawing has gone quiet (by default,
+        when a file is opened with the usual settle); otherwise it waits `settle` seconds (a start page, an
+        error page, a loading page caught mid-way)."""
         self.name = name
         self.shots = {}
         self.times = {}
@@ -59,13 +62,19 @@ class Run:
             os.makedirs(os.path.dirname(os.path.join(home, relative)), exist_ok=True)
             with open(os.path.join(home, relative), "w") as f:
                 f.write(text)
-        environment = app_environment(home, env)
-        log = open(os.path.join(OUT, name + ".log"), "w")
+        environment = app_environment(home, dict(env or {}, AUDIOGRAPH_TRACE="1"))
+        if drawn is None:
+            drawn = bool(args) and settle == SETTLE
+        log_path = os.path.join(OUT, name + ".log")
+        log = open(log_path, "w")
         process = subprocess.Popen([BIN] + args, env=environment, stdout=log, stderr=subprocess.STDOUT)
         try:
             self.window = wait_for_window(title)
             self.appeared = time.time()
-            time.sleep(settle)
+            if drawn:
+                wait_for_drawing(log_path, 0)
+            else:
+                time.sleep(settle)
             if keys:
                 subprocess.run(["xdotool", "windowfocus", "--sync", self.window], check=True)
             for key in keys:
@@ -116,8 +125,9 @@ class Run:
                     subprocess.run(["xdotool", "key", key], check=True)
                 time.sleep(0.4)
             if then_title:
+                drawn_before = trace_count(log_path, "redraw-end")
                 self.window = wait_for_window(then_title)
-                time.sleep(settle)
+                wait_for_drawing(log_path, drawn_before)
             self.alive = process.poll() is None
             self.image = capture(self.window, name) if self.alive else None
         finally:
@@ -140,6 +150,28 @@ class Run:
     def chart(self):
         """The window below the menu bar, inside the chart's keyboard-focus frame (FOCUS_FRAME pixels)."""
         return chart_area(self.image)
+
+
+def trace_count(log_path, event):
+    """How many times the app's trace (AUDIOGRAPH_TRACE=1, in its log) has marked `event` so far."""
+    with open(log_path, errors="replace") as f:
+        return sum(1 for line in f if line.startswith("audiograph-trace: %s " % event))
+
+
+def wait_for_drawing(log_path, drawn_before, quiet=0.25, timeout=20):
+    """Waits until the chart has been drawn since `drawn_before` redraws and no redraw has followed for `quiet`
+    seconds (the first draw, then the cursor's focus frame), at most `timeout` seconds."""
+    deadline = time.time() + timeout
+    count, since = trace_count(log_path, "redraw-end"), time.time()
+    while time.time() < deadline:
+        time.sleep(0.05)
+        now = trace_count(log_path, "redraw-end")
+        if now != count:
+            count, since = now, time.time()
+        elif count > drawn_before and time.time() - since >= quiet:
+            return True
+    print("  (waited %d s for the chart to be drawn: %d redraws)" % (timeout, count - drawn_before))
+    return False
 
 
 def app_environment(home, env=None):
@@ -1190,13 +1222,13 @@ def open_dialog_by_keyboard():
 
 def files_that_cannot_be_opened():
     print("files that can't be opened")
-    missing = Run("missing-file", [os.path.join(DATA, "no-such-file.csv")], "no-such-file.csv — Audiograph")
+    missing = Run("missing-file", [os.path.join(DATA, "no-such-file.csv")], "no-such-file.csv — Audiograph", drawn=False)
     check(missing.alive, "missing file: window titled after the file, app still running")
     check("Trace" not in missing.log and "Fatal" not in missing.log, "missing file: no crash output")
     binary_path = os.path.join(OUT, "binary.csv")
     with open(binary_path, "wb") as f:
         f.write(bytes(range(256)) * 64)
-    binary = Run("binary-file", [binary_path], "binary.csv — Audiograph")
+    binary = Run("binary-file", [binary_path], "binary.csv — Audiograph", drawn=False)
     check(binary.alive, "binary file: window titled after the file, app still running")
     check(np.abs(binary.chart.astype(int) - background(binary.chart)).max(axis=2).sum() > 0, "binary file: a page is shown")
 
