@@ -13,6 +13,8 @@ public final class ChartSession {
     public let feedback: PointFeedback
     /// The sound settings now (the length a person chose, the reference level), read at each action.
     private let soundSettings: () -> SonificationSettings
+    /// What the sound device is doing for this chart, read at each action that plays or stops.
+    private let audioStatus: () -> AudioStatus
 
     /// The chart shown (the document's, or a part of it while zoomed).
     public private(set) var chart: ChartDescriptor?
@@ -37,10 +39,14 @@ public final class ChartSession {
     public private(set) var waitingForAnalysis: ChartAction?
     /// Whether the window follows the chart's file as it grows (said in the chart's name).
     public var followsFile = false
+    /// What Space or a range key started, while it plays or is paused; nil otherwise.
+    public private(set) var playback: Playback?
 
-    public init(feedback: PointFeedback, soundSettings: @escaping () -> SonificationSettings) {
+    public init(feedback: PointFeedback, soundSettings: @escaping () -> SonificationSettings,
+                audioStatus: @escaping () -> AudioStatus = { AudioStatus() }) {
         self.feedback = feedback
         self.soundSettings = soundSettings
+        self.audioStatus = audioStatus
     }
 
     // MARK: The chart shown
@@ -56,6 +62,7 @@ public final class ChartSession {
     /// Shows `chart` (the document's, or a part while zoomed) with the cursor on its first point, forgetting
     /// what was found in the one before.
     public func present(_ chart: ChartDescriptor?) {
+        playback = nil
         self.chart = chart
         navigator = chart.map(ChartNavigator.init(chart:))
         part = nil
@@ -116,9 +123,11 @@ public final class ChartSession {
             return effects
         }
         switch action {
-        case .play: effects.request = .play(all: false)
-        case .playAll: effects.request = .play(all: true)
-        case .stop: effects.request = .stop
+        case .play: playOrPause(all: false, &effects)
+        case .playAll: playOrPause(all: true, &effects)
+        case .stop:
+            if playback == nil, selection != nil { return clearSelection() }
+            stopPlaying(&effects)
         case .slower: effects.request = .changeSpeed(step: 1)
         case .faster: effects.request = .changeSpeed(step: -1)
         case .details: effects.request = .details
@@ -148,7 +157,7 @@ public final class ChartSession {
         case .extendForward: extend(.next, &effects)
         case .playRange:
             if let part = selectedPart(refitting: false, &effects) {
-                effects.request = .playPart(part, words: Localization.tr("Playing %@", part.words))
+                playPart(part, saying: Localization.tr("Playing %@", part.words), &effects)
             }
         case .describeRange:
             if let navigator, let part = selectedPart(refitting: true, &effects) {
@@ -194,7 +203,7 @@ public final class ChartSession {
         let before = navigator
         let result = navigator.move(move)
         self.navigator = navigator
-        effects.stopsPlayback = true
+        endPlayback(&effects)
         if result == .moved { part = nil }
         guard result == .moved else {
             effects.sound = .edgeCue
@@ -243,7 +252,7 @@ public final class ChartSession {
         navigator.move(.point(here.order[position]))
         self.navigator = navigator
         part = nil
-        effects.stopsPlayback = true
+        endPlayback(&effects)
         effects.cursor = .keepFocus
         if let score = currentTone(from: before) { effects.sound = .score(score) }
         return effects
@@ -349,7 +358,7 @@ public final class ChartSession {
             return
         }
         let next = part.map { up ? $0 + parts.upward : $0 - parts.upward } ?? (up ? parts.firstUp : parts.firstDown)
-        effects.stopsPlayback = true
+        endPlayback(&effects)
         guard parts.parts.indices.contains(next) else {
             effects.sound = .edgeCue
             effects.speech.append(next < 0 ? parts.pastFirst : parts.pastLast)
@@ -435,8 +444,8 @@ public final class ChartSession {
         guard let first = xs.min(), let last = xs.max(),
               let part = ChartPart(of: chart, span: toHere ? first...x : x...last, series: navigator.series, refitting: false)
         else { return }
-        effects.request = .playPart(part, words: toHere ? Localization.tr("Playing from the start to here")
-                                                        : Localization.tr("Playing from here to the end"))
+        playPart(part, saying: toHere ? Localization.tr("Playing from the start to here")
+                                      : Localization.tr("Playing from here to the end"), &effects)
     }
 
     /// Z: the selected range fills the chart; the keys move inside it, and its name says it is zoomed.
@@ -469,6 +478,142 @@ public final class ChartSession {
             navigator.move(.point(point))
         }
         self.navigator = navigator
+    }
+
+    // MARK: Playing
+
+    /// What Space started ends: the cursor stops following the sound (the sound itself plays out).
+    private func endPlayback(_ effects: inout SessionEffects) {
+        playback = nil
+        effects.stopsPlayback = true
+    }
+
+    /// The sound this chart started is stopped from outside (another chart, the window closing).
+    public func endPlayback() {
+        playback = nil
+    }
+
+    /// Space (one series) and Shift+Space (all series): plays from the cursor, or pauses and resumes.
+    private func playOrPause(all: Bool, _ effects: inout SessionEffects) {
+        guard let navigator, let chart else { return }
+        let wanted: Int? = all ? nil : navigator.series
+        let audio = audioStatus()
+        if let playback, playback.series == wanted, audio.ownedByThisChart {
+            switch audio.state {
+            case .playing:
+                effects.playback = .pause
+                effects.cursor = .moveFocus
+                effects.speech.append(Localization.tr("Paused"))
+                return
+            case .paused:
+                effects.playback = .resume
+                return
+            case .idle: break
+            }
+        }
+        let settings = soundSettings()
+        let compared = all ? nil : currentComparison
+        // Compared, the score's first layout is the current series' (or their difference's), on its x.
+        let score = compared.map { $0.score(comparison?.sound ?? .alternating, settings: settings) }
+            ?? Sonifier(chart: chart, settings: settings).score(wanted.map { .single($0) } ?? .all)
+        guard score.duration > 0 else { return }
+        var seconds = 0.0
+        let followed = compared == nil ? navigator.series : 0
+        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == followed }) ?? score.layouts.first {
+            seconds = layout.slotStart(ofX: chart.series[navigator.series].x[point])
+        }
+        playback = Playback(score: score, series: wanted, layoutSeries: compared == nil ? nil : 0)
+        effects.playback = .start(SoundStart(
+            score: score, fromSeconds: seconds,
+            startedWords: all ? Localization.tr("Playing all series") : Localization.tr("Playing"),
+            restoredWords: all ? Localization.tr("Sound is back. Playing all series") : Localization.tr("Sound is back. Playing")))
+    }
+
+    /// Plays the current series of `part` at the shown chart's pitches and pace, the cursor following; says
+    /// `words` once the sound has started.
+    private func playPart(_ part: ChartPart, saying words: String, _ effects: inout SessionEffects) {
+        guard let navigator, let chart else { return }
+        let settings = part.pacedSettings(soundSettings(), whole: chart, series: navigator.series)
+        let score = Sonifier(chart: part.chart, settings: settings).score(.single(navigator.series))
+        guard score.duration > 0, part.chart.series[navigator.series].count > 0 else {
+            effects.speech.append(Localization.tr("This series has no points there."))
+            return
+        }
+        effects.stopsSound = true
+        playback = Playback(score: score, series: navigator.series, xShift: part.categoryOffset,
+                            focusedAtStart: (navigator.series, navigator.element))
+        effects.playback = .start(SoundStart(score: score, fromSeconds: 0, startedWords: words,
+                                             restoredWords: Localization.tr("Sound is back. %@", words)))
+    }
+
+    /// Escape: stops what this chart plays and puts the focus on the point last heard; not handled when
+    /// nothing is.
+    private func stopPlaying(_ effects: inout SessionEffects) {
+        let audio = audioStatus()
+        guard playback != nil || audio.ownedByThisChart, audio.state != .idle || playback != nil else {
+            effects.handled = false
+            return
+        }
+        playback = nil
+        effects.stopsSound = true
+        effects.cursor = .moveFocus
+        if audio.state != .idle { effects.speech.append(Localization.tr("Stopped")) }
+    }
+
+    /// One step of following the sound (ten a second): the point now sounding becomes the cursor, without
+    /// moving the focus; at the end the focus lands there. `goOn` is false once there is nothing to follow.
+    public func followSound() -> (goOn: Bool, effects: SessionEffects) {
+        var effects = SessionEffects()
+        let audio = audioStatus()
+        guard let playback, audio.ownedByThisChart, var navigator, let chart else { return (false, effects) }
+        if audio.isStarting { return (true, effects) }
+        if audio.state == .idle {
+            self.playback = nil
+            effects.cursor = .moveFocus
+            if let start = playback.focusedAtStart, start == (navigator.series, navigator.element), feedback.speech,
+               let here = navigator.current {
+                // A part ended on the element that had the focus: no focus move to speak, so say it.
+                effects.speech.append(ElementNames(chart: chart, wording: feedback.wording).name(navigator.element, of: here))
+            }
+            if let failure = audio.lastFailure {
+                // The device went away mid-sound: say so, or the silence would seem like the end of the data.
+                effects.speech.append(Localization.tr("%@. Press Space to try again.", failure.reason))
+            }
+            return (false, effects)
+        }
+        guard let frame = audio.currentFrame,
+              let layout = playback.score.layouts.first(where: { $0.series == playback.layoutSeries ?? navigator.series }),
+              let here = navigator.current else { return (true, effects) }
+        let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate)) + playback.xShift
+        if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
+            navigator.move(.point(point))
+            self.navigator = navigator
+            part = nil
+            effects.cursor = .nameOnly
+            effects.redraw = true
+        }
+        return (true, effects)
+    }
+
+    /// The sound could not start: what to say (the device's reason, and that everything else works without
+    /// sound); the playback ends.
+    public func noSound(_ failure: AudioOutputError) -> SessionEffects {
+        var effects = SessionEffects()
+        endPlayback(&effects)
+        // The device's reason says what failed; its advice is for the command line, so the viewer gives its own.
+        effects.speech.append(Localization.tr(
+            "No sound: %@. The chart, its keys and speech work without sound; Control+E saves the audio graph as a WAV file.",
+            failure.reason))
+        return effects
+    }
+
+    /// Comma and period changed the play length by `step`: says how long the whole chart now plays.
+    public func speedChanged(by step: Int) -> SessionEffects {
+        guard let navigator, let chart else { return SessionEffects() }
+        let seconds = Sonifier(chart: chart, settings: soundSettings()).playDuration(pointCount: chart.series[navigator.series].count)
+        return .saying(Localization.tr("%@: plays in %@ seconds",
+                                       step > 0 ? Localization.tr("Slower") : Localization.tr("Faster"),
+                                       ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
     }
 
     // MARK: Reference level and comparison
@@ -537,6 +682,7 @@ public final class ChartSession {
 
     /// Renames the elements for the comparison (or without one), says `words`, and plays the current point.
     private func comparisonChanged(saying words: String, _ effects: inout SessionEffects) {
+        playback = nil
         effects.stopsSound = true
         effects.elements = .rename
         effects.speech.append(words)

@@ -25,23 +25,31 @@ public struct SessionEffects {
         case braille(ChartBraille, series: Int, cell: Int)
         /// Shift+S: describe `part`'s series `series` on a worker, and say it when ready.
         case describeRange(ChartPart, series: Int)
-        /// R, H and Shift+H: play series `series` of `part`, and say `words` once the sound has started.
-        case playPart(ChartPart, words: String)
-        /// Space, Shift+Space, Escape, comma and period: the viewer's playback.
-        case play(all: Bool)
-        case stop
+        /// Comma and period: the viewer changes the play length, then asks `speedChanged` what to say.
         case changeSpeed(step: Int)
         /// The analysis is wanted and not ready: the viewer starts it if it is not under way; the session
         /// performs the waiting action once `analysisReady` hands it over.
         case analysis
     }
 
+    /// What happens to this chart's playback.
+    public enum PlaybackChange {
+        /// Start `SoundStart`'s score (after stopping what this chart plays), the cursor following the sound.
+        case start(SoundStart)
+        /// Pause, the cursor staying where the sound was.
+        case pause
+        /// Resume from where it paused, the cursor following again.
+        case resume
+    }
+
+    public var playback: PlaybackChange?
+
     /// Sentences for the screen reader, in order.
     public var speech: [String] = []
     public var sound: Sound?
     /// The viewer stops following the sound (a cursor move ends what Space started).
     public var stopsPlayback = false
-    /// The viewer stops the sound this chart plays (a comparison changed).
+    /// The viewer stops the sound this chart plays (a comparison changed, Escape, a new sound).
     public var stopsSound = false
     /// The viewer shows `chart` (a zoom in or out) with the cursor in `series` nearest `x`, the focus kept.
     public var present: (chart: ChartDescriptor, series: Int, x: Double?)?
@@ -52,6 +60,8 @@ public struct SessionEffects {
         case keepFocus
         /// The keyboard focus moves there too (when the chart has it), so the screen reader speaks the point.
         case moveFocus
+        /// Only the chart's name follows (the cursor follows the sound; a focus move would talk over it).
+        case nameOnly
     }
 
     public var cursor: CursorSync?

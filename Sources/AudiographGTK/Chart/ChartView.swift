@@ -44,8 +44,6 @@ final class ChartView {
     private let audio: AudioPlayback
     /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
     private var analysisJob: BackgroundJob?
-    /// What Space (or a range key) started, while it plays or is paused.
-    private var playback: Playback?
     /// The description of a selected range under way (Shift+S).
     private var rangeJob: BackgroundJob?
     /// What a followed file brought, said at most once a second.
@@ -71,6 +69,11 @@ final class ChartView {
     /// The verbosity and the tone and speech switches, shared by every window.
     private let feedback: PointFeedback
 
+    /// This view, for the session's view of the sound device (made before the view exists).
+    private final class WeakView {
+        weak var view: ChartView?
+    }
+
     private final class DrawBox {
         weak var view: ChartView?
         init(_ view: ChartView) { self.view = view }
@@ -91,7 +94,11 @@ final class ChartView {
         self.measure = measure
         self.audio = audio
         self.feedback = feedback
-        session = ChartSession(feedback: feedback, soundSettings: { [audio] in audio.settings })
+        let me = WeakView()
+        session = ChartSession(feedback: feedback, soundSettings: { [audio] in audio.settings }, audioStatus: { [audio] in
+            AudioStatus(state: audio.state, ownedByThisChart: me.view != nil && audio.owner === me.view,
+                        isStarting: audio.isStarting, currentFrame: audio.currentFrame, lastFailure: audio.lastFailure)
+        })
         widget = gtk_overlay_new()
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -101,6 +108,7 @@ final class ChartView {
         gtk_overlay_set_child(gcast(widget), area)
         gtk_overlay_add_overlay(gcast(widget), layer.group)
         gtk_overlay_add_overlay(gcast(widget), layer.speechOff)
+        me.view = self
         let box = Unmanaged.passRetained(DrawBox(self)).toOpaque()
         gtk_drawing_area_set_draw_func(gcast(area), Self.draw, box, Self.releaseDrawBox)
         // Focus entering or leaving the chart (any of its elements) redraws the focus frame and cursor.
@@ -213,13 +221,13 @@ final class ChartView {
             gtk_widget_queue_draw(area)
         }
         guard let s = growth.series, !growth.newPoints.isEmpty else { return }
-        if feedback.tones, playback == nil {
+        if feedback.tones, session.playback == nil {
             // Up to a second of sound: rendered on a worker (about 20 ms here), played when ready.
             let score = Sonifier(chart: grown, settings: audio.settings).newPointsScore(series: s, points: growth.newPoints)
             newPointsSound?.cancel()
             newPointsSound = BackgroundJob(name: "audiograph-new-points", work: { _ in Synthesizer().render(score) },
                                            done: { [weak self] buffer in
-                guard let self, self.playback == nil else { return }
+                guard let self, self.session.playback == nil else { return }
                 self.newPointsSound = nil
                 self.audio.play(buffer, owner: self)
             })
@@ -354,7 +362,7 @@ final class ChartView {
     @discardableResult
     private func apply(_ effects: SessionEffects) -> Bool {
         guard effects.handled else { return false }
-        if effects.stopsSound { stopSound() } else if effects.stopsPlayback { stopPlaybackState() }
+        if effects.stopsSound { silence() } else if effects.stopsPlayback { followTimer.cancel() }
         if let shown = effects.present { present(shown.chart, series: shown.series, x: shown.x) }
         if effects.elements == .rename, let navigator {
             layer.rename(navigator, wording: feedback.wording, comparison: session.currentComparison)
@@ -362,6 +370,7 @@ final class ChartView {
         switch effects.cursor {
         case .moveFocus?: syncCursor(focus: true)
         case .keepFocus?: syncCursor(focus: false)
+        case .nameOnly?: layer.setGroupName(session.groupName())
         case nil: break
         }
         if effects.holdsFocusWithoutSpeech, hasFocus { layer.holdFocusWithoutSpeech() }
@@ -375,14 +384,23 @@ final class ChartView {
             gtk_widget_queue_draw(area)
         }
         effects.speech.forEach(announce)
+        switch effects.playback {
+        case .start(let start)?: startSound(start)
+        case .pause?:
+            audio.pause()
+            followTimer.cancel()
+        case .resume?:
+            audio.resume()
+            startFollowing()
+        case nil: break
+        }
         switch effects.request {
         case .details?: onDetails?()
         case .braille(let lines, let series, let cell)?: onBraille?(lines, series, cell)
         case .describeRange(let part, let series)?: describeRange(part, series: series)
-        case .playPart(let part, let words)?: playPart(part, saying: words)
-        case .play(let all)?: playOrPause(all: all)
-        case .stop?: return playback == nil && apply(session.clearSelection()) || stopPlaying()
-        case .changeSpeed(let step)?: changeSpeed(by: step)
+        case .changeSpeed(let step)?:
+            audio.changeLength(by: step)
+            apply(session.speedChanged(by: step))
         case .analysis?: analyseNow()
         case nil: break
         }
@@ -402,15 +420,6 @@ final class ChartView {
         apply(session.followBraille(series: series, cell: cell))
     }
 
-    /// Comma and period: the whole chart plays in more or less time.
-    private func changeSpeed(by step: Int) {
-        guard let navigator, let chart else { return }
-        audio.changeLength(by: step)
-        let seconds = Sonifier(chart: chart, settings: audio.settings).playDuration(pointCount: chart.series[navigator.series].count)
-        announce(tr("%@: plays in %@ seconds", step > 0 ? tr("Slower") : tr("Faster"),
-                    ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
-    }
-
     // MARK: Ranges, zoom and following
 
     /// Whether the window follows the chart's file as it grows (said in the chart's name, for Where Am I and
@@ -424,30 +433,6 @@ final class ChartView {
         }
     }
 
-    /// Plays the current series of `part` at the shown chart's pitches and pace, the cursor following; says
-    /// `words` once the sound has started.
-    private func playPart(_ part: ChartPart, saying words: String) {
-        guard let navigator, let chart else { return }
-        let settings = part.pacedSettings(audio.settings, whole: chart, series: navigator.series)
-        let score = Sonifier(chart: part.chart, settings: settings).score(.single(navigator.series))
-        guard score.duration > 0, part.chart.series[navigator.series].count > 0 else {
-            announce(tr("This series has no points there."))
-            return
-        }
-        stopSound()
-        playback = Playback(score: score, series: navigator.series, xShift: part.categoryOffset,
-                            focusedAtStart: (navigator.series, navigator.element))
-        startFollowing()
-        audio.play(Synthesizer().render(score), fromFrame: 0, owner: self) { [weak self] start in
-            guard let self else { return }
-            switch start {
-            case .started: self.announce(words)
-            case .restored: self.announce(tr("Sound is back. %@", words))
-            case .failed(let failure): self.announceNoSound(failure)
-            }
-        }
-        if audio.isStarting { sayWhileTheDeviceOpens() }
-    }
     /// Shift+S: the selected range's own description (its values, lowest and highest, trend and shape), made
     /// on a worker and said when ready.
     private func describeRange(_ part: ChartPart, series s: Int) {
@@ -580,47 +565,19 @@ final class ChartView {
 
     // MARK: Playing
 
-    /// Space (one series) and Shift+Space (all series): plays from the cursor, or pauses and resumes.
-    private func playOrPause(all: Bool) {
-        guard let navigator, let chart else { return }
-        let wanted: Int? = all ? nil : navigator.series
-        if let playback, playback.series == wanted, audio.owner === self {
-            switch audio.state {
-            case .playing:
-                audio.pause()
-                stopFollowing()
-                syncCursor(focus: true)
-                announce(tr("Paused"))
-                return
-            case .paused:
-                audio.resume()
-                startFollowing()
-                return
-            case .idle: break
-            }
-        }
-        let sonifier = Sonifier(chart: chart, settings: audio.settings)
-        let compared = all ? nil : session.currentComparison
-        // Compared, the score's first layout is the current series' (or their difference's), on its x.
-        let score = compared.map { $0.score(session.comparison?.sound ?? .alternating, settings: audio.settings) }
-            ?? sonifier.score(wanted.map { .single($0) } ?? .all)
-        guard score.duration > 0 else { return }
-        let buffer = Synthesizer().render(score)
-        var frame = 0
-        let series = chart.series[navigator.series]
-        let followed = compared == nil ? navigator.series : 0
-        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == followed }) ?? score.layouts.first {
-            frame = buffer.frame(atSeconds: layout.slotStart(ofX: series.x[point]))
-        }
-        playback = Playback(score: score, series: wanted, layoutSeries: compared == nil ? nil : 0)
+    /// Starts what the session asked for: the score rendered, played from its place, the cursor following;
+    /// the words are said once the sound has started (while the device opens, a failure may follow).
+    private func startSound(_ start: SoundStart) {
+        let buffer = Synthesizer().render(start.score)
         startFollowing()
-        // Said once the sound has started: while the device opens, a failure may follow and "Playing" would mislead.
-        audio.play(buffer, fromFrame: frame, owner: self) { [weak self] start in
+        audio.play(buffer, fromFrame: buffer.frame(atSeconds: start.fromSeconds), owner: self) { [weak self] outcome in
             guard let self else { return }
-            switch start {
-            case .started: self.announce(all ? tr("Playing all series") : tr("Playing"))
-            case .restored: self.announce(all ? tr("Sound is back. Playing all series") : tr("Sound is back. Playing"))
-            case .failed(let failure): self.announceNoSound(failure)
+            switch outcome {
+            case .started: self.announce(start.startedWords)
+            case .restored: self.announce(start.restoredWords)
+            case .failed(let failure):
+                self.followTimer.cancel()
+                self.apply(self.session.noSound(failure))
             }
         }
         if audio.isStarting { sayWhileTheDeviceOpens() }
@@ -630,73 +587,31 @@ final class ChartView {
     /// device), so silence after Space is not taken for a frozen window.
     private func sayWhileTheDeviceOpens() {
         MainLoop.after(milliseconds: 1000) { [weak self] in
-            guard let self, self.playback != nil, self.audio.owner === self, self.audio.isStarting else { return }
+            guard let self, self.session.playback != nil, self.audio.owner === self, self.audio.isStarting else { return }
             self.announce(tr("Waiting for the sound device…"))
         }
     }
 
-    /// Escape: stops what this chart plays and puts the focus on the point last heard; false when nothing is.
-    private func stopPlaying() -> Bool {
-        guard playback != nil || audio.owner === self, audio.state != .idle || playback != nil else { return false }
-        let wasPlaying = audio.state != .idle
-        stopSound()
-        syncCursor(focus: true)
-        if wasPlaying { announce(tr("Stopped")) }
-        return wasPlaying
-    }
-
     /// The cursor follows the sound, ten times a second, without moving the focus (Orca would talk over it).
     private func startFollowing() {
-        stopFollowing()
-        followTimer.repeating(every: 100) { [weak self] in self?.follow() ?? false }
+        followTimer.repeating(every: 100) { [weak self] in
+            guard let self else { return false }
+            let (goOn, effects) = self.session.followSound()
+            self.apply(effects)
+            return goOn
+        }
     }
 
-    private func stopFollowing() {
+    /// Stops the sound this chart plays and the cursor's following of it; others' sound plays on.
+    private func silence() {
         followTimer.cancel()
-    }
-
-    /// One step of following: the point now sounding becomes the cursor; at the end the focus lands there.
-    private func follow() -> Bool {
-        guard let playback, audio.owner === self, var navigator, let chart else { return false }
-        if audio.isStarting { return true }
-        if audio.state == .idle {
-            self.playback = nil
-            syncCursor(focus: true)
-            if let start = playback.focusedAtStart, start == (navigator.series, navigator.element), feedback.speech,
-               let here = navigator.current {
-                // A part ended on the element that had the focus: no focus move for Orca to speak, so say it.
-                announce(ElementNames(chart: chart, wording: feedback.wording).name(navigator.element, of: here))
-            }
-            if let failure = audio.lastFailure {
-                // The device went away mid-sound: say so, or the silence would seem like the end of the data.
-                announce(tr("%@. Press Space to try again.", failure.reason))
-            }
-            return false
-        }
-        guard let frame = audio.currentFrame,
-              let layout = playback.score.layouts.first(where: { $0.series == playback.layoutSeries ?? navigator.series }),
-              let here = navigator.current else { return true }
-        let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate)) + playback.xShift
-        if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
-            navigator.move(.point(point))
-            self.navigator = navigator
-            session.part = nil
-            layer.setGroupName(session.groupName())
-            cachedScene = nil
-            gtk_widget_queue_draw(area)
-        }
-        return true
-    }
-
-    private func stopPlaybackState() {
-        stopFollowing()
-        playback = nil
-    }
-
-    /// Stops the sound this chart started (Escape, another chart, the window closing); others' sound plays on.
-    func stopSound() {
-        stopPlaybackState()
         if audio.owner === self { audio.stop() }
+    }
+
+    /// Stops the sound this chart started (another chart, the window closing); others' sound plays on.
+    func stopSound() {
+        session.endPlayback()
+        silence()
     }
 
     // MARK: Speech
@@ -704,13 +619,6 @@ final class ChartView {
     /// Speaks `message` through the screen reader without moving the focus.
     func announce(_ message: String) {
         Widgets.announce(message, in: widget)
-    }
-
-    private func announceNoSound(_ failure: AudioOutputError) {
-        stopPlaybackState()
-        // The device's reason says what failed; its advice is for the command line, so the viewer gives its own.
-        announce(tr("No sound: %@. The chart, its keys and speech work without sound; Control+E saves the audio graph as a WAV file.",
-                    failure.reason))
     }
 }
 
@@ -720,19 +628,4 @@ enum ChartScenes {
                         measure: any TextMeasuring) -> ChartSceneBase {
         ChartSceneBuilder.prepare(chart: chart, size: size, appearance: appearance, measure: measure)
     }
-}
-
-/// What Space or a range key started playing.
-private struct Playback {
-    var score: Score
-    /// The series played alone, or nil for all of them.
-    var series: Int?
-    /// What to add to the score's x to get the shown chart's (a part of a categorical chart starts at its
-    /// first category).
-    var xShift: Double = 0
-    /// For a part: the series and element that had the focus when it started; nil for the whole chart.
-    var focusedAtStart: (series: Int, element: Int)?
-    /// The score's series whose layout the cursor follows, when it is not the cursor's own (a comparison's
-    /// pair or difference chart puts the current series first).
-    var layoutSeries: Int?
 }

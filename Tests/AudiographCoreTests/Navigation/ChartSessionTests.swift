@@ -115,9 +115,13 @@ final class ChartSessionTests: XCTestCase {
         _ = s.perform(.nextPoint)
         XCTAssertEqual(s.selectedSpan, 1917...1918, "M keeps the range while plain keys move")
         XCTAssertEqual(s.perform(.extendForward).speech, ["1917 to 1919, 3 points"])
-        guard case .playPart(let part, let words)? = s.perform(.playRange).request else { return XCTFail("R plays") }
-        XCTAssertEqual(words, "Playing 1917 to 1919, 3 points")
-        XCTAssertEqual(part.chart.series[0].count, 3)
+        let play = s.perform(.playRange)
+        guard case .start(let start)? = play.playback else { return XCTFail("R plays") }
+        XCTAssertEqual(start.startedWords, "Playing 1917 to 1919, 3 points")
+        XCTAssertEqual(start.restoredWords, "Sound is back. Playing 1917 to 1919, 3 points")
+        XCTAssertTrue(play.stopsSound, "what this chart played stops first")
+        XCTAssertEqual(s.playback?.series, 0)
+        XCTAssertEqual(Set(start.score.tones.flatMap { Array($0.points) }).count, 3, "the three points of the range")
         guard case .describeRange(_, let series)? = s.perform(.describeRange).request else { return XCTFail("Shift+S") }
         XCTAssertEqual(series, 0)
         XCTAssertEqual(s.clearSelection().speech, ["Selection cleared"])
@@ -212,16 +216,70 @@ final class ChartSessionTests: XCTestCase {
 
     func testTheViewersActionsAreHandedBack() throws {
         let s = try session()
-        guard case .play(let all)? = s.perform(.playAll).request else { return XCTFail("Shift+Space") }
-        XCTAssertTrue(all)
         guard case .details? = s.perform(.details).request else { return XCTFail("D") }
         guard case .changeSpeed(let step)? = s.perform(.slower).request else { return XCTFail("comma") }
         XCTAssertEqual(step, 1)
         guard case .braille(_, let series, let cell)? = s.perform(.braille).request else { return XCTFail("B") }
         XCTAssertEqual(series, 0)
         XCTAssertEqual(cell, 0)
-        guard case .playPart(_, let words)? = s.perform(.playFromHere).request else { return XCTFail("Shift+H") }
-        XCTAssertEqual(words, "Playing from here to the end")
+        guard case .start(let start)? = s.perform(.playFromHere).playback else { return XCTFail("Shift+H") }
+        XCTAssertEqual(start.startedWords, "Playing from here to the end")
+        XCTAssertEqual(s.speedChanged(by: 1).speech, ["Slower: plays in 10 seconds"])
+        XCTAssertEqual(s.noSound(AudioOutputError(reason: "No sound device could be opened", commandLineAdvice: "")).speech,
+                       ["No sound: No sound device could be opened. The chart, its keys and speech work without sound; "
+                        + "Control+E saves the audio graph as a WAV file."])
+        XCTAssertNil(s.playback)
+    }
+
+    func testSpacePlaysFromTheCursorPausesResumesAndEscapeStops() throws {
+        var device = AudioStatus()
+        let chart = try open("births.csv")
+        let s = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() }, audioStatus: { device })
+        s.show(chart)
+        _ = s.perform(.forwardTenth)
+        let play = s.perform(.play)
+        guard case .start(let start)? = play.playback else { return XCTFail("Space plays") }
+        XCTAssertEqual(start.startedWords, "Playing")
+        XCTAssertEqual(start.restoredWords, "Sound is back. Playing")
+        XCTAssertGreaterThan(start.fromSeconds, 0, "from the cursor, not the start")
+        XCTAssertEqual(s.playback?.series, 0)
+        device = AudioStatus(state: .playing, ownedByThisChart: true, currentFrame: Int(start.fromSeconds * 48_000) + 48_000)
+        let step = s.followSound()
+        XCTAssertTrue(step.goOn)
+        XCTAssertEqual(step.effects.cursor, .nameOnly, "the cursor follows without moving the focus")
+        XCTAssertGreaterThan(try XCTUnwrap(s.navigator?.point), 5)
+        let pause = s.perform(.play)
+        guard case .pause? = pause.playback else { return XCTFail("Space again pauses") }
+        XCTAssertEqual(pause.speech, ["Paused"])
+        XCTAssertEqual(pause.cursor, .moveFocus)
+        device.state = .paused
+        guard case .resume? = s.perform(.play).playback else { return XCTFail("and resumes") }
+        device.state = .playing
+        let stop = s.perform(.stop)
+        XCTAssertEqual(stop.speech, ["Stopped"])
+        XCTAssertTrue(stop.stopsSound)
+        XCTAssertNil(s.playback)
+        device = AudioStatus()
+        XCTAssertFalse(s.perform(.stop).handled, "with nothing playing or selected, Escape passes on")
+        guard case .start(let all)? = s.perform(.playAll).playback else { return XCTFail("Shift+Space") }
+        XCTAssertEqual(all.startedWords, "Playing all series")
+    }
+
+    func testAtTheEndOfTheSoundTheFocusLandsOnThePointAndALostDeviceIsSaid() throws {
+        var device = AudioStatus()
+        let chart = try open("births.csv")
+        let s = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() }, audioStatus: { device })
+        s.show(chart)
+        _ = s.perform(.play)
+        device = AudioStatus(state: .idle, ownedByThisChart: true,
+                             lastFailure: AudioOutputError(reason: "The sound device went away", commandLineAdvice: ""))
+        let end = s.followSound()
+        XCTAssertFalse(end.goOn)
+        XCTAssertEqual(end.effects.cursor, .moveFocus)
+        XCTAssertEqual(end.effects.speech, ["The sound device went away. Press Space to try again."])
+        XCTAssertNil(s.playback)
+        device.ownedByThisChart = false
+        XCTAssertFalse(s.followSound().goOn, "nothing of this chart's to follow")
     }
 
     func testTheBrailleCaretMovesTheCursorAndPlaysWithoutTakingTheFocus() throws {
