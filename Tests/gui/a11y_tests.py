@@ -27,6 +27,12 @@ from harness import (BIRTHS_TITLE, BUTTON_ROLES, DATA, GROUP_ROLES, JAPANESE_LOC
                      wait_until, wait_for_chart, window_node, window_state)
 
 
+def wait_for_focused_entry(app, title):
+    """Waits until the window `title` (a file dialog) has its text entry focused, so typed keys reach it."""
+    return wait_until(lambda: find_all(window_node(app, title), lambda n: n.getRoleName() == "text"
+                                       and "focused" in states(n)), "the %s dialog's entry to take the focus" % title)
+
+
 def tree_and_keys():
     """The tree of births.csv: one group, one list of 59 named items over the drawn points, one Tab stop;
     then keys move the focus (AT-SPI focus events) and play tones into the ALSA file sink."""
@@ -107,8 +113,8 @@ def export_wav():
         focus(window)
         press("ctrl+e")
         dialog = wait_for_window("Export Audio Graph")
-        time.sleep(1)
         focus(dialog)
+        wait_for_focused_entry(app_node(process.pid), "Export Audio Graph")
         press("ctrl+a")
         type_text(target)
         time.sleep(0.3)
@@ -141,6 +147,7 @@ def export_midi():
         press("ctrl+shift+e")
         dialog = wait_for_window("Export Audio Graph as MIDI")
         focus(dialog)
+        wait_for_focused_entry(app, "Export Audio Graph as MIDI")
         press("ctrl+a")
         type_text(target)
         press("Return")
@@ -959,9 +966,12 @@ def other_layouts_with_orca():
                     else:
                         press_and_hear(orca, keycode_chord(chord, layout), words or "point")
                     code = int(keycode_chord(chord, layout).split("+")[-1]) if chord != "Caps_Lock" else 66
-                    # Orca logs punctuation as the character and letters by keysym name, Caps Lock's as capitals.
-                    sent = [PUNCTUATION.get(name, name).lower() for name, keycode in pressed_keys(orca)[keys_before:]
-                            if keycode == code]
+                    # Orca logs punctuation as the character and letters by keysym name, Caps Lock's as capitals;
+                    # on a busy machine the key's line can reach its log after the words.
+                    def sent_keys():
+                        return [PUNCTUATION.get(name, name).lower() for name, keycode in pressed_keys(orca)[keys_before:]
+                                if keycode == code]
+                    sent = wait_until(sent_keys, "Orca to log the key", timeout=5) or []
                     level = 1 if keycode_chord(chord, layout).startswith("shift+") else 0
                     wanted = keymap[code][level]
                     check(sent == [PUNCTUATION.get(wanted, wanted).lower()], "%s: %s is the key that types %s (%r)"

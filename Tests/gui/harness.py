@@ -372,8 +372,9 @@ def settle_in_chart(orca, window, timeout=20, first="point 1 of 59"):
     orca.wait_until_quiet()
 
 
-def press_and_hear(orca, key, words, timeout=6):
-    """Presses `key` and waits until Orca has said `words`; returns everything it said meanwhile."""
+def press_and_hear(orca, key, words, timeout=10):
+    """Presses `key` and waits until Orca has said `words` (at most `timeout` seconds: the wait ends as soon as
+    it is said, so a long limit costs nothing on an idle machine); returns everything it said meanwhile."""
     before = len(orca.speech())
     press(key)
     deadline = time.time() + timeout
