@@ -54,9 +54,11 @@ def sway_views():
     return views
 
 
-def wait_for_window(title, timeout=20, pid=None):
+def wait_for_window(title, timeout=45, pid=None):
     """Waits until a visible window whose title contains `title` (and, given `pid`, belongs to that
-    process) exists; returns its handle for focus(). Raises RuntimeError after `timeout` seconds."""
+    process) exists; returns its handle for focus(). Raises RuntimeError after `timeout` seconds (long:
+    the wait ends as soon as the window is there, and a release build started by `gio open` on a busy
+    machine has taken over 20 s)."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         if WAYLAND:

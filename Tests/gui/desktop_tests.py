@@ -9,9 +9,9 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 
 import harness
+from desktop_session import wait_for_window
 from harness import OUT, ROOT, check
 
 APP_ID = "org.audiograph.Audiograph"
@@ -42,15 +42,12 @@ def japanese_env(env, language):
     return japanese
 
 
-def wait_for_window(title, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
-                               capture_output=True, text=True).stdout.split()
-        if found:
-            return found[0]
-        time.sleep(0.2)
-    return None
+def window_titled(title, timeout=45):
+    """The window titled `title` once it is shown (desktop_session.wait_for_window), or None after `timeout`."""
+    try:
+        return wait_for_window(title, timeout=timeout)
+    except RuntimeError:
+        return None
 
 
 def installed_files(prefix):
@@ -123,7 +120,7 @@ def install_open_uninstall():
         name = os.path.basename(data)
         before = open(data, "rb").read()
         opener = subprocess.Popen(["gio", "open", data], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        window = wait_for_window("%s — Audiograph" % name)
+        window = window_titled("%s — Audiograph" % name)
         check(window is not None, "gio open '%s' opens it in the viewer" % name)
         if window:
             pid = subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout.strip()
@@ -189,7 +186,7 @@ def make_run_opens_the_example():
     process = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                start_new_session=True)
     try:
-        window = wait_for_window("births.csv — Audiograph", timeout=240)
+        window = window_titled("births.csv — Audiograph", timeout=240)
         check(window is not None, "make run opens births.csv in the viewer (log in make-run.log)")
     finally:
         os.killpg(process.pid, 15)
