@@ -942,6 +942,7 @@ def other_layouts_with_orca():
             keymap = set_layout(layout)
             check(keymap[57][0] == {"us": "n", "ru": "Cyrillic_te", "gr": "Greek_nu"}[layout],
                   "%s: the N key types %s in the active layout" % (layout, keymap[57][0]))
+            opened = len(orca.speech())
             process = start_app(os.path.join(DATA, "births.csv"), home)
             try:
                 app = app_node(process.pid)
@@ -949,6 +950,9 @@ def other_layouts_with_orca():
                 group = wait_until(lambda: chart_group(app, BIRTHS_TITLE), "the chart is on the bus")
                 focus(window)
                 wait_until(lambda: find_all(app[0], lambda n: "focused" in states(n)), "the chart has the focus")
+                # Orca has taken in the new window once it has said its first point; a key pressed before that
+                # reaches the app but can miss Orca's key log (seen once on a busy machine).
+                wait_until(lambda: "point 1 of 59" in orca.speech()[opened:], "Orca to say the chart's first point")
                 # (key, what Orca says, where the cursor is after it: a point, or 0 for "not where it was").
                 steps = [("n", "Lowest value", 19), ("n", "", 0), ("shift+n", "", 19),
                          ("s", "Birth rate by year, 1917 to 1975: falls steeply", 19),

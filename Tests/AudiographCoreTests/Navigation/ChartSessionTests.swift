@@ -290,6 +290,25 @@ final class ChartSessionTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(s.navigator?.point), 0)
     }
 
+    func testTheAxesAndTheRestOfTheMovesSayWhatTheyShould() throws {
+        let s = try session()
+        XCTAssertEqual(s.perform(.speakXAxis).speech, ["X axis: Year, 1917 to 1975"])
+        XCTAssertEqual(s.perform(.speakYAxis).speech, ["Y axis: Birth rate, 179 births per 10,000 people to 268"])
+        _ = s.perform(.lastPoint)
+        XCTAssertEqual(s.navigator?.point, 58)
+        _ = s.perform(.backTenth)
+        XCTAssertEqual(s.navigator?.point, 53, "a tenth of 59 points is 5")
+        _ = s.perform(.firstPoint)
+        XCTAssertEqual(s.navigator?.point, 0)
+        XCTAssertEqual(s.perform(.previousInterest).speech, ["No points of interest before this one"])
+        XCTAssertEqual(s.speedChanged(by: -1).speech, ["Faster: plays in 10 seconds"],
+                       "the words say the length the viewer set, read through soundSettings")
+        _ = s.perform(.forwardTenth)
+        guard case .start(let start)? = s.perform(.playToHere).playback else { return XCTFail("H plays") }
+        XCTAssertEqual(start.startedWords, "Playing from the start to here")
+        XCTAssertEqual(Set(start.score.tones.flatMap { Array($0.points) }).count, 6, "1917 to 1922")
+    }
+
     func testWithoutAChartNothingIsHandled() {
         let s = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() })
         XCTAssertFalse(s.perform(.nextPoint).handled)
