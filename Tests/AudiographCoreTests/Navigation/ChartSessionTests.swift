@@ -293,7 +293,7 @@ final class ChartSessionTests: XCTestCase {
     func testTheAxesAndTheRestOfTheMovesSayWhatTheyShould() throws {
         let s = try session()
         XCTAssertEqual(s.perform(.speakXAxis).speech, ["X axis: Year, 1917 to 1975"])
-        XCTAssertEqual(s.perform(.speakYAxis).speech, ["Y axis: Birth rate, 179 births per 10,000 people to 268"])
+        XCTAssertEqual(s.perform(.speakYAxis).speech, ["Y axis: Birth rate, 179 births per 10,000 people to 268 births per 10,000 people"])
         _ = s.perform(.lastPoint)
         XCTAssertEqual(s.navigator?.point, 58)
         _ = s.perform(.backTenth)
