@@ -41,7 +41,12 @@ def notes_played(orca, sound, last, name, share=0.25, bridge_ms=10):
     """Plays the chart with Space from where the cursor is and returns the separate notes that reached the sink
     as (start, length) in ms, from a recording started once the stepping notes have drained and read once Orca
     has said the `last` element (the end of the sound) and the sink is silent again; the recording is kept in
-    the output folder as `name`.raw. `share` and `bridge_ms` are sound_measures.note_runs'."""
+    the output folder as `name`.raw. `share` and `bridge_ms` are sound_measures.note_runs'. Also returns how
+    many times the device ran dry meanwhile (the app's trace, `pcm-recover`): each such gap can split a note."""
+    def recoveries():
+        with open(sound.app_log, errors="replace") as log:
+            return log.read().count("audiograph-trace: pcm-recover")
+    before = recoveries()
     sound.wait_for_silence()
     sound.record()
     press_and_hear(orca, "space", "Playing")
@@ -50,11 +55,16 @@ def notes_played(orca, sound, last, name, share=0.25, bridge_ms=10):
         time.sleep(0.2)
     sound.wait_for_silence()
     runs = sound.note_runs(name, share, bridge_ms)
-    with open(sound.app_log, errors="replace") as log:
-        gaps = log.read().count("audiograph-trace: pcm-recover")
+    gaps = recoveries() - before
     if gaps:
-        print("       (the sound device ran dry %d times in this test: a busy machine)" % gaps)
-    return runs
+        print("       (the sound device ran dry %d times while it played: a busy machine)" % gaps)
+    return runs, gaps
+
+
+def heard(notes, gaps, expected):
+    """Whether the sink heard `expected` notes: exactly, or with up to `gaps` of them split in two by a gap the
+    app's trace says the device ran dry in (never fewer, never more than that)."""
+    return expected <= len(notes) <= expected + gaps
 
 
 def histogram_with_orca():
@@ -74,8 +84,8 @@ def histogram_with_orca():
         press_and_hear(orca, "s", "272 values from 1.600 to 5.100 minutes in 8 bins")
         press_and_hear(orca, "Home", "bin 1 of 8")
         # The notes stand 315 ms apart: a dropout shorter than 150 ms is still one note.
-        notes = notes_played(orca, sound, "bin 8 of 8.", "histogram-played", bridge_ms=150)
-        check(len(notes) == 8, "the sink heard one separate note per bin: %d notes %r" % (len(notes), notes))
+        notes, gaps = notes_played(orca, sound, "bin 8 of 8.", "histogram-played", bridge_ms=150)
+        check(heard(notes, gaps, 8), "the sink heard one separate note per bin: %d notes %r" % (len(notes), notes))
 
 
 def box_plot_with_orca():
@@ -102,8 +112,8 @@ def box_plot_with_orca():
         press_and_hear(orca, "Down", "first quartile: 250 g")
         press_and_hear(orca, "Home", "box 1 of 6")
         # A box's notes stand 45 ms apart: a dropout shorter than 30 ms is still one note.
-        notes = notes_played(orca, sound, "box 6 of 6.", "box-plot-played", bridge_ms=30)
-        check(len(notes) == 30, "the sink heard five separate notes per box: %d notes for 6 boxes %r" % (len(notes), notes))
+        notes, gaps = notes_played(orca, sound, "box 6 of 6.", "box-plot-played", bridge_ms=30)
+        check(heard(notes, gaps, 30), "the sink heard five separate notes per box: %d notes for 6 boxes %r" % (len(notes), notes))
 
 
 def candlestick_with_orca():
@@ -123,8 +133,8 @@ def candlestick_with_orca():
         press_and_hear(orca, "End", "candle 26 of 26")
         press_and_hear(orca, "s", "26 candles from January 3, 2012 to February 3, 2014")
         press_and_hear(orca, "Home", "candle 1 of 26")
-        notes = notes_played(orca, sound, "candle 26 of 26.", "candlestick-played")
-        check(len(notes) == 26, "the sink heard one separate glide per candle: %d for 26 candles %r" % (len(notes), notes))
+        notes, gaps = notes_played(orca, sound, "candle 26 of 26.", "candlestick-played")
+        check(heard(notes, gaps, 26), "the sink heard one separate glide per candle: %d for 26 candles %r" % (len(notes), notes))
 
 
 def stacked_area_with_orca():
@@ -145,8 +155,8 @@ def stacked_area_with_orca():
               % said.replace("\n", " | ")[:200])
         press_and_hear(orca, "Down", "Last series")
         press_and_hear(orca, "Home", "1951, 74,494 thousand phones, point 1 of 7")
-        notes = notes_played(orca, sound, "point 7 of 7.", "total-played", share=0.05, bridge_ms=150)
-        check(len(notes) == 1, "the total plays as one glide: %d sounds %r" % (len(notes), notes))
+        notes, gaps = notes_played(orca, sound, "point 7 of 7.", "total-played", share=0.05, bridge_ms=150)
+        check(heard(notes, gaps, 1), "the total plays as one glide: %d sounds %r" % (len(notes), notes))
         press_and_hear(orca, "Up", "Middle America, series 7 of 8")
         press_and_hear(orca, "shift+space", "Playing all series")
 
@@ -171,8 +181,8 @@ def heatmap_with_orca():
         press_and_hear(orca, "Up", "Father's status 5, row 5 of 8")
         press_and_hear(orca, "Home", "Father's status 5, Son's status 1: 2, column 1 of 8")
         # The sweep spans the pitch range, quieter at its low end: any sound above 5% of the loudest counts.
-        notes = notes_played(orca, sound, "column 8 of 8.", "row-played", share=0.05, bridge_ms=150)
-        check(len(notes) == 1, "the row plays as one sweep: %d sounds %r" % (len(notes), notes))
+        notes, gaps = notes_played(orca, sound, "column 8 of 8.", "row-played", share=0.05, bridge_ms=150)
+        check(heard(notes, gaps, 1), "the row plays as one sweep: %d sounds %r" % (len(notes), notes))
 
 
 TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked_area_with_orca, heatmap_with_orca]
