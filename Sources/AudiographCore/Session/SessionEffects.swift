@@ -81,11 +81,4 @@ public struct SessionEffects {
         effects.speech = [sentence]
         return effects
     }
-
-    /// Effects that ask the viewer for `request`.
-    static func asking(_ request: Request) -> SessionEffects {
-        var effects = SessionEffects()
-        effects.request = request
-        return effects
-    }
 }

@@ -6,11 +6,7 @@ import XCTest
 /// Parts of a chart between two x values (`ChartPart`, `ChartDescriptor.restricted`) and the x values a
 /// person types for them (`XAxis.value(parsing:asEnd:)`).
 final class ChartPartTests: XCTestCase {
-    private func open(_ name: String) throws -> ChartDescriptor {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/\(name)").standardized
-        return try ChartDocument.open(path: url.path).chart
-    }
+    private func open(_ name: String) throws -> ChartDescriptor { try ChartMaking.example(name) }
 
     func testAPartHoldsThePointsInItsSpanAndSaysThem() throws {
         let whole = try ChartMaking.births()

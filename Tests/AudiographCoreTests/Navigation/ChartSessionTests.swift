@@ -6,11 +6,7 @@ import XCTest
 /// What each chart action says and plays (`ChartSession`), without a display: the words Orca is handed, the
 /// sound, and what the viewer is asked to do.
 final class ChartSessionTests: XCTestCase {
-    private func open(_ name: String) throws -> ChartDescriptor {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/\(name)").standardized
-        return try ChartDocument.open(path: url.path).chart
-    }
+    private func open(_ name: String) throws -> ChartDescriptor { try ChartMaking.example(name) }
 
     /// A session showing `name`, its analysis made (as the viewer's worker would) unless `analysed` is false.
     private func session(_ name: String = "births.csv", analysed: Bool = true,

@@ -5,9 +5,12 @@ import Foundation
 /// Builds small charts in memory for sonification and synthesis tests.
 enum ChartMaking {
     /// births.csv as the viewer opens it: 59 years, 1917–1975.
-    static func births() throws -> ChartDescriptor {
+    static func births() throws -> ChartDescriptor { try example("births.csv") }
+
+    /// One of the examples in data/ (`name` such as "stocks-long.csv"), charted as the viewer opens it.
+    static func example(_ name: String) throws -> ChartDescriptor {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/births.csv").standardized
+            .appendingPathComponent("../../../data/\(name)").standardized
         return try ChartDocument.open(path: url.path).chart
     }
 
