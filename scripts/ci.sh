@@ -13,12 +13,20 @@ timeout --kill-after=30 2700 make --no-print-directory test-debian13-lane >"$tri
 trixie=$!
 trap 'kill $trixie 2>/dev/null' INT TERM
 status=0
-make --no-print-directory test || status=1
+failures=$(mktemp /tmp/audiograph-failures.XXXXXX)
+FAILURES_FILE=$failures make --no-print-directory test || status=1
 wait $trixie
 code=$?
 echo
 echo "== Debian 13 (exit $code, $(( $(date +%s) - started )) s since the start)"
 cat "$trixie_log"
 [ $code = 0 ] || status=1
+# Failures again at the very end, where a CI log's tail shows them.
+if [ $status != 0 ]; then
+  echo
+  echo "== what failed"
+  cat "$failures"
+  grep -E "^  FAIL |Traceback|Error:|error:|Fatal|Killed|timed out" "$trixie_log" | tail -n 30 | sed "s/^/[debian13] /"
+fi
 echo "[time] ci: $(( $(date +%s) - started )) s"
 exit $status

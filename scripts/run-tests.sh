@@ -63,6 +63,11 @@ else
   lane gui Tests/gui/run-gui-tests.sh
 fi
 
+failed_lines() {  # failed_lines NAME LOG: the log's failures and errors, prefixed with the lane's name
+  grep -E "^  FAIL |Traceback|Error:|error:|Fatal|failed|Killed|timed out" "$2" 2>/dev/null | grep -v "^warning" \
+    | tail -n 30 | sed "s/^/[$1] /"
+}
+
 # Each lane's log as it ends; then the summary.
 status=0
 summary=()
@@ -87,5 +92,10 @@ while [ ${#remaining[@]} -gt 0 ]; do
 done
 echo
 printf '%s\n' "${summary[@]}"
+# What failed, again at the very end: CI shows only the tail of a long log.
+for name in "${!lane_pid[@]}"; do
+  failed_lines "$name" "$logs/$name.log"
+done | tee "$logs/failures"
+[ -n "${FAILURES_FILE:-}" ] && cp "$logs/failures" "$FAILURES_FILE"
 echo "[time] test: $(( $(date +%s) - started )) s"
 exit $status
