@@ -12,7 +12,7 @@ public final class ChartSession {
     /// The verbosity, the tone and speech switches and the reference level, shared by every window.
     public let feedback: PointFeedback
     /// The sound settings now (the length a person chose, the reference level), read at each action.
-    private let soundSettings: () -> SonificationSettings
+    let soundSettings: () -> SonificationSettings
     /// What the sound device is doing for this chart, read at each action that plays or stops.
     private let audioStatus: () -> AudioStatus
 
@@ -41,12 +41,18 @@ public final class ChartSession {
     public var followsFile = false
     /// What Space or a range key started, while it plays or is paused; nil otherwise.
     public private(set) var playback: Playback?
+    /// The followed file's new points not yet said (SessionGrowth).
+    var newPoints: NewPointsAnnouncer
 
+    /// A session reading the sound settings and the device's state from the viewer at each action; `clock`
+    /// (seconds on a monotonic scale) paces the sentences about a followed file's new points.
     public init(feedback: PointFeedback, soundSettings: @escaping () -> SonificationSettings,
-                audioStatus: @escaping () -> AudioStatus = { AudioStatus() }) {
+                audioStatus: @escaping () -> AudioStatus = { AudioStatus() },
+                clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
         self.feedback = feedback
         self.soundSettings = soundSettings
         self.audioStatus = audioStatus
+        newPoints = NewPointsAnnouncer(clock: clock)
     }
 
     // MARK: The chart shown
@@ -70,8 +76,8 @@ public final class ChartSession {
         forgetFindings()
     }
 
-    /// The file grew: `grown` replaces the shown chart, the cursor already placed by the viewer in `navigator`.
-    public func replace(with grown: ChartDescriptor, navigator: ChartNavigator) {
+    /// The file grew: `grown` replaces the shown chart, the cursor already placed in `navigator` (`grow(to:)`).
+    func replace(with grown: ChartDescriptor, navigator: ChartNavigator) {
         chart = grown
         self.navigator = navigator
         interests = [:]
@@ -79,11 +85,13 @@ public final class ChartSession {
         braille = nil
     }
 
-    /// The analysis and braille lines are no longer the shown chart's, and no action waits for them.
+    /// The analysis and braille lines are no longer the shown chart's, no action waits for them, and the
+    /// new points not yet said are no longer new.
     public func forgetFindings() {
         analysis = nil
         braille = nil
         waitingForAnalysis = nil
+        newPoints.discard()
     }
 
     /// The analysis made on a worker, for the shown chart when `current` (else for one it has grown from: it

@@ -46,8 +46,6 @@ final class ChartView {
     private var analysisJob: BackgroundJob?
     /// The description of a selected range under way (Shift+S).
     private var rangeJob: BackgroundJob?
-    /// What a followed file brought, said at most once a second.
-    private var newPoints = NewPointsAnnouncer()
     /// The timer that says the gathered new points once a sentence is due.
     private let newPointsTimer = MainLoopTimer()
     /// The new points' tones being rendered.
@@ -178,52 +176,33 @@ final class ChartView {
         }
     }
 
-    /// The file grew (View ▸ Follow File): shows `grown` in place of the shown chart without losing the
-    /// person's place (same series, same point, the focus left where it is so Orca does not repeat it), plays
-    /// the new points of the current series (unless a sound is playing) and says what arrived, at most once
-    /// a second ("12 new points, latest 4.2"). While zoomed, the whole chart is updated and the part stays.
+    /// The file grew (View ▸ Follow File): the session puts `grown` in the shown chart's place (the person's
+    /// place kept); this drops the drawing, plays the new points of the current series (unless a sound is
+    /// playing) and says what arrived, at most once a second ("12 new points, latest 4.2").
     func grow(to grown: ChartDescriptor) {
         Trace.mark("grow-start")
         defer { Trace.mark("grow-end") }
-        guard let old = session.zoom?.whole ?? chart, let current = navigator else { return show(grown) }
-        let growth = SeriesGrowth(from: old, to: grown, series: current.series)
-        if session.zoom != nil {
-            session.zoom?.whole = grown
-        } else {
-            var next = ChartNavigator(chart: grown)
-            let target = growth.series ?? 0
-            while next.series < target, next.move(.nextSeries) == .moved {}
-            let oldX = current.point.map { old.series[current.series].x[$0] }
-            if growth.keepsOldIndices, let point = current.point {
-                next.move(.point(point))
-            } else if let oldX, let here = next.current, let point = here.point(nearestX: oldX, in: grown.series[next.series]) {
-                next.move(.point(point))
-            }
-            let keepsWaiting = session.waitingForAnalysis != nil && growth.keepsOldIndices
-            session.replace(with: grown, navigator: next)
+        guard let effects = session.grow(to: grown) else { return show(grown) }
+        if effects.replaced {
             cachedScene = nil
             sceneBase = nil
             placedSize = nil
             layout?.job.cancel()
             layout = nil
             chartGeneration += 1
-            // A key waiting for the analysis under way gets it, though made a moment ago, when the old points
-            // kept their places (appended rows); otherwise it is made again. The grown chart is analysed
-            // once the file has been quiet for a moment: a logger writing every few hundred ms would else
-            // restart a big chart's analysis before it ever finished, on every update.
-            if !keepsWaiting {
+            // The grown chart is analysed once the file has been quiet for a moment: a logger writing every
+            // few hundred ms would else restart a big chart's analysis before it ever finished.
+            if !effects.keepsAnalysisUnderWay {
                 analysisJob?.cancel()
                 analysisJob = nil
             }
             analyseWhenQuiet()
-            layer.refit(next, wording: feedback.wording, comparison: session.currentComparison)
+            if let navigator { layer.refit(navigator, wording: feedback.wording, comparison: session.currentComparison) }
             syncCursor(focus: false)
             gtk_widget_queue_draw(area)
         }
-        guard let s = growth.series, !growth.newPoints.isEmpty else { return }
-        if feedback.tones, session.playback == nil {
+        if let score = effects.newPointsScore {
             // Up to a second of sound: rendered on a worker (about 20 ms here), played when ready.
-            let score = Sonifier(chart: grown, settings: audio.settings).newPointsScore(series: s, points: growth.newPoints)
             newPointsSound?.cancel()
             newPointsSound = BackgroundJob(name: "audiograph-new-points", work: { _ in Synthesizer().render(score) },
                                            done: { [weak self] buffer in
@@ -232,15 +211,14 @@ final class ChartView {
                 self.audio.play(buffer, owner: self)
             })
         }
-        newPoints.note(growth.newPoints, ofSeries: s, in: grown)
-        sayNewPoints()
+        if effects.newPointsNoted { sayNewPoints() }
     }
 
     /// Says the new points gathered once a sentence is due, and sets a timer for when it will be.
     private func sayNewPoints() {
-        if let sentence = newPoints.announcement() {
+        if let sentence = session.newPointsSentence() {
             announce(sentence)
-        } else if !newPointsTimer.isScheduled, let wait = newPoints.secondsUntilDue() {
+        } else if !newPointsTimer.isScheduled, let wait = session.secondsUntilNewPointsAreDue() {
             newPointsTimer.once(after: UInt32(max(0, wait) * 1000) + 1) { [weak self] in
                 self?.sayNewPoints()
             }
@@ -256,7 +234,6 @@ final class ChartView {
         newPointsSound?.cancel()
         newPointsSound = nil
         analysisDelay.cancel()
-        newPoints.discard()
         layout?.job.cancel()
         layout = nil
         analysisJob?.cancel()
