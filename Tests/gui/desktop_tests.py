@@ -50,6 +50,16 @@ def window_titled(title, timeout=45):
         return None
 
 
+def bus_name_owned(name, env):
+    """Whether `name` has an owner on the session bus (org.freedesktop.DBus.NameHasOwner, through gdbus)."""
+    done = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                           "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", name],
+                          capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        raise RuntimeError("gdbus NameHasOwner failed: %s" % done.stderr.strip())
+    return "true" in done.stdout
+
+
 def installed_files(prefix):
     return sorted(os.path.relpath(os.path.join(folder, name), prefix)
                   for folder, _, names in os.walk(prefix) for name in names)
@@ -119,9 +129,14 @@ def install_open_uninstall():
     for data in (csv, book):
         name = os.path.basename(data)
         before = open(data, "rb").read()
-        opener = subprocess.Popen(["gio", "open", data], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # The viewer that gio starts inherits gio's output: its messages land in gio-open-NAME.log.
+        log = open(os.path.join(OUT, "gio-open-%s.log" % name.replace(" ", "-")), "w")
+        opener = subprocess.Popen(["gio", "open", data], env=dict(env, AUDIOGRAPH_TRACE="1"), stdout=log,
+                                  stderr=subprocess.STDOUT)
         window = window_titled("%s — Audiograph" % name)
         check(window is not None, "gio open '%s' opens it in the viewer" % name)
+        if not window:
+            print("    what gio and the viewer printed: %r" % open(log.name).read()[-2000:])
         if window:
             pid = subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout.strip()
             executable = os.path.realpath("/proc/%s/exe" % pid) if pid else ""
@@ -129,10 +144,14 @@ def install_open_uninstall():
                   "the window belongs to the installed audiograph: %r" % executable)
             if pid:
                 subprocess.run(["kill", pid])
-                # Gone before the next file: while it is still on the session bus as the app's one instance,
-                # GApplication hands the next `gio open` to it, and a dying instance drops it (seen once under load).
+                # Gone from the session bus before the next file: while the bus still lists it as the app's one
+                # instance, GApplication hands the next `gio open` to it and the dying instance drops it. The
+                # process's exit is not enough: the bus daemon notices the closed connection later (seen twice
+                # under load: the workbook's window never came).
                 harness.wait_until(lambda: harness.zombie(int(pid)), "the viewer to quit", timeout=20)
+                harness.wait_until(lambda: not bus_name_owned(APP_ID, env), "the viewer to leave the bus", timeout=20)
         opener.wait(10)
+        log.close()
         check(open(data, "rb").read() == before, "opening never writes to %s" % name)
 
     status, output = run(["make", "uninstall", "PREFIX=" + prefix])
