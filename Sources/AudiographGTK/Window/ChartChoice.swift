@@ -32,3 +32,35 @@ enum ChartChoice {
         Widgets.announce(text, in: window)
     }
 }
+
+/// A window that changes the shown chart (Choose Columns, Other Charts): its message line, and whether a chart
+/// is being made for it or it has been closed.
+@MainActor
+protocol ChartChoiceWindow: AnyObject {
+    var window: UnsafeMutablePointer<GtkWidget> { get }
+    /// The line above the buttons that says what happens or went wrong.
+    var message: UnsafeMutablePointer<GtkWidget> { get }
+    /// A chart is being made for this window's choice.
+    var applying: Bool { get set }
+    /// The window has been destroyed (its widgets are gone).
+    var destroyed: Bool { get }
+}
+
+extension ChartChoiceWindow {
+    /// Charts `owner`'s file again with `settings` (kept in the sidecar when `remember` is on); this window
+    /// closes once the chart is shown, or says in its message line why it could not be made.
+    func applyAndClose(_ settings: ChartSettings, remember: Bool, path: String, owner: DocumentWindow) {
+        applying = true
+        ChartChoice.apply(settings, remember: remember, path: path, owner: owner) { [weak self] failure in
+            guard let self, !self.destroyed else { return }
+            self.applying = false
+            if let failure { return self.show(failure) }
+            gtk_window_destroy(gcast(self.window))
+        }
+    }
+
+    /// Shows `text` above the buttons and has the screen reader speak it; focus stays where it is.
+    func show(_ text: String, isError: Bool = true) {
+        ChartChoice.show(text, isError: isError, in: message, window: window)
+    }
+}

@@ -12,7 +12,7 @@ import Foundation
 /// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy".
 /// Widgets are borrowed pointers, not used after "destroy".
 @MainActor
-final class ColumnPicker {
+final class ColumnPicker: ChartChoiceWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called once, when the window has been destroyed.
     var onClosed: (() -> Void)?
@@ -21,10 +21,10 @@ final class ColumnPicker {
     /// The settings the shown chart was made with; the picker's choices replace its column roles.
     private let base: ChartSettings
     private weak var owner: DocumentWindow?
-    private let message: UnsafeMutablePointer<GtkWidget>
+    let message: UnsafeMutablePointer<GtkWidget>
     private let firstControl: UnsafeMutablePointer<GtkWidget>
-    private var applying = false
-    private var destroyed = false
+    var applying = false
+    private(set) var destroyed = false
 
     init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, path: String, owner: DocumentWindow) {
         choices = ColumnChoices(document: document)
@@ -172,23 +172,13 @@ final class ColumnPicker {
         if let problem = choices.problem { return show(problem) }
         let settings = choices.settings(replacing: base)
         let remember = choices.remember
-        applying = true
+        applyAndClose(settings, remember: remember, path: path, owner: owner)
         MainLoop.after(milliseconds: DocumentWindow.progressDelayMilliseconds) { [weak self] in
             guard let self, self.applying, !self.destroyed else { return }
             self.show(tr("Making the chart…"), isError: false)
         }
-        ChartChoice.apply(settings, remember: remember, path: path, owner: owner) { [weak self] failure in
-            guard let self, !self.destroyed else { return }
-            self.applying = false
-            if let failure { return self.show(failure) }
-            gtk_window_destroy(gcast(self.window))
-        }
     }
 
-    /// Shows `text` above the buttons and has the screen reader speak it; focus stays where it is.
-    private func show(_ text: String, isError: Bool = true) {
-        ChartChoice.show(text, isError: isError, in: message, window: window)
-    }
 
     // MARK: Widgets
 

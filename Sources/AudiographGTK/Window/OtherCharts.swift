@@ -13,19 +13,19 @@ import Foundation
 /// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy". Widgets are
 /// borrowed pointers, not used after "destroy".
 @MainActor
-final class OtherCharts {
+final class OtherCharts: ChartChoiceWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called once, when the window has been destroyed.
     var onClosed: (() -> Void)?
     private let path: String
     private weak var owner: DocumentWindow?
     private let list: UnsafeMutablePointer<GtkWidget>
-    private let message: UnsafeMutablePointer<GtkWidget>
+    let message: UnsafeMutablePointer<GtkWidget>
     private let showButton: UnsafeMutablePointer<GtkWidget>
     private var suggestions: [ChartSuggestion] = []
     private var remember = false
-    private var applying = false
-    private var destroyed = false
+    var applying = false
+    private(set) var destroyed = false
     /// Lists the other charts off the main loop; cancelled when the window closes.
     private var suggestionsJob: BackgroundJob?
 
@@ -150,17 +150,7 @@ final class OtherCharts {
         guard suggestions.indices.contains(index) else { return }
         let settings = suggestions[index].settings
         let remember = self.remember
-        applying = true
-        ChartChoice.apply(settings, remember: remember, path: path, owner: owner) { [weak self] failure in
-            guard let self, !self.destroyed else { return }
-            self.applying = false
-            if let failure { return self.show(failure) }
-            gtk_window_destroy(gcast(self.window))
-        }
+        applyAndClose(settings, remember: remember, path: path, owner: owner)
     }
 
-    /// Shows `text` above the buttons and has the screen reader speak it; focus stays where it is.
-    private func show(_ text: String, isError: Bool = true) {
-        ChartChoice.show(text, isError: isError, in: message, window: window)
-    }
 }
