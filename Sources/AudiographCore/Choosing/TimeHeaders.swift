@@ -50,9 +50,13 @@ public enum TimeHeaders {
         return Array(text.utf8).withUnsafeBufferPointer { DateParsing.detect($0) } != nil
     }
 
-    /// Whether `text` is a number, with a decimal point or a decimal comma.
+    /// Whether `text` is a finite number as the reader reads a cell, with a decimal point or a decimal comma
+    /// ("1,234.5", "1.234,5", "$12", "12%").
     private static func isNumber(_ text: String) -> Bool {
-        Double(text) != nil || Double(text.replacingOccurrences(of: ",", with: ".")) != nil
+        var text = text
+        return text.withUTF8 { bytes in
+            NumberParsing.parse(bytes, style: .dot).isNumber || NumberParsing.parse(bytes, style: .comma).isNumber
+        }
     }
 
     /// The year `text` is when written as four digits from 1000 to 2999 ("2019"; not "2019.0").

@@ -11,6 +11,8 @@ final class TimeHeadersTests: XCTestCase {
         XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2019", "2020", "2021"], below: body))
         XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2021", "2020", "2019"], below: body), "newest first")
         XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "5,5", "6,1"]]), "decimal commas")
+        XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "$1,250.50", "12%"]]),
+                      "formatted cells count as numbers, as the reader reads them")
     }
 
     func testRowsThatAreNotAHeaderOfYears() {
@@ -22,6 +24,8 @@ final class TimeHeadersTests: XCTestCase {
         XCTAssertFalse(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "x", "y"]]), "nothing measured below")
         XCTAssertFalse(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: []))
         XCTAssertFalse(TimeHeaders.isHeaderOfYears(["", "0999", "3000"], below: body), "outside 1000 to 2999")
+        XCTAssertFalse(TimeHeaders.isHeaderOfYears(["Total", "2019", "$5", "2021"], below: body),
+                       "a formatted number among the years")
     }
 
     func testHeadersThatNameTimes() {
