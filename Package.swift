@@ -76,11 +76,15 @@ let package = Package(
                 swiftSettings: gtkConditions),
         // Thin GUI executable: `audiograph [FILE...]`.
         .executableTarget(name: "audiograph", dependencies: ["AudiographCore", "AudiographGTK"]),
+        // What `audiograph-cli describe` prints, as text or JSON, from the core's document and analysis; beside
+        // its users (the CLI, its fuzzer and the tests of what it prints), not in the core.
+        .target(name: "AudiographReport", dependencies: ["AudiographCore"]),
         // Thin command-line front end over the core.
         .executableTarget(
             name: "audiograph-cli",
             dependencies: [
                 "AudiographCore",
+                "AudiographReport",
                 "AudiographALSA",
                 "AudiographSpreadsheet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -88,31 +92,34 @@ let package = Package(
         ),
         // Benchmark of the sonification pipeline on synthetic data (prints numbers; see bench/README.md).
         .executableTarget(name: "audiograph-bench", dependencies: ["AudiographCore", "AudiographSpreadsheet"]),
-        // Unit tests of the core; fixtures are read by path (#filePath), not bundled.
+        // What the test targets share: temporary folders, the repository's files, waiting on a condition.
+        // Foundation only (no XCTest), so it builds with everything else.
+        .target(name: "AudiographTestSupport", path: "Tests/AudiographTestSupport"),
+        // Unit tests of the core; fixtures are read by path (Repository), not bundled.
         .testTarget(
             name: "AudiographCoreTests",
-            dependencies: ["AudiographCore"],
+            dependencies: ["AudiographCore", "AudiographReport", "AudiographTestSupport"],
             exclude: ["Fixtures"]
         ),
         // The ALSA player: real alsa-lib into a file sink (ALSA_CONFIG_PATH), and a paced fake device.
         .testTarget(
             name: "AudiographALSATests",
-            dependencies: ["AudiographALSA", "AudiographCore"]
+            dependencies: ["AudiographALSA", "AudiographCore", "AudiographTestSupport"]
         ),
         // The viewer's pure logic (settings file, action table); the GUI itself is tested by Tests/gui.
         .testTarget(
             name: "AudiographGTKTests",
-            dependencies: ["AudiographGTK", "AudiographALSA", "CGtk"]
+            dependencies: ["AudiographGTK", "AudiographALSA", "CGtk", "AudiographTestSupport"]
         ),
         // The workbook readers' parts: cell references, number formats, Excel's dates, finding the table, safe XML.
         .testTarget(
             name: "AudiographSpreadsheetTests",
-            dependencies: ["AudiographSpreadsheet", "AudiographCore"]
+            dependencies: ["AudiographSpreadsheet", "AudiographCore", "AudiographTestSupport"]
         ),
         // End-to-end tests that run the built audiograph-cli binary on real files.
         .testTarget(
             name: "AudiographCLITests",
-            dependencies: ["AudiographCore", "AudiographSpreadsheet", "audiograph-cli"],
+            dependencies: ["AudiographCore", "AudiographSpreadsheet", "audiograph-cli", "AudiographTestSupport"],
             exclude: ["Golden", "Malformed"]
         ),
     ]
@@ -122,6 +129,7 @@ let package = Package(
 // main of its own, libFuzzer's -sanitize=fuzzer provides it, so an ordinary build could not link it.
 if ProcessInfo.processInfo.environment["AUDIOGRAPH_FUZZ"] == "1" {
     package.products.append(.executable(name: "audiograph-fuzz", targets: ["audiograph-fuzz"]))
-    package.targets.append(.executableTarget(name: "audiograph-fuzz", dependencies: ["AudiographCore", "AudiographSpreadsheet"],
+    package.targets.append(.executableTarget(name: "audiograph-fuzz",
+                                             dependencies: ["AudiographCore", "AudiographReport", "AudiographSpreadsheet"],
                                              swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }

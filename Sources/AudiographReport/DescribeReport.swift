@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 
 /// What `audiograph-cli describe` prints: the chart for a person (text) or for programs (JSON).
@@ -40,7 +41,7 @@ public struct DescribeReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    var kindName: String {
+    public var kindName: String {
         let L = Localization.self
         let n = chart.series.count
         let layers = chart.series.filter { !$0.isTotal }.count
@@ -69,8 +70,8 @@ public struct DescribeReport: Sendable {
         }
     }
 
-    var xAxisDescription: String { AxisWording(chart: chart).x }
-    var yAxisDescription: String { AxisWording(chart: chart).y }
+    public var xAxisDescription: String { AxisWording(chart: chart).x }
+    public var yAxisDescription: String { AxisWording(chart: chart).y }
 
     // MARK: JSON
 

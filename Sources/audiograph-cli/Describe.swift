@@ -2,6 +2,7 @@
 import ArgumentParser
 import AudiographCore
 import AudiographSpreadsheet
+import AudiographReport
 import Foundation
 
 /// `audiograph-cli describe FILE`: the chart's title, summary, axes and each series' description.

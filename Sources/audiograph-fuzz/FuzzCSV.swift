@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
 import AudiographSpreadsheet
+import AudiographReport
 import Foundation
 
 /// libFuzzer entry point: one input is the bytes of a CSV file, and also of a workbook (a zip) or the XML of

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// Polls `condition` every millisecond until it holds; fails the test after `timeout` seconds.
 func waitUntil(_ what: String, timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line,
                _ condition: () -> Bool) {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline {
-            XCTFail("timed out waiting until \(what)", file: file, line: line)
-            return
-        }
-        usleep(1_000)
+    if !Waiting.until(timeout: timeout, condition) {
+        XCTFail("timed out waiting until \(what)", file: file, line: line)
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 
 /// ALSA configurations for a played program, written into a test's folder and chosen by ALSA_CONFIG_PATH
@@ -20,7 +21,7 @@ struct ALSATestConfiguration {
     }
 
     /// Tests/Support/alsa-file-sink.conf, shared with the ALSA tests: "@OUTPUT@" stands for the output file.
-    static let fileSinkTemplate = CLIRunner.packageRoot.appendingPathComponent("Tests/Support/alsa-file-sink.conf")
+    static let fileSinkTemplate = Repository.root.appendingPathComponent("Tests/Support/alsa-file-sink.conf")
 
     /// The 16-bit little-endian samples in the raw file at `url`.
     static func rawSamples(_ url: URL) throws -> [Int16] {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// `describe --braille [--width N]` and `describe --points --verbosity`.
 final class BrailleTests: XCTestCase {
-    private var data: URL { CLIRunner.packageRoot.appendingPathComponent("data") }
+    private var data: URL { Repository.data }
 
     /// Column heights of a braille line: dots filled from the bottom row of each column (nil when empty).
     private func heights(_ line: Substring) -> [Int?] {

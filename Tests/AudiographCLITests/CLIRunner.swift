@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -13,11 +14,6 @@ enum CLIRunner {
     /// The folder holding the built products (the test bundle sits beside them).
     static var productsDirectory: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    }
-
-    /// The package's root folder.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Runs `audiograph-cli` (or another built `program`) with `arguments` in `directory`, with a time limit so a
@@ -87,12 +83,7 @@ final class RunningProgram {
 
     /// Polls `condition` every few milliseconds until it holds; false after `timeout` seconds.
     func waitUntil(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(5_000)
-        }
-        return true
+        Waiting.until(timeout: timeout, interval: 0.005, condition)
     }
 
     /// Waits for the program to end (terminating it, and failing the test, after `timeout` seconds) and

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// `describe --json` of a long stock table (`symbol,date,price`: 5 symbols × 30 rows, sorted by symbol then
 /// date) for every date spelling Audiograph reads: a line chart of 5 series over a date axis.
 final class DateSpellingTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ag-dates-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "ag-dates")
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws { temporary = nil }
 
     private static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let fullMonths = ["January", "February", "March", "April", "May", "June", "July", "August",

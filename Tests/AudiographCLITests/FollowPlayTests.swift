@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -6,7 +7,8 @@ import XCTest
 /// rows to the followed file as a logger would: each new point's tone reaches the device, standard error
 /// says what arrived, and a cut or vanished file is read again.
 final class FollowPlayTests: XCTestCase {
-    var folder: URL!
+    var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
     var log: URL!
     var sink: URL!
 
@@ -16,15 +18,14 @@ final class FollowPlayTests: XCTestCase {
     let toneSeconds = 0.2
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("follow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "follow")
         log = folder.appendingPathComponent("log.csv")
         sink = folder.appendingPathComponent("out.raw")
         try "minute,temperature (°C)\n1,4.0\n2,4.5\n3,4.2\n".write(to: log, atomically: false, encoding: .utf8)
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = nil
     }
 
     /// Appends `text` to the log, as the logger does.

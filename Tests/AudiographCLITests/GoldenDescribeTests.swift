@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -6,8 +7,8 @@ import XCTest
 /// Re-record after an intended change with AUDIOGRAPH_RECORD_GOLDEN=1 swift test --filter GoldenDescribeTests,
 /// then read the diff before committing it.
 final class GoldenDescribeTests: XCTestCase {
-    let data = CLIRunner.packageRoot.appendingPathComponent("data")
-    let golden = CLIRunner.packageRoot.appendingPathComponent("Tests/AudiographCLITests/Golden")
+    let data = Repository.data
+    let golden = Repository.root.appendingPathComponent("Tests/AudiographCLITests/Golden")
     let recording = ProcessInfo.processInfo.environment["AUDIOGRAPH_RECORD_GOLDEN"] == "1"
 
     func testTextAndJSONOfEveryExample() throws {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
@@ -7,7 +8,7 @@ import XCTest
 /// Japanese order, with the file's own words (its headers and units) left as they are.
 final class JapaneseTests: XCTestCase {
     private var localeFolder: URL!
-    private var data: URL { CLIRunner.packageRoot.appendingPathComponent("data") }
+    private var data: URL { Repository.data }
 
     /// Compiles po/ into a temporary folder with the same script `make` uses, so the test does not depend
     /// on a build having done it.
@@ -15,7 +16,7 @@ final class JapaneseTests: XCTestCase {
         localeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("ag-locale-\(UUID().uuidString)")
         let compile = Process()
         compile.executableURL = URL(fileURLWithPath: "/bin/bash")
-        compile.arguments = [CLIRunner.packageRoot.appendingPathComponent("scripts/compile-po.sh").path, localeFolder.path]
+        compile.arguments = [Repository.root.appendingPathComponent("scripts/compile-po.sh").path, localeFolder.path]
         try compile.run()
         compile.waitUntilExit()
         XCTAssertEqual(compile.terminationStatus, 0)
@@ -84,7 +85,7 @@ final class JapaneseTests: XCTestCase {
             }
         }
         XCTAssertEqual(found.map { if case .source(let folder) = $0 { folder.path } else { "a compiled catalog" } },
-                       CLIRunner.packageRoot.appendingPathComponent("po").path)
+                       Repository.root.appendingPathComponent("po").path)
         for language in [["LANGUAGE": "ja"], ["LANG": "ja_JP.UTF-8"]] {
             let result = try CLIRunner.run(["describe", "births.csv"], in: data,
                                            environment: language.merging(["AUDIOGRAPH_LOCALEDIR": "/nonexistent"]) { a, _ in a },

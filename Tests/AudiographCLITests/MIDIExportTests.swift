@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
@@ -7,8 +8,9 @@ import XCTest
 /// independent MIDI library, through Tests/midi/read_midi.py). Fails, not skips, when mido is missing
 /// (scripts/install-deps.sh installs it).
 final class MIDIExportTests: XCTestCase {
-    let data = CLIRunner.packageRoot.appendingPathComponent("data")
-    var folder: URL!
+    let data = Repository.data
+    var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     struct Summary: Decodable {
         struct File: Decodable {
@@ -37,12 +39,11 @@ final class MIDIExportTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("midi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "midi")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = nil
     }
 
     /// Renders `file` (in data/) to `name` with `flags`; the path written.
@@ -58,7 +59,7 @@ final class MIDIExportTests: XCTestCase {
     func readWithMido(_ path: String) throws -> Summary.File {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", CLIRunner.packageRoot.appendingPathComponent("Tests/midi/read_midi.py").path, path]
+        python.arguments = ["python3", Repository.root.appendingPathComponent("Tests/midi/read_midi.py").path, path]
         let out = Pipe(), err = Pipe()
         python.standardOutput = out
         python.standardError = err

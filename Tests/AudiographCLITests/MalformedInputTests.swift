@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// Every file in Malformed/ gives its expected one-line message and exit status, never a crash or stack trace.
 final class MalformedInputTests: XCTestCase {
-    let corpus = CLIRunner.packageRoot.appendingPathComponent("Tests/AudiographCLITests/Malformed")
+    let corpus = Repository.root.appendingPathComponent("Tests/AudiographCLITests/Malformed")
 
     func testEveryCorpusFileGivesItsExpectedMessage() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { !$0.hasSuffix(".expected") }.sorted()
@@ -61,7 +62,7 @@ final class MalformedInputTests: XCTestCase {
     }
 
     func testUsageErrorsNameTheColumns() throws {
-        let data = CLIRunner.packageRoot.appendingPathComponent("data")
+        let data = Repository.data
         let result = try CLIRunner.run(["describe", "births.csv", "--x", "Decade"], in: data)
         XCTAssertEqual(result.status, 64)
         XCTAssertEqual(result.stderr, "audiograph-cli: births.csv: has no column named \"Decade\". Columns: Year, Birth rate (births per 10,000 people).\n")

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
@@ -6,16 +7,16 @@ import XCTest
 /// `audiograph-cli play` through the real alsa-lib: into its file plugin (ALSA_CONFIG_PATH), the frames
 /// must be the WAV `render` writes; without a device, one line and status 69.
 final class PlayTests: XCTestCase {
-    let data = CLIRunner.packageRoot.appendingPathComponent("data")
-    var folder: URL!
+    let data = Repository.data
+    var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "play")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = nil
     }
 
     /// ALSA configurations written into this test's folder.

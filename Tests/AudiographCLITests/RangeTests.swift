@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
 
 /// `--from` and `--to` on `describe`, `render` and `play`: a part of the chart, with x written as its axis does.
 final class RangeTests: XCTestCase {
-    private var data: URL { CLIRunner.packageRoot.appendingPathComponent("data") }
+    private var data: URL { Repository.data }
 
     func testDescribeSaysThePartOnly() throws {
         let result = try CLIRunner.run(["describe", "births.csv", "--from", "1930", "--to", "1945"], in: data)

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
 
 /// `render --reference`: the level a person asks for on real files, what the account says, and the refusals.
 final class ReferenceLevelCLITests: XCTestCase {
-    let data = CLIRunner.packageRoot.appendingPathComponent("data")
-    var folder: URL!
+    let data = Repository.data
+    var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "reference")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = nil
     }
 
     /// Renders `file` (in data/) with `flags` into `name`; the run's result and the file's bytes.

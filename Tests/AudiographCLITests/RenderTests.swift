@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
 
 /// `audiograph-cli render`: golden properties of the WAV files it writes for real CSV files.
 final class RenderTests: XCTestCase {
-    let data = CLIRunner.packageRoot.appendingPathComponent("data")
-    var folder: URL!
+    let data = Repository.data
+    var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "render")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = nil
     }
 
     /// Renders `file` (in data/) with `flags` and returns the WAV's samples as floats, left channel first.

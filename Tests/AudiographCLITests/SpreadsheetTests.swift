@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import AudiographSpreadsheet
 import Foundation
@@ -17,7 +18,7 @@ final class SpreadsheetTests: XCTestCase {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-workbooks-\(UUID().uuidString)")
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        script.arguments = ["python3", CLIRunner.packageRoot.appendingPathComponent("Tests/spreadsheets/make-workbooks.py").path, out.path]
+        script.arguments = ["python3", Repository.root.appendingPathComponent("Tests/spreadsheets/make-workbooks.py").path, out.path]
         script.standardOutput = FileHandle.nullDevice
         try? script.run()
         script.waitUntilExit()

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// `describe --suggest` (text and JSON), `--aggregate`, and the columns and own scales `describe --json` reports.
 final class SuggestTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-suggest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "audiograph-suggest")
         // Records: 60 cars over 6 model years; weight drives mpg; origin is a grouping.
         var text = "id,name,mpg,weight,horsepower,year,origin\n"
         for i in 0..<60 {
@@ -19,7 +20,7 @@ final class SuggestTests: XCTestCase {
         try text.write(to: folder.appendingPathComponent("cars.csv"), atomically: true, encoding: .utf8)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws { temporary = nil }
 
     private func json(_ arguments: [String]) throws -> Any {
         let result = try CLIRunner.run(arguments, in: folder)

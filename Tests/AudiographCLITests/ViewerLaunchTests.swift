@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// Launching the `audiograph` viewer where it cannot show a window: one clear line, not GTK's warning.
 final class ViewerLaunchTests: XCTestCase {
     func testWithoutADisplayTheViewerSaysWhatToDo() throws {
-        let data = CLIRunner.packageRoot.appendingPathComponent("data")
+        let data = Repository.data
         let result = try CLIRunner.run(["births.csv"], in: data, unsetting: ["DISPLAY", "WAYLAND_DISPLAY"],
                                        program: "audiograph", timeout: 30)
         XCTAssertEqual(result.status, 1)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographGTK
+import AudiographTestSupport
 import XCTest
 
 final class ActionTableTests: XCTestCase {
@@ -83,8 +84,7 @@ final class ActionTableTests: XCTestCase {
 
     /// The manual page is written by hand; this keeps its KEYS section honest.
     func testTheManualPageNamesEveryCommandWithAKey() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let page = try String(contentsOf: root.appendingPathComponent("packaging/man/audiograph.1"), encoding: .utf8)
+        let page = try String(contentsOf: Repository.url("packaging/man/audiograph.1"), encoding: .utf8)
         for entry in ActionTable.entries where !entry.accelerators.isEmpty {
             XCTAssertTrue(page.contains(entry.plainLabel.trimmingCharacters(in: .whitespaces)), "\(entry.name): \(entry.plainLabel)")
         }

@@ -3,6 +3,7 @@ import AudiographALSA
 import AudiographCore
 @testable import AudiographGTK
 import CGtk
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -57,9 +58,11 @@ private enum PlaybackScenarios {
 
     /// Runs the GLib main loop until `condition` holds (at most `seconds`), as the viewer's loop would.
     static func spin(until condition: () -> Bool, seconds: Double = 10, _ what: String) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { g_main_context_iteration(nil, 0); usleep(1_000) }
-        XCTAssertTrue(condition(), "timed out waiting for \(what)")
+        let held = Waiting.until(timeout: seconds) {
+            g_main_context_iteration(nil, 0)
+            return condition()
+        }
+        XCTAssertTrue(held, "timed out waiting for \(what)")
     }
 
     static func failedDeviceIsTriedAgain() {

@@ -2,6 +2,7 @@
 import AudiographCore
 @testable import AudiographGTK
 import CGtk
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -35,9 +36,10 @@ private enum MainLoopScenarios {
     /// Runs the default GLib context until `condition` holds or `seconds` pass; true when it held.
     @discardableResult
     static func spin(seconds: Double = 5, until condition: () -> Bool = { false }) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { g_main_context_iteration(nil, 0); usleep(1_000) }
-        return condition()
+        Waiting.until(timeout: seconds) {
+            g_main_context_iteration(nil, 0)
+            return condition()
+        }
     }
 
     static func timerRunsOnce() {

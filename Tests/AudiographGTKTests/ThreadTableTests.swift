@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -6,8 +7,7 @@ import XCTest
 /// every listed name is still started somewhere, and nothing leaves the main loop except through
 /// `BackgroundJob` (or the ALSA player's own thread, which cannot use it).
 final class ThreadTableTests: XCTestCase {
-    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    private let root = Repository.root
 
     /// Every Swift source file under Sources/, with its path relative to the repository.
     private func sources() throws -> [(path: String, text: String)] {

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographGTK
 import Foundation
 import XCTest
 
 final class ViewSettingsStoreTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ag-settings-\(UUID().uuidString)")
+        temporary = TemporaryFolder(prefix: "ag-settings")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = nil
     }
 
     func testMissingFileGivesDefaults() {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographSpreadsheet
 import AudiographCore
 import XCTest
@@ -7,8 +8,7 @@ import XCTest
 /// every input is read or refused with an `ImportError` naming it.
 final class FuzzCorpusWorkbookTests: XCTestCase {
     func testEveryCorpusWorkbookIsReadOrRefusedCleanly() throws {
-        let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fuzz")
+        let fuzz = Repository.url("Tests/fuzz")
         var options = CSVReadOptions()
         options.limits.maxFieldBytes = 4_096
         options.limits.maxColumns = 64

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographSpreadsheet
+import AudiographTestSupport
 import AudiographCore
 import XCTest
 
 /// A minimal workbook written here part by part, read under the same row, column and cell limits as CSV.
 final class WorkbookLimitsTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-limits-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = TemporaryFolder(prefix: "audiograph-limits")
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws { temporary = nil }
 
     /// Writes an .xlsx whose one sheet holds `rows` (the sheetData's inner XML) and returns its path.
     private func workbook(_ rows: String, date1904: Bool = false) throws -> String {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Lags, changes and logarithms of a series are left out of a guessed line chart, and Notes names them.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Tables a person's reading found drawn wrong: a mean at two years or days that hides a finer time running

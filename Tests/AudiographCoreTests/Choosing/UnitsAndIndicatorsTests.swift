@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// The classes a person's reading of real tables found guessed wrong: a unit's number (a subject's, a school's)

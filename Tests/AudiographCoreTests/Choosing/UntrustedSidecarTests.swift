@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import Foundation
 import XCTest
 

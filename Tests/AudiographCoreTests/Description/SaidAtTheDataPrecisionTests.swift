@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Dates said at the precision their values carry, numbers at the significant digits their data carries, and

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
+import AudiographTestSupport
 import XCTest
 @testable import AudiographCore
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 import XCTest
@@ -9,10 +10,8 @@ final class ChartSceneBuilderTests: XCTestCase {
     let size = SceneSize(width: 800, height: 500)
     let measure = EstimatedTextMeasure()
 
-    static func dataPath(_ name: String, file: StaticString = #filePath) -> String {
-        URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data/\(name).csv").path
+    static func dataPath(_ name: String) -> String {
+        Repository.path("data/\(name).csv")
     }
 
     static func chart(_ name: String) throws -> ChartDescriptor {

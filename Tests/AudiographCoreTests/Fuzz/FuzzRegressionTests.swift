@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
+import AudiographReport
 import Foundation
 import XCTest
 
@@ -7,10 +9,7 @@ import XCTest
 /// same steps as the fuzz target: each file is charted, described and sonified, or refused with an
 /// `ImportError` whose message names the file. So a fixed finding stays fixed without running the fuzzer.
 final class FuzzRegressionTests: XCTestCase {
-    private var fuzzFolder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fuzz")
-    }
+    private var fuzzFolder: URL { Repository.url("Tests/fuzz") }
 
     func testEveryCorpusAndRegressionFileIsChartedOrRefusedCleanly() throws {
         var options = CSVReadOptions()

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Candlestick charts: found from Open/High/Low/Close headers, bad rows left out and listed, the words of

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Frequency tables in long form (R's `as.data.frame(table)`): grouped bars of the counts, the categories not

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Heatmaps: a matrix or a long table as a grid of rows (series) and columns, the guess for a labelled

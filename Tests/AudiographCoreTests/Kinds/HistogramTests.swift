@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Histograms: numpy's bin rule and counting, the chart a column makes, its words, its sound and the guess.

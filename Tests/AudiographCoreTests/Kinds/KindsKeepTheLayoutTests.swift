@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// A requested kind is applied to the table's layout: a long table's groups stay groups in every kind, a mean

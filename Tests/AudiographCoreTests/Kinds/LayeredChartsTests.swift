@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
 @testable import AudiographCore
+import AudiographTestSupport
 import XCTest
 
 /// Grouped and stacked bars and (stacked) areas: the total layer, the stacking, how they are drawn, heard and

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -72,10 +73,8 @@ final class LocalizationTests: XCTestCase {
 
     /// The Japanese catalog translates every message of the template, and keeps each message's placeholders.
     func testTheJapaneseCatalogIsCompleteAndKeepsPlaceholders() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let catalog = try XCTUnwrap(compile(try String(contentsOf: root.appendingPathComponent("po/ja.po"), encoding: .utf8)))
-        let template = try String(contentsOf: root.appendingPathComponent("po/audiograph.pot"), encoding: .utf8)
+        let catalog = try XCTUnwrap(compile(try String(contentsOf: Repository.url("po/ja.po"), encoding: .utf8)))
+        let template = try String(contentsOf: Repository.url("po/audiograph.pot"), encoding: .utf8)
         func placeholders(_ text: String) -> [String] {
             let pattern = try! NSRegularExpression(pattern: #"%(?:\d+\$)?(?:@|l?d|02ld|s)"#)
             return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
@@ -99,11 +98,6 @@ final class LocalizationTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 250)
         XCTAssertEqual(catalog.refused, [], "Japanese translations whose placeholders differ from the English")
-    }
-
-    private var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// A catalog whose translations read other arguments than their English messages (msgfmt without
@@ -193,7 +187,7 @@ final class LocalizationTests: XCTestCase {
 
     /// The text of a .po file reads as msgfmt compiles it: po/ja.po gives exactly the catalog msgfmt makes.
     func testAPOFileReadsAsMsgfmtCompilesIt() throws {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("po/ja.po"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.url("po/ja.po"), encoding: .utf8)
         let compiled = try XCTUnwrap(compile(text))
         let read = MessageCatalog(poText: text)
         XCTAssertGreaterThan(read.messages.count, 300)

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import Foundation
 import XCTest
 
 /// Two series compared (`SeriesComparison`) and how the comparison sounds (`ComparisonSound`).
 final class SeriesComparisonTests: XCTestCase {
     private func stocks() throws -> ChartDescriptor {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/stocks-long.csv").standardized
-        return try ChartDocument.open(path: url.path).chart
+        try ChartMaking.example("stocks-long.csv")
     }
 
     func testEachPointIsSaidWithItsPartnerAndTheDifference() throws {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -139,8 +140,7 @@ final class CSVParallelReadingTests: XCTestCase {
     }
 
     func testEveryFuzzCorpusAndRegressionFileReadsTheSame() throws {
-        let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fuzz")
+        let fuzz = Repository.url("Tests/fuzz")
         var limits = ImportLimits()
         limits.maxFieldBytes = 4_096
         limits.maxRecordBytes = 16_384

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import AudiographCore
 import Foundation
 
@@ -9,9 +10,7 @@ enum ChartMaking {
 
     /// One of the examples in data/ (`name` such as "stocks-long.csv"), charted as the viewer opens it.
     static func example(_ name: String) throws -> ChartDescriptor {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/\(name)").standardized
-        return try ChartDocument.open(path: url.path).chart
+        try ChartDocument.open(path: Repository.path("data/\(name)")).chart
     }
 
     /// A chart of `kind` over numeric x with the given series (name, xs, ys), its y axis spanning every value.
