@@ -6,7 +6,7 @@ EXAMPLE ?= data/births.csv
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run deps build test test-desktop test-debian13 test-debian13-lane ci bench bench-scale bench-stalls install uninstall deb clean
+.PHONY: run deps build test test-repeat test-desktop test-debian13 test-debian13-lane ci bench bench-scale bench-stalls install uninstall deb clean
 
 ## Install what is missing (Debian packages, through sudo when not root), build, and open an example chart
 ## in the viewer; without a display, describe it in the terminal instead.
@@ -27,13 +27,21 @@ build:
 	$(SWIFT) build
 
 ## All tests (scripts/run-tests.sh): the message catalog's checks and one build, then lanes side by side:
-## unit tests, the chart guess on ~2,300 public tables (Tests/corpus), the unit tests under ThreadSanitizer
-## and 30 seconds of fuzzing; the accessibility suite with Orca; the drawing, chart-kind, exploring,
-## real-table and workbook suites; install/open/uninstall/.deb and the Wayland suite (Tests/gui). Each step
+## unit tests and the chart guess on ~2,300 public tables (Tests/corpus); the accessibility suite with Orca,
+## then the unit tests under ThreadSanitizer; the drawing, chart-kind, exploring, real-table and workbook
+## suites; install/open/uninstall/.deb, the Wayland suite (Tests/gui), then 30 seconds of fuzzing. Each step
 ## prints its time ("[time] unit: 71 s", scripts/timed.sh), each lane its log when it ends.
 TIMED = scripts/timed.sh
 test:
 	SWIFT=$(SWIFT) scripts/run-tests.sh
+
+## One GUI suite N times in a row (scripts/test-repeat.sh), to find a test that fails once in a while:
+## `make test-repeat SUITE=a11y_tests N=5`; LOAD=release runs a release build beside it, as CI is busy.
+SUITE ?= gui_tests
+N ?= 5
+LOAD ?=
+test-repeat:
+	SWIFT=$(SWIFT) LOAD=$(LOAD) scripts/test-repeat.sh $(SUITE) $(N)
 
 ## What `test-debian13` runs inside Debian 13: the build, then the drawing and keyboard suite, the desktop
 ## suite (install, validators, .deb) and the Wayland suite with Orca 48 (sway 1.10). Not the unit, corpus,

@@ -5,11 +5,11 @@
 #
 # First, in order: the message catalog's checks and one build of every product and test target. Then the
 # lanes, each with its own log, printed whole when the lane ends ("== lane NAME"), with a summary at the end:
-#   checks   the unit tests, the chart guess on ~2,300 public tables, the unit tests under ThreadSanitizer
-#            and 30 s of fuzzing (CPU-bound: run under `nice`, so the GUI lanes' apps and Orca come first)
-#   orca     Tests/gui/a11y_tests.py (Orca, AT-SPI, sound)
+#   checks   the unit tests and the chart guess on ~2,300 public tables (CPU-bound: run under `nice`, so the
+#            GUI lanes' apps and Orca come first)
+#   orca     Tests/gui/a11y_tests.py (Orca, AT-SPI, sound), then the unit tests under ThreadSanitizer (nice)
 #   views    the drawing, chart kinds, exploring, real tables and workbooks suites
-#   desktop  install/open/uninstall/.deb, then the Wayland suite (headless sway)
+#   desktop  install/open/uninstall/.deb, then the Wayland suite (headless sway), then 30 s of fuzzing (nice)
 # Each GUI lane has its own X display or Wayland compositor, D-Bus session and AT-SPI bus, and (as root)
 # its own process namespace: Orca allows one Orca per user and `orca --replace` kills any other it can see.
 # Without root the GUI suites run one after another in one lane.
@@ -48,19 +48,29 @@ checks() {
   # The test bundle itself, not `swift test --skip-build`, which holds the build folder's lock for the whole
   # run and so stalls the desktop lane's own builds (`make run`, `make install`) for as long.
   scripts/timed.sh unit "$AUDIOGRAPH_TESTS" || return 1
-  scripts/timed.sh corpus Tests/corpus/run-corpus-checks.sh || return 1
-  scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread || return 1
-  scripts/timed.sh fuzz Tests/fuzz/run-fuzz.sh 30
+  scripts/timed.sh corpus Tests/corpus/run-corpus-checks.sh
 }
-export -f checks
+sanitizers() { nice -n 15 scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread; }
+fuzz() { nice -n 15 scripts/timed.sh fuzz Tests/fuzz/run-fuzz.sh 30; }
+then_also() {  # then_also COMMAND...: the GUI suites named, then the CPU-bound COMMAND; fails if either did
+  local suites=$1 status=0
+  shift
+  # shellcheck disable=SC2086
+  Tests/gui/run-gui-tests.sh $suites || status=1
+  "$@" || status=1
+  return $status
+}
+export -f checks sanitizers fuzz then_also
 lane checks nice -n 15 bash -c checks
 if [ ${#private[@]} -gt 0 ]; then
-  lane orca "${private[@]}" Tests/gui/run-gui-tests.sh a11y_tests
+  # ThreadSanitizer and fuzzing follow the shorter GUI lanes rather than the unit tests and the corpus, so
+  # the four lanes end close together (measured: the checks lane alone took 1,056 s, the others 600-670 s).
+  lane orca "${private[@]}" bash -c 'then_also a11y_tests sanitizers'
   lane views "${private[@]}" Tests/gui/run-gui-tests.sh gui_tests chart_kinds_tests exploring_tests \
     real_tables_tests spreadsheet_tests
-  lane desktop "${private[@]}" Tests/gui/run-gui-tests.sh desktop_tests wayland_tests
+  lane desktop "${private[@]}" bash -c 'then_also "desktop_tests wayland_tests" fuzz'
 else
-  lane gui Tests/gui/run-gui-tests.sh
+  lane gui bash -c 'then_also "" sanitizers && fuzz'
 fi
 
 failed_lines() {  # failed_lines NAME LOG: the log's failures and errors, prefixed with the lane's name

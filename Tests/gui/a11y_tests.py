@@ -1018,4 +1018,4 @@ TESTS = [tree_and_keys, export_wav, export_midi, export_cancelled_with_orca, blo
 
 
 if __name__ == "__main__":
-    harness.main(TESTS, "accessibility")
+    harness.main(TESTS, "accessibility", fresh_bus=True)

@@ -189,4 +189,4 @@ TESTS = [histogram_with_orca, box_plot_with_orca, candlestick_with_orca, stacked
 
 
 if __name__ == "__main__":
-    harness.main(TESTS, "chart kind")
+    harness.main(TESTS, "chart kind", fresh_bus=True)

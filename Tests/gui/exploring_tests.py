@@ -271,4 +271,4 @@ TESTS = [ranges_with_orca, ranges_of_a_histogram_with_orca, reference_level_with
 
 
 if __name__ == "__main__":
-    harness.main(TESTS, "exploring")
+    harness.main(TESTS, "exploring", fresh_bus=True)

@@ -624,8 +624,6 @@ def heatmap_drawing():
         # Row and column of that cell, from its place among the 8 × 8 cells of the plot.
         purple = np.all(np.abs(plain.chart.astype(int) - (0x44, 0x01, 0x54)) <= 12, axis=2)
         grid_cells = [p for p in components(purple | yellow) if len(p) >= 200]
-        lefts = sorted(set(int(p[:, 1].min()) // 8 for p in grid_cells))
-        tops = sorted(set(int(p[:, 0].min()) // 8 for p in grid_cells))
         width = (xs.max() - xs.min() + 2)
         height = (ys.max() - ys.min() + 2)
         plot_left = min(int(p[:, 1].min()) for p in grid_cells)
@@ -1149,7 +1147,7 @@ def windows_leave_nothing_behind():
     if len(censuses) < 2:
         return
     elapsed = time.time() - started
-    warm, final = censuses[OWNERSHIP_WARM_UP], censuses[OWNERSHIP_CYCLES]
+    final = censuses[OWNERSHIP_CYCLES]
     print("  info %d cycles in %.0f s; memory after %d: %s, after %d: %s"
           % (OWNERSHIP_CYCLES, elapsed, OWNERSHIP_WARM_UP, memory[OWNERSHIP_WARM_UP], OWNERSHIP_CYCLES,
              memory[OWNERSHIP_CYCLES]))

@@ -32,7 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DATA = os.path.join(ROOT, "data")
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.environ.get("GUI_TEST_OUT") or tempfile.mkdtemp(prefix="audiograph-gui-")
+os.environ["GUI_TEST_OUT"] = OUT  # a test run in a process of its own (run_tests) writes here too
 
 
 os.makedirs(OUT, exist_ok=True)
@@ -559,9 +561,11 @@ def pressed_keys(orca):
         return []
 
 
-def run_tests(tests, names, what):
+def run_tests(tests, names, what, fresh_bus=False):
     """Runs `tests`, or those of them `names` names, each timed; prints how it went and exits 1 when a check
-    failed. `--list` prints the names instead."""
+    failed. `--list` prints the names instead. With `fresh_bus`, each test runs in a process of its own with
+    its own D-Bus session and AT-SPI bus (dbus-run-session, atspi-bus.sh), so nothing an earlier test's app
+    or Orca left on the bus (a registered app, a cached object) can reach it."""
     if names == ["--list"]:
         print("\n".join(test.__name__ for test in tests))
         return
@@ -569,18 +573,36 @@ def run_tests(tests, names, what):
     if unknown:
         sys.exit("no such test: %s (these are: %s)" % (", ".join(sorted(unknown)), ", ".join(t.__name__ for t in tests)))
     started = time.time()
+    alone = os.environ.get("HARNESS_ONE_TEST") == "1"
+    failed_tests = []
     for test in tests:
-        if not names or test.__name__ in names:
-            began = time.time()
+        if names and test.__name__ not in names:
+            continue
+        began = time.time()
+        if fresh_bus and not alone:
+            code = subprocess.call(["dbus-run-session", "--", os.path.join(HERE, "atspi-bus.sh"), sys.executable,
+                                    os.path.abspath(sys.argv[0]), test.__name__],
+                                   env=dict(os.environ, HARNESS_ONE_TEST="1"))
+            if code != 0:
+                failed_tests.append(test.__name__)
+        else:
             test()
+        if not alone:
             print("  [%s: %.1f s]" % (test.__name__, time.time() - began), flush=True)
+    if alone:
+        sys.exit(1 if failures else 0)
     print()
+    if failed_tests:
+        print("%d %s test(s) failed: %s (%.0f s)" % (len(failed_tests), what, ", ".join(failed_tests),
+                                                   time.time() - started))
+        sys.exit(1)
     if failures:
         print("%d %s check(s) failed (%.0f s)" % (len(failures), what, time.time() - started))
         sys.exit(1)
     print("all %s checks passed (%.0f s)" % (what, time.time() - started))
 
 
-def main(tests, what):
-    """A suite's entry point: runs the tests named on the command line, or all of them."""
-    run_tests(tests, sys.argv[1:], what)
+def main(tests, what, fresh_bus=False):
+    """A suite's entry point: runs the tests named on the command line, or all of them (with `fresh_bus`, each
+    on a D-Bus session and AT-SPI bus of its own: see run_tests)."""
+    run_tests(tests, sys.argv[1:], what, fresh_bus)

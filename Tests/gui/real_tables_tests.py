@@ -299,8 +299,10 @@ TESTS = [records_and_other_charts, long_table_bars_with_orca, frequency_table_wi
 
 def main():
     """Exports the tables once, then runs every test, or those named on the command line."""
-    folder = tempfile.mkdtemp(prefix="real-tables-")
-    home = tempfile.mkdtemp(prefix="real-tables-home-")
+    # Exported once: each test runs in a process of its own (fresh_bus) and finds them through the environment.
+    shared = os.environ.get("REAL_TABLES_FOLDER")
+    folder = shared or tempfile.mkdtemp(prefix="real-tables-")
+    home = os.environ.get("REAL_TABLES_HOME") or tempfile.mkdtemp(prefix="real-tables-home-")
 
     def on_the_tables(test):
         """`test` as the runner calls it: with the exported tables' folder and a home folder."""
@@ -308,12 +310,14 @@ def main():
         run.__name__ = test.__name__
         return run
     try:
-        if sys.argv[1:] != ["--list"]:
+        if sys.argv[1:] != ["--list"] and not shared:
             export([("ISLR", "Auto"), ("tidyr", "table1"), ("datasets", "Titanic"), ("ggplot2", "economics")], folder)
-        harness.main([on_the_tables(test) for test in TESTS], "real-table")
+            os.environ.update(REAL_TABLES_FOLDER=folder, REAL_TABLES_HOME=home)
+        harness.main([on_the_tables(test) for test in TESTS], "real-table", fresh_bus=True)
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
-        shutil.rmtree(home, ignore_errors=True)
+        if not shared:
+            shutil.rmtree(folder, ignore_errors=True)
+            shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":

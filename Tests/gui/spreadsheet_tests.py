@@ -38,6 +38,11 @@ def make_workbooks(folder):
     """Writes the test workbooks into `folder` (good/, bad/, workbooks.json) and reads workbooks.json."""
     subprocess.run([PYTHON, os.path.join(ROOT, "Tests", "spreadsheets", "make-workbooks.py"), folder], check=True,
                    stdout=subprocess.DEVNULL)
+    read_workbooks(folder)
+
+
+def read_workbooks(folder):
+    """Reads workbooks.json of the workbooks `make_workbooks` wrote into `folder`."""
     with open(os.path.join(folder, "workbooks.json")) as f:
         BOOKS["folder"], BOOKS["manifest"] = folder, {entry["file"]: entry for entry in json.load(f)}
 
@@ -543,12 +548,19 @@ TESTS = [sheet_chooser_by_keyboard, libreoffice_sheets, one_sheet_no_chooser, hi
 
 def main():
     """Runs every test, or those named on the command line (spreadsheet_tests.py sheet_chooser_with_orca)."""
-    folder = tempfile.mkdtemp(prefix="spreadsheet-books-")
+    # Made once: each test runs in a process of its own (fresh_bus) and reads them from SPREADSHEET_BOOKS.
+    shared = os.environ.get("SPREADSHEET_BOOKS")
+    folder = shared or tempfile.mkdtemp(prefix="spreadsheet-books-")
     try:
-        make_workbooks(folder)
-        harness.main(TESTS, "spreadsheet")
+        if shared:
+            read_workbooks(folder)
+        else:
+            make_workbooks(folder)
+            os.environ["SPREADSHEET_BOOKS"] = folder
+        harness.main(TESTS, "spreadsheet", fresh_bus=True)
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if not shared:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def main():
     """Runs every test, or those named on the command line (wayland_tests.py orca_speaks)."""
     if not WAYLAND and sys.argv[1:] != ["--list"]:
         sys.exit("wayland_tests.py runs inside a Wayland session: Tests/gui/wayland-session.sh")
-    harness.main(TESTS, "Wayland")
+    harness.main(TESTS, "Wayland", fresh_bus=True)
 
 
 if __name__ == "__main__":
