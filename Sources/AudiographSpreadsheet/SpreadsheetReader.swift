@@ -177,27 +177,3 @@ public struct SpreadsheetReader: TableFileReader {
         return notes
     }
 }
-
-/// RFC 4180 CSV text of a table's rows: fields holding a comma, quote or line break are quoted.
-enum CSVText {
-    static func data(header: [String]?, rows: [[String]]) -> Data {
-        var out = [UInt8]()
-        out.reserveCapacity(rows.count * 32)
-        func append(_ row: [String]) {
-            for (i, field) in row.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
-                    out.append(0x22)
-                    for b in field.utf8 { if b == 0x22 { out.append(0x22) }; out.append(b) }
-                    out.append(0x22)
-                } else {
-                    out.append(contentsOf: field.utf8)
-                }
-            }
-            out.append(0x0A)
-        }
-        if let header { append(header) }
-        for row in rows { append(row) }
-        return Data(out)
-    }
-}

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import AudiographCore
+import AudiographSpreadsheet
+import Foundation
 
 /// The chart-choosing flags every subcommand shares; each overrides the guess and the sidecar file.
 struct ChartOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(Localization.tr("The CSV, TSV, .xlsx or .ods file to open.")))
+    @Argument(help: ArgumentHelp(Localization.tr("The CSV, TSV, JSON, .xlsx or .ods file to open; - reads CSV, TSV or JSON from standard input.")))
     var file: String
 
     @Option(help: ArgumentHelp(Localization.tr("Column for the x axis (header, title or 1-based number).")))
@@ -136,3 +138,21 @@ extension ChartOptions {
 
 extension ChartKind: ExpressibleByArgument {}
 extension Aggregation: ExpressibleByArgument {}
+
+extension ChartOptions {
+    /// Opens the file (or, for "-", the table on standard input) with these options; a failure ends the program
+    /// with its message (FailureReporting).
+    func openDocument() throws -> ChartDocument {
+        try FailureReporting.run {
+            guard file == StandardInput.argument else {
+                return try ChartDocument.open(path: file, overrides: settings, options: readOptions,
+                                              readers: [SpreadsheetReader()])
+            }
+            if StandardInput.isTerminal {
+                FileHandle.standardError.write(Data((Localization.tr("Reading a table from standard input; end it with Ctrl+D.") + "\n").utf8))
+            }
+            return try ChartDocument.open(data: try StandardInput.readAll(), name: StandardInput.name,
+                                          settings: settings, options: readOptions)
+        }
+    }
+}

@@ -42,10 +42,7 @@ struct Describe: ParsableCommand {
     }
 
     func run() throws {
-        var document = try FailureReporting.run {
-            try ChartDocument.open(path: chart.file, overrides: chart.settings, options: chart.readOptions,
-                                   readers: [SpreadsheetReader()])
-        }
+        var document = try chart.openDocument()
         if let part = try chart.part(of: document.chart, refitting: true) { document.chart = part.chart }
         if suggest {
             let suggestions = ChartSuggestions.list(for: document)

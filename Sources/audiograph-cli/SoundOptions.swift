@@ -74,10 +74,7 @@ enum SoundRendering {
     /// account of what it holds.
     static func score(chart options: ChartOptions, sound: SoundOptions) throws
         -> (score: Score, seriesNames: [String], account: String) {
-        let document = try FailureReporting.run {
-            try ChartDocument.open(path: options.file, overrides: options.settings, options: options.readOptions,
-                                   readers: [SpreadsheetReader()])
-        }
+        let document = try options.openDocument()
         return try score(of: document, chart: options, sound: sound)
     }
 

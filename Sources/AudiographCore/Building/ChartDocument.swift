@@ -59,10 +59,14 @@ public struct ChartDocument: Sendable {
         return sidecar.overridden(by: overrides)
     }
 
-    /// Charts CSV text held in memory as if it were the file `name`; no sidecar is read. For tests and the fuzzer.
+    /// Charts a table held in memory (CSV, TSV or JSON: standard input, tests, the fuzzer) as if it were the file
+    /// `name`; no sidecar is read.
     public static func open(data: Data, name: String, settings: ChartSettings = ChartSettings(),
-                            options: CSVReadOptions = CSVReadOptions()) throws -> ChartDocument {
-        try chartRead(CSVReader.read(data: data, name: name, options: options), settings: settings, fileName: name)
+                            options: CSVReadOptions = CSVReadOptions(), progress: ((ImportProgress) -> Void)? = nil,
+                            cancellation: CancellationFlag? = nil) throws -> ChartDocument {
+        let table = try TableFiles.read(data: data, name: name, options: options, progress: progress,
+                                        cancellation: cancellation)
+        return try chartRead(table, settings: settings, fileName: name)
     }
 
     /// Charts a table read from `fileName` with `settings`: the layout guessed, the chart built.

@@ -45,6 +45,10 @@ public struct CSVReadOptions: Sendable {
     /// Bytes of whole records in one piece parsed on its own (at least; a piece ends at a record's end).
     public var pieceBytes = 4 << 20
 
+    /// The text is CSV that Audiograph wrote itself (from JSON, a pasted HTML table): comma-separated, its first
+    /// record the header, decimal points, nothing above the header. Nothing about its layout is guessed.
+    var writtenByAudiograph = false
+
     public init(delimiter: Character? = nil) { self.delimiter = delimiter }
 }
 
@@ -112,7 +116,8 @@ public enum CSVReader {
                 encoding = .windows1252
             }
             return CSVSniffer.guess(sample: bytes, isWholeFile: isWholeFile, forcedDelimiter: forcedDelimiter,
-                                    preferTab: preferTab, limits: options.limits)
+                                    preferTab: preferTab, limits: options.limits,
+                                    knownLayout: options.writtenByAudiograph)
         }
         // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
         let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)

@@ -33,8 +33,10 @@ enum CSVSniffer {
     static let maxSampleRecords = 1000
 
     /// Sniffs `sample`, the start of the file after any byte-order mark.
+    /// With `knownLayout` (CSV Audiograph wrote: `CSVReadOptions.writtenByAudiograph`) the first record is the
+    /// header, decimals use a point and nothing stands above the header; only the columns' kinds are sniffed.
     static func guess(sample: UnsafeBufferPointer<UInt8>, isWholeFile: Bool, forcedDelimiter: UInt8?,
-                      preferTab: Bool, limits: ImportLimits) -> Guess {
+                      preferTab: Bool, limits: ImportLimits, knownLayout: Bool = false) -> Guess {
         let delimiter = forcedDelimiter ?? chooseDelimiter(sample: sample, isWholeFile: isWholeFile, preferTab: preferTab)
         var tokenizer = CSVTokenizer(delimiter: delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
         var records: [[[UInt8]]] = []
@@ -57,15 +59,15 @@ enum CSVSniffer {
             ends.append((end, lines))
             if pos >= sample.count { break }
         }
-        let preamble = Self.preamble(records, ends: ends)
+        let preamble = knownLayout ? Preamble() : Self.preamble(records, ends: ends)
         if preamble.records > 0 { records.removeFirst(preamble.records) }
         guard let first = records.first else {
             return Guess(delimiter: delimiter, hasHeader: true, columnCount: 0, kinds: [], decimalStyle: .dot,
                          averageRecordBytes: Double(max(sample.count, 1)))
         }
-        let decimalStyle = chooseDecimalStyle(records)
+        let decimalStyle = knownLayout ? .dot : chooseDecimalStyle(records)
         let body = records.dropFirst()
-        let headerLooksLikeData = first.allSatisfy { isDataLike($0, style: decimalStyle) }
+        let headerLooksLikeData = !knownLayout && first.allSatisfy { isDataLike($0, style: decimalStyle) }
             && first.contains { !$0.withUnsafeBufferPointer(NumberParsing.isMissingToken) }
             && !body.isEmpty
             && !TimeHeaders.isHeaderOfYears(first.map(text), below: body.prefix(100).map { $0.map(text) })

@@ -47,12 +47,18 @@ public enum ImportError: Error, Sendable, Equatable {
     case cellTooLong(path: String, cell: String, limitBytes: Int)
     /// Following (`--follow`) was asked of a workbook, which is rewritten whole on every save.
     case followingWorkbook(path: String)
+    /// A JSON file that stops being JSON at `line`, `column` (from 1); `problem` says what was expected there.
+    case brokenJSON(path: String, line: Int, column: Int, problem: String)
+    /// A JSON file that is valid but holds no table: no records, rows or columns of values.
+    case jsonHoldsNoTable(path: String)
+    /// Following (`--follow`) was asked of a JSON file.
+    case followingJSON(path: String)
 
     /// Exit status for command-line tools: 66 when the file can't be read at all, 65 for bad data, 64 misuse.
     public var exitCode: Int32 {
         switch self {
         case .fileMissing, .notAFile, .unreadable, .changedWhileReading: return 66
-        case .unknownColumn, .unknownSheet, .followingWorkbook, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices, .heatmapWithoutRows: return 64
+        case .unknownColumn, .unknownSheet, .followingWorkbook, .followingJSON, .columnNotNumeric, .histogramOfText, .boxPlotWithoutGroups, .candlestickWithoutPrices, .heatmapWithoutRows: return 64
         case .cancelled: return 130
         default: return 65
         }
@@ -68,7 +74,8 @@ public enum ImportError: Error, Sendable, Equatable {
              .changedWhileReading(let p), .encryptedWorkbook(let p), .legacyWorkbook(let p),
              .unsupportedArchive(let p), .damagedWorkbook(let p, _), .workbookTooLarge(let p, _),
              .workbookDeclaresEntities(let p), .noSheetWithTable(let p), .unknownSheet(let p, _, _),
-             .followingWorkbook(let p), .cellTooLong(let p, _, _):
+             .followingWorkbook(let p), .cellTooLong(let p, _, _), .brokenJSON(let p, _, _, _), .jsonHoldsNoTable(let p),
+             .followingJSON(let p):
             return p
         }
     }
@@ -154,6 +161,12 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: cell %@ holds more than %@ of text, more than Audiograph reads from one cell. Shorten that cell or remove it.", file, cell, ByteCount.text(Int64(limit)))
         case .followingWorkbook:
             return L.tr("%@: only CSV files can be followed as they grow; a workbook is saved whole each time. Open it without following.", file)
+        case .brokenJSON(_, let line, let column, let problem):
+            return L.tr("%@: is not valid JSON at line %ld, column %ld: %@. Correct it there, or write the file again from the program that made it.", file, line, column, problem)
+        case .followingJSON:
+            return L.tr("%@: only CSV files can be followed as they grow; open this JSON file without following.", file)
+        case .jsonHoldsNoTable:
+            return L.tr("%@: this JSON holds no table. Audiograph reads an array of records ([{\"year\": 2020, \"sales\": 5}, …]), one record per line, an object of columns, or an array of rows with a header row.", file)
         }
     }
 }

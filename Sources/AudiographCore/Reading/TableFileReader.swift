@@ -4,7 +4,7 @@ import Foundation
 /// A reader for a kind of file other than CSV (a workbook), handed to `ChartDocument.open` by the front ends.
 /// The core knows only this protocol, so it needs no zip or XML package.
 public protocol TableFileReader: Sendable {
-    /// Whether this reader reads a file that starts with `head` (its first bytes, up to 8) and is named `path`.
+    /// Whether this reader reads a file that starts with `head` (its first bytes, up to 64) and is named `path`.
     func reads(head: [UInt8], path: String) -> Bool
     /// Reads the file at `path` into a table; `sheet` names the sheet (`ChartSettings.sheet`), nil for the
     /// first that holds a table. Throws `ImportError` for anything a person must be told.
@@ -47,20 +47,48 @@ public enum TableFiles {
         case .zip:
             throw ImportError.unsupportedArchive(path: path)
         case .other:
+            if JSONTableReader.isJSON(head: head, path: path) {
+                return try JSONTableReader.read(ChunkedInput(path: path), path: path, options: options,
+                                                progress: progress, cancellation: cancellation)
+            }
             return try CSVReader.read(path: path, options: options, progress: progress, cancellation: cancellation)
         }
     }
 
-    /// Throws `ImportError.followingWorkbook` when `path` is a workbook (or any zip or compound file): only text
-    /// tables grow by appended rows.
-    public static func checkFollowable(path: String) throws {
-        if kind(head: try firstBytes(path)) != .other { throw ImportError.followingWorkbook(path: path) }
+    /// Reads a table held in memory (standard input, a test) as if it were the file `name`: JSON when the name
+    /// or the first bytes say so, else CSV. A workbook cannot be read from memory and is refused as an archive.
+    public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions(),
+                            progress: ((ImportProgress) -> Void)? = nil,
+                            cancellation: CancellationFlag? = nil) throws -> Table {
+        let head = [UInt8](data.prefix(headBytes))
+        switch kind(head: head) {
+        case .compoundFile, .zip:
+            throw ImportError.unsupportedArchive(path: name)
+        case .other:
+            if JSONTableReader.isJSON(head: head, path: name) {
+                return try JSONTableReader.read(ChunkedInput(data: data, path: name), path: name, options: options,
+                                                progress: progress, cancellation: cancellation)
+            }
+            return try CSVReader.read(data: data, name: name, options: options)
+        }
     }
 
-    /// Up to the first 8 bytes of the file (fewer for a shorter one); throws as opening it for reading would.
+    /// Throws `ImportError.followingWorkbook` when `path` is a workbook (or any zip or compound file), and
+    /// `followingJSON` when it is JSON: only CSV tables grow by appended rows.
+    public static func checkFollowable(path: String) throws {
+        let head = try firstBytes(path)
+        if kind(head: head) != .other { throw ImportError.followingWorkbook(path: path) }
+        if JSONTableReader.isJSON(head: head, path: path) { throw ImportError.followingJSON(path: path) }
+    }
+
+    /// How many of a file's first bytes say what it is (a zip's or compound file's signature, JSON's first
+    /// bracket after some white space).
+    static let headBytes = 64
+
+    /// Up to the first `headBytes` bytes of the file (fewer for a shorter one); throws as opening it would.
     static func firstBytes(_ path: String) throws -> [UInt8] {
         let file = try ChunkedInput(path: path)
-        return [UInt8](try file.read(8))
+        return [UInt8](try file.read(headBytes))
     }
 
     /// Whether a compound file holds a stream named "EncryptedPackage", which is how Office stores a workbook

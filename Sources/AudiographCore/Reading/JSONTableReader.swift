@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Reads a table from JSON in the shapes programs write it, by turning its rows into CSV text that the CSV
+/// reader then types exactly as it types a CSV file (numbers, dates, text, missing values):
+///
+/// - an array of records, `[{"year": 2020, "sales": 5}, …]` (pandas `records`, R's jsonlite, most web APIs),
+///   also wrapped in an object (`{"data": [...]}`, pandas `table`);
+/// - one record per line (JSON Lines, NDJSON);
+/// - an array of rows whose first row is the header, `[["year", "sales"], [2020, 5]]`;
+/// - pandas `split`: `{"columns": [...], "data": [[...], ...]}`;
+/// - an object of columns: `{"year": [2020, 2021], …}` (jsonlite's columns) or `{"year": {"0": 2020, …}, …}`
+///   (pandas `columns`), and pandas `index`: `{"0": {"year": 2020, …}, …}`.
+///
+/// Nested objects become dotted column names ("address.city"); an array inside a record is kept as its JSON
+/// text. Arrays of records, JSON Lines and arrays of rows are read one record at a time; the object shapes are
+/// held whole while read.
+enum JSONTableReader {
+    /// Whether `path` (first bytes `head`) is read as JSON: named .json, .ndjson or .jsonl; or named nothing
+    /// that says otherwise (standard input, a pasted table) and starting with "[" or "{".
+    static func isJSON(head: [UInt8], path: String) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".json") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") { return true }
+        let named = lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") || lower.hasSuffix(".txt")
+        if named { return false }
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// Reads the JSON `input` (named `path` in messages) into a table.
+    static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
+                     progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+        let parser = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
+                                      maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation)
+        var rows = JSONRows(path: path, limits: options.limits)
+        parser.onChunk = { [unowned parser] in
+            progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
+        }
+        guard let first = try parser.nextSignificantByte() else { throw ImportError.empty(path: path) }
+        switch first {
+        case UInt8(ascii: "["):
+            // An array: records or rows, one element at a time.
+            parser.consume(first)
+            if try parser.nextSignificantByte() == UInt8(ascii: "]") {
+                parser.consume(UInt8(ascii: "]"))
+            } else {
+                elements: while true {
+                    try rows.add(try parser.parseValue(depth: 1))
+                    switch try parser.nextSignificantByte() {
+                    case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
+                    case UInt8(ascii: "]"):
+                        parser.consume(UInt8(ascii: "]"))
+                        break elements
+                    case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
+                    default: throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
+                    }
+                }
+            }
+            if try parser.nextSignificantByte() != nil { throw parser.broken(problemMoreAfterTheEnd) }
+        case UInt8(ascii: "{"):
+            let value = try parser.parseValue()
+            if try parser.nextSignificantByte() == nil {
+                // One object: a file of columns, a wrapped array of records, or a single record.
+                try rows.addObject(value)
+            } else {
+                // JSON Lines: a record (or row) per line.
+                try rows.add(value)
+                while try parser.nextSignificantByte() != nil {
+                    try rows.add(try parser.parseValue())
+                }
+            }
+        default:
+            throw parser.broken(Localization.tr("a JSON table starts with [ or {"))
+        }
+        if input.shrank { throw ImportError.changedWhileReading(path: path) }
+        progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
+        guard rows.count > 0, !rows.columns.isEmpty else { throw ImportError.jsonHoldsNoTable(path: path) }
+        var csvOptions = options
+        csvOptions.delimiter = ","
+        csvOptions.chunkBytes = max(options.chunkBytes, CSVReadOptions().chunkBytes)
+        csvOptions.writtenByAudiograph = true
+        var table = try CSVReader.read(data: rows.csvText(), name: path, options: csvOptions)
+        table.warnings.append(contentsOf: rows.notes())
+        return table
+    }
+
+    /// What follows a whole JSON value that should end the file.
+    static var problemMoreAfterTheEnd: String { Localization.tr("more follows after the end of the table") }
+}
+
+/// The rows of a JSON table as CSV text, with the columns in the order their names first appear.
+struct JSONRows {
+    let path: String
+    let limits: ImportLimits
+    /// Column names, and each name's place.
+    private(set) var columns: [String] = []
+    private var place: [String: Int] = [:]
+    /// What kinds of value each column held (numbers, text, true/false), for the note on mixed columns.
+    private var kinds: [JSONKinds] = []
+    /// The rows' CSV records (no header), and where each ends.
+    private var body: [UInt8] = []
+    private var ends: [Int] = []
+    /// How many columns there were when each row was written, where that changed: (first row, count).
+    private var widths: [(row: Int, columns: Int)] = []
+    /// For an array of rows: whether the first row was taken as the header.
+    private var rowsMode: RowsMode = .undecided
+
+    private enum RowsMode { case undecided, records, rowsWithHeader, rowsWithoutHeader }
+
+    init(path: String, limits: ImportLimits) {
+        self.path = path
+        self.limits = limits
+    }
+
+    var count: Int { ends.count }
+
+    /// Adds one element of the table: a record (object), a row (array) or a single value.
+    mutating func add(_ value: JSONInputValue) throws {
+        switch value {
+        case .object(let members):
+            if rowsMode == .undecided { rowsMode = .records }
+            var cells: [(Int, JSONInputValue)] = []
+            try flatten(members, prefix: "", into: &cells)
+            try write(cells)
+        case .array(let items):
+            if rowsMode == .undecided {
+                // A first row of names only is the header.
+                let names = items.compactMap { item -> String? in if case .string(let s) = item { return s } else { return nil } }
+                if !items.isEmpty, names.count == items.count {
+                    rowsMode = .rowsWithHeader
+                    for name in names { _ = try column(named: name) }
+                    return
+                }
+                rowsMode = .rowsWithoutHeader
+            }
+            while columns.count < items.count {
+                _ = try column(named: Localization.tr("Column %ld", columns.count + 1))
+            }
+            try write(items.enumerated().map { ($0.offset, $0.element) })
+        default:
+            if rowsMode == .undecided { rowsMode = .rowsWithoutHeader }
+            if columns.isEmpty { _ = try column(named: Localization.tr("Value")) }
+            try write([(0, value)])
+        }
+    }
+
+    /// Adds the table a single top-level object holds.
+    mutating func addObject(_ value: JSONInputValue) throws {
+        guard case .object(let members) = value else { return try add(value) }
+        let byKey = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        // pandas `split`: {"columns": [...], "index": [...], "data": [[...], ...]}.
+        if case .array(let names)? = byKey["columns"], case .array(let data)? = byKey["data"],
+           names.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
+            try add(.array(names))
+            for row in data { try add(row) }
+            return
+        }
+        // An object of columns: arrays of values ({"year": [2020, 2021]}) or objects keyed by row
+        // ({"year": {"0": 2020, "1": 2021}}), or pandas `index`, objects keyed by column inside row labels.
+        if !members.isEmpty, members.allSatisfy({ isColumn($0.value) }) {
+            if case .object = members[0].value, Self.looksLikeRowLabels(members.map(\.key)) {
+                for member in members { try add(member.value) }
+            } else {
+                try addColumns(members)
+            }
+            return
+        }
+        // Records wrapped in an object ({"data": [...]}, pandas `table`'s {"schema": ..., "data": [...]}):
+        // the one member that is an array of records or rows.
+        let tables = members.filter { member in
+            if case .array(let items) = member.value, let first = items.first, !first.isScalar { return true }
+            return false
+        }
+        if tables.count == 1, case .array(let items) = tables[0].value {
+            for item in items { try add(item) }
+            return
+        }
+        // A single record.
+        if tables.isEmpty, members.allSatisfy({ if case .array = $0.value { return false } else { return true } }) {
+            return try add(value)
+        }
+        throw ImportError.jsonHoldsNoTable(path: path)
+    }
+
+    /// Whether `value` is a column of an object of columns: an array of values, or an object of values.
+    private func isColumn(_ value: JSONInputValue) -> Bool {
+        switch value {
+        case .array(let items): return items.allSatisfy(\.isScalar)
+        case .object(let cells): return !cells.isEmpty && cells.allSatisfy { $0.value.isScalar }
+        default: return false
+        }
+    }
+
+    /// Whether keys are the row labels pandas writes for its default index: "0", "1", "2", … in order.
+    private static func looksLikeRowLabels(_ keys: [String]) -> Bool {
+        keys.count > 1 && keys.enumerated().allSatisfy { $0.element == String($0.offset) }
+    }
+
+    /// Adds an object of columns: row by row, each column's value for that row (missing where it has none).
+    private mutating func addColumns(_ members: [(key: String, value: JSONInputValue)]) throws {
+        var rowKeys: [String] = []
+        var rowPlace: [String: Int] = [:]
+        var length = 0
+        for member in members {
+            _ = try column(named: member.key)
+            switch member.value {
+            case .array(let items): length = max(length, items.count)
+            case .object(let cells):
+                for cell in cells where rowPlace[cell.key] == nil {
+                    rowPlace[cell.key] = rowKeys.count
+                    rowKeys.append(cell.key)
+                }
+            default: break
+            }
+        }
+        rowsMode = .records
+        let rowCount = max(length, rowKeys.count)
+        var lookups: [[String: JSONInputValue]] = members.map { member in
+            guard case .object(let cells) = member.value else { return [:] }
+            return Dictionary(cells.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        for r in 0..<rowCount {
+            var cells: [(Int, JSONInputValue)] = []
+            for (c, member) in members.enumerated() {
+                switch member.value {
+                case .array(let items) where r < items.count: cells.append((c, items[r]))
+                case .object:
+                    if r < rowKeys.count, let value = lookups[c][rowKeys[r]] { cells.append((c, value)) }
+                default: break
+                }
+            }
+            try write(cells)
+        }
+        lookups.removeAll()
+    }
+
+    /// Flattens a record's members into (column, value) pairs; nested objects become dotted names.
+    private mutating func flatten(_ members: [(key: String, value: JSONInputValue)], prefix: String,
+                                  into cells: inout [(Int, JSONInputValue)]) throws {
+        for member in members {
+            let name = prefix + member.key
+            if case .object(let inner) = member.value, !inner.isEmpty {
+                try flatten(inner, prefix: name + ".", into: &cells)
+            } else {
+                cells.append((try column(named: name), member.value))
+            }
+        }
+    }
+
+    /// The place of the column `name`, added after the others when new.
+    private mutating func column(named name: String) throws -> Int {
+        if let existing = place[name] { return existing }
+        guard columns.count < limits.maxColumns else {
+            throw ImportError.tooManyColumns(path: path, count: columns.count + 1, limit: limits.maxColumns)
+        }
+        place[name] = columns.count
+        columns.append(name)
+        kinds.append([])
+        return columns.count - 1
+    }
+
+    /// Writes one row of `cells` (column, value) as a CSV record with a field for every column known so far.
+    private mutating func write(_ cells: [(Int, JSONInputValue)]) throws {
+        guard ends.count < limits.maxRows else { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
+        if widths.last?.columns != columns.count { widths.append((ends.count, columns.count)) }
+        var values = [JSONInputValue?](repeating: nil, count: columns.count)
+        for (c, value) in cells { values[c] = value }
+        for (c, value) in values.enumerated() {
+            if c > 0 { body.append(UInt8(ascii: ",")) }
+            guard let value else { continue }
+            var text: String
+            switch value {
+            case .null: continue
+            case .bool(let b):
+                kinds[c].insert(.boolean)
+                text = b ? "true" : "false"
+            case .number(let n):
+                kinds[c].insert(.number)
+                text = n
+            case .string(let s):
+                if !s.isEmpty { kinds[c].insert(.text) }
+                text = s
+            case .array, .object:
+                kinds[c].insert(.text)
+                text = value.jsonText
+            }
+            text.withUTF8 { CSVText.appendField($0, to: &body) }
+        }
+        body.append(0x0A)
+        ends.append(body.count)
+    }
+
+    /// The header and the rows as CSV text, every row given a field for every column (rows written before a
+    /// column first appeared get empty ones).
+    func csvText() -> Data {
+        var out = [UInt8]()
+        out.reserveCapacity(body.count + columns.count * 16 + (widths.count > 1 ? ends.count * 4 : 0))
+        CSVText.appendRecord(columns, to: &out)
+        if widths.count <= 1 {
+            out.append(contentsOf: body)
+            return Data(out)
+        }
+        var start = 0
+        var w = 0
+        for (row, end) in ends.enumerated() {
+            while w + 1 < widths.count, widths[w + 1].row <= row { w += 1 }
+            out.append(contentsOf: body[start..<(end - 1)])  // without its line break
+            for _ in widths[w].columns..<columns.count { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+            start = end
+        }
+        return Data(out)
+    }
+
+    /// Notes for the person: the columns whose values were of several JSON kinds.
+    func notes() -> [String] {
+        let L = Localization.self
+        return zip(columns, kinds).compactMap { name, kinds in
+            var words: [String] = []
+            if kinds.contains(.number) { words.append(L.tr("numbers")) }
+            if kinds.contains(.text) { words.append(L.tr("text")) }
+            if kinds.contains(.boolean) { words.append(L.tr("true or false")) }
+            guard words.count > 1 else { return nil }
+            return L.tr("The column “%@” mixes %@ in the JSON file; each value is read as it is written.",
+                        name, L.list(words))
+        }
+    }
+}
+
+/// The kinds of JSON value a column held.
+struct JSONKinds: OptionSet {
+    let rawValue: UInt8
+    static let number = JSONKinds(rawValue: 1)
+    static let text = JSONKinds(rawValue: 2)
+    static let boolean = JSONKinds(rawValue: 4)
+}
