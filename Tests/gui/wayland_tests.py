@@ -71,7 +71,9 @@ def main():
     """Runs every test, or those named on the command line (wayland_tests.py orca_speaks)."""
     if not WAYLAND and sys.argv[1:] != ["--list"]:
         sys.exit("wayland_tests.py runs inside a Wayland session: Tests/gui/wayland-session.sh")
-    harness.main(TESTS, "Wayland", fresh_bus=True)
+    # One bus for the whole suite: under sway on Debian 13, Orca 48 said nothing at all to a test run on a
+    # session bus of its own (CI, 2026-11-27; Debian 12's Orca 43 did), not yet understood (issue 34).
+    harness.main(TESTS, "Wayland")
 
 
 if __name__ == "__main__":
