@@ -151,7 +151,9 @@ def export_midi():
         press("ctrl+a")
         type_text(target)
         press("Return")
-        wait_until(lambda: os.path.exists(target), "the MIDI file")
+        # The save runs on the saves' lane; on a machine busy with three suites and a release build it once took
+        # over 10 s. A longer limit costs nothing when the file comes.
+        wait_until(lambda: os.path.exists(target), "the MIDI file", timeout=30)
         read = subprocess.run(["python3", os.path.join(ROOT, "Tests", "midi", "read_midi.py"), target],
                               capture_output=True, text=True)
         check(read.returncode == 0, "mido reads the file: %s" % read.stderr.strip())
