@@ -40,7 +40,6 @@ import concurrent.futures as futures
 import csv
 import fnmatch
 import json
-import math
 import os
 import re
 import signal

@@ -18,7 +18,6 @@ Exits 1 when any table differs.
 """
 import argparse
 import json
-import math
 import os
 import re
 import subprocess
@@ -27,37 +26,11 @@ import tempfile
 
 import pandas
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from same_chart import describe, same  # noqa: E402
+
 # JSON's grammar for a number (RFC 8259).
 JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
-
-
-def describe(cli, path, words):
-    """The chart `describe --json` gives for `path`; without its words unless `words`."""
-    done = subprocess.run([cli, "describe", "--json", path], capture_output=True, text=True, timeout=120)
-    if done.returncode != 0:
-        return {"error": done.returncode, "message": done.stderr.split(": ", 2)[-1].strip()}
-    chart = json.loads(done.stdout)
-    # The title names the file when the columns do not name the chart; notes say what each format is like.
-    for key in ("title", "warnings"):
-        chart.pop(key, None)
-    if not words:
-        chart.pop("summary", None)
-        for series in chart.get("series", []):
-            series.pop("description", None)
-    return chart
-
-
-def same(a, b):
-    """Equal: numbers to a relative 1e-9, text ignoring case."""
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
-        return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
-    if isinstance(a, str) and isinstance(b, str):
-        return a.casefold() == b.casefold()
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return a == b
 
 
 def field(text):
@@ -110,8 +83,8 @@ def main():
             for path, expected, words in checks:
                 files += 1
                 got = describe(args.cli, path, words)
-                if not same(expected, got):
-                    keys = sorted(k for k in set(expected) | set(got) if not same(expected.get(k), got.get(k)))
+                if not same(expected, got, fold_case=True):
+                    keys = sorted(k for k in set(expected) | set(got) if not same(expected.get(k), got.get(k), fold_case=True))
                     differ.append(os.path.basename(path))
                     print("DIFFERS %s: %s" % (os.path.basename(path), ", ".join(keys)))
                     for k in keys[:2]:

@@ -14,35 +14,13 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 
 import pandas
 
-
-def describe(cli, path):
-    """The chart `describe --json` gives for `path`, without its words (title, summary, notes, descriptions)."""
-    done = subprocess.run([cli, "describe", "--json", path], capture_output=True, text=True, timeout=120)
-    if done.returncode != 0:
-        return {"error": done.returncode, "message": done.stderr.split(": ", 2)[-1].strip()}
-    chart = json.loads(done.stdout)
-    for key in ("title", "summary", "warnings", "sheet"):
-        chart.pop(key, None)
-    for series in chart.get("series", []):
-        series.pop("description", None)
-    return chart
-
-
-def same(a, b):
-    """Equal, numbers to a relative 1e-9."""
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
-        return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return a == b
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from same_chart import describe, same  # noqa: E402
 
 
 def cell(text):
