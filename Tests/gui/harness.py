@@ -300,10 +300,12 @@ class PacedSound:
         """What the app needs to play into this server."""
         return {"ALSA_CONFIG_PATH": self.alsa_config, "PULSE_RUNTIME_PATH": self.runtime}
 
-    def loud_seconds(self):
-        """How many seconds of the recording carry sound (blocks of 10 ms above a low level)."""
-        self.recorder.terminate()
-        self.recorder.wait(5)
+    def loud_seconds(self, stop=True):
+        """How many seconds of the recording carry sound (blocks of 10 ms above a low level); the recording
+        stops first unless `stop` is false (then it counts what has been recorded so far)."""
+        if stop:
+            self.recorder.terminate()
+            self.recorder.wait(5)
         data = open(self.recording, "rb").read() if os.path.exists(self.recording) else b""
         samples = numpy.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(float)
         blocks = samples[: len(samples) // 480 * 480].reshape(-1, 480)
