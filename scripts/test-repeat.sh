@@ -12,7 +12,8 @@ suite=${1:?name a suite of Tests/gui, for example a11y_tests}
 runs=${2:-5}
 SWIFT=${SWIFT:-swift}
 [ -f "Tests/gui/$suite.py" ] || { echo "test-repeat: no suite Tests/gui/$suite.py" >&2; exit 2; }
-$SWIFT build --product audiograph >/dev/null || exit 1
+# The suites run the viewer and, beside it, audiograph-cli (what it prints is what the viewer must say).
+$SWIFT build --product audiograph >/dev/null && $SWIFT build --product audiograph-cli >/dev/null || exit 1
 AUDIOGRAPH_BIN="$($SWIFT build --show-bin-path)/audiograph"
 export AUDIOGRAPH_BIN
 out=${OUT:-$(mktemp -d /tmp/audiograph-repeat.XXXXXX)}
