@@ -55,6 +55,20 @@ public struct ColumnProfile: Sendable, Equatable {
     /// Row numbers under a header of their own ("step", "trial"): never a series, but an x that keeps its name.
     public var isNamedSequence: Bool { role == .identifier && isSequence && !headerNamesKey }
 
+    /// Whether a text column names months, each once, in the calendar's order (three or more of "Jan", "Feb",
+    /// "Mar" …, "January" …, "1月" …, as a spreadsheet's monthly table is written): a time along x, not names of
+    /// records. Without a year the reader keeps them as text.
+    static func monthsInOrder(_ ids: [Int32], _ categories: [String]) -> Bool {
+        guard categories.count >= 3, categories.count <= 12 else { return false }
+        var last = 0
+        for id in ids where id >= 0 {
+            let word = categories[Int(id)].trimmingCharacters(in: .whitespaces).lowercased()
+            guard let month = MonthNameDates.month(named: Substring(word)), month > last else { return false }
+            last = month
+        }
+        return true
+    }
+
     /// Largest number of distinct values counted.
     static let distinctLimit = 100_000
     /// Rows looked at for distinctness in very long columns.
@@ -153,6 +167,7 @@ enum ColumnProfiler {
             p.present = ids.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
             p.repeats = p.present > p.distinct
             if p.distinct <= 1 { p.role = .constant }
+            else if !p.repeats, ColumnProfile.monthsInOrder(ids, categories) { p.role = .time }
             else if p.distinct * 10 >= p.present * 9 { p.role = .labels }
             else if p.distinct <= ColumnProfile.groupingLimit && p.distinct * 2 <= p.present { p.role = .grouping }
             else { p.role = .text }

@@ -32,6 +32,25 @@ enum JSONTableReader {
     /// Reads the JSON `input` (named `path` in messages) into a table.
     static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
                      progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+        let rows = try records(input, path: path, options: options, progress: progress, cancellation: cancellation)
+        var csvOptions = options
+        csvOptions.delimiter = ","
+        csvOptions.chunkBytes = max(options.chunkBytes, CSVReadOptions().chunkBytes)
+        csvOptions.writtenByAudiograph = true
+        var table = try CSVReader.read(data: rows.csvText(), name: path, options: csvOptions)
+        table.warnings.append(contentsOf: rows.notes())
+        return table
+    }
+
+    /// The JSON in `data` (named `name` in messages) as CSV text: a held table saved (Save Table As).
+    static func csvText(_ data: Data, name: String) throws -> Data {
+        try records(ChunkedInput(data: data, path: name), path: name, options: CSVReadOptions(), progress: nil,
+                    cancellation: nil).csvText()
+    }
+
+    /// Reads the JSON `input` into rows of text, in whichever shape it holds its table.
+    private static func records(_ input: ChunkedInput, path: String, options: CSVReadOptions,
+                                progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> JSONRows {
         let parser = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
                                       maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation)
         var rows = JSONRows(path: path, limits: options.limits)
@@ -77,13 +96,7 @@ enum JSONTableReader {
         if input.shrank { throw ImportError.changedWhileReading(path: path) }
         progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
         guard rows.count > 0, !rows.columns.isEmpty else { throw ImportError.jsonHoldsNoTable(path: path) }
-        var csvOptions = options
-        csvOptions.delimiter = ","
-        csvOptions.chunkBytes = max(options.chunkBytes, CSVReadOptions().chunkBytes)
-        csvOptions.writtenByAudiograph = true
-        var table = try CSVReader.read(data: rows.csvText(), name: path, options: csvOptions)
-        table.warnings.append(contentsOf: rows.notes())
-        return table
+        return rows
     }
 
     /// What follows a whole JSON value that should end the file.
