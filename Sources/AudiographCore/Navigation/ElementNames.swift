@@ -247,3 +247,25 @@ public struct ElementNames: Sendable {
         return L.tr("%@: %@ to %@, average %@", span, y.plain(lo), y.plain(hi), y.derived(mean))
     }
 }
+
+extension ElementNames {
+    /// The element's name while `comparison` is on: the compared series' elements say both series' values and
+    /// their difference, then their position when the wording has it ("January 3, 2024, ACME 122.30, BOLT
+    /// 44.80, difference 77.50, point 2 of 59"; an interval says each series' average over its span). Other
+    /// series' elements, and every element without a comparison, are named as `name(_:of:)` names them.
+    public func name(_ element: Int, of elements: SeriesElements, comparison: SeriesComparison?) -> String {
+        guard let compared = comparison, compared.first == elements.series else { return name(element, of: elements) }
+        let series = compared.chart.series[elements.series]
+        var words: String
+        let summary = ElementSummary(elements, element: element, series: series)
+        if !elements.isIntervals, let i = elements.points(of: element).first {
+            words = compared.words(atPoint: i)
+        } else if summary.firstX.isFinite, summary.lastX.isFinite, summary.firstX <= summary.lastX {
+            words = compared.words(overX: summary.firstX...summary.lastX)
+        } else {
+            return name(element, of: elements)
+        }
+        if wording.has(.position) { words += Localization.tr(", ") + position(element, of: elements) }
+        return words
+    }
+}

@@ -48,4 +48,8 @@ public enum ChartAction: String, Sendable, CaseIterable {
     /// C: compare the current series with the next other one (round to none); Shift+C: how they are heard.
     case compare
     case comparisonSound = "comparison-sound"
+    /// Ctrl+C: the current point's words, as the screen reader said them, onto the clipboard.
+    case copyPoint = "copy-point"
+    /// Ctrl+Shift+C: the selected range's description, or the chart's summary, onto the clipboard.
+    case copySummary = "copy-summary"
 }

@@ -169,7 +169,20 @@ public final class ChartSession {
             }
         case .describeRange:
             if let navigator, let part = selectedPart(refitting: true, &effects) {
-                effects.request = .describeRange(part, series: navigator.series)
+                effects.request = .describeRange(part, series: navigator.series, copying: false)
+            }
+        case .copyPoint:
+            guard let words = currentWords() else { return .saying(Localization.tr("No point to copy")) }
+            effects.request = .copy(words)
+            effects.speech.append(Localization.tr("Copied"))
+        case .copySummary:
+            if selection != nil {
+                if let navigator, let part = selectedPart(refitting: true, &effects) {
+                    effects.request = .describeRange(part, series: navigator.series, copying: true)
+                }
+            } else if let analysis = analysisOrWait(for: action, &effects) {
+                effects.request = .copy(analysis.summary)
+                effects.speech.append(Localization.tr("Copied"))
             }
         case .zoomIn: zoomIn(&effects)
         case .zoomOut: zoomOut(&effects)
@@ -698,6 +711,15 @@ public final class ChartSession {
     }
 
     // MARK: Names and the drawn cursor
+
+    /// The words of the element the cursor is on, as it is named at the current verbosity (what the screen
+    /// reader said on arriving there), or of the box or candle part reached with Up and Down; nil with no point.
+    public func currentWords() -> String? {
+        guard let navigator, let here = navigator.current, navigator.point != nil else { return nil }
+        if let part, let parts = currentParts(), parts.parts.indices.contains(part) { return parts.parts[part].words }
+        return ElementNames(chart: navigator.chart, wording: feedback.wording)
+            .name(navigator.element, of: here, comparison: currentComparison)
+    }
 
     /// The chart's name for the element group: the chart, what is selected, the part it is zoomed to, and
     /// whether its file is followed.

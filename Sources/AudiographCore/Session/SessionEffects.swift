@@ -23,8 +23,11 @@ public struct SessionEffects {
         case details
         /// B: open the braille lines, the caret on `cell` of series `series`' line.
         case braille(ChartBraille, series: Int, cell: Int)
-        /// Shift+S: describe `part`'s series `series` on a worker, and say it when ready.
-        case describeRange(ChartPart, series: Int)
+        /// Shift+S: describe `part`'s series `series` on a worker, and say it when ready; with `copying`
+        /// (Ctrl+Shift+C) put it on the clipboard instead and say "Copied".
+        case describeRange(ChartPart, series: Int, copying: Bool)
+        /// Ctrl+C and Ctrl+Shift+C: put `text` on the clipboard (the session has said "Copied").
+        case copy(String)
         /// Comma and period: the viewer changes the play length, then asks `speedChanged` what to say.
         case changeSpeed(step: Int)
         /// The analysis is wanted and not ready: the viewer starts it if it is not under way; the session

@@ -103,30 +103,10 @@ final class ChartElementLayer {
                 listNames[elements.series] = listName
                 ag_gtk_accessible_set_label(opaque(lists[elements.series]), listName)
             }
-            let compared = comparison?.first == elements.series ? comparison : nil
             for (e, item) in items[elements.series].enumerated() {
-                let name = compared.map { Self.comparedName(e, of: elements, $0, names: names, wording: wording) }
-                ag_gtk_accessible_set_label(opaque(item), name ?? names.name(e, of: elements))
+                ag_gtk_accessible_set_label(opaque(item), names.name(e, of: elements, comparison: comparison))
             }
         }
-    }
-
-    /// "January 3, 2024, ACME 122.30, BOLT 44.80, difference 77.50, point 2 of 59"; an interval says each
-    /// series' average over its span.
-    private static func comparedName(_ e: Int, of elements: SeriesElements, _ compared: SeriesComparison,
-                                     names: ElementNames, wording: PointWording) -> String {
-        let series = compared.chart.series[elements.series]
-        var words: String
-        let summary = ElementSummary(elements, element: e, series: series)
-        if !elements.isIntervals, let i = elements.points(of: e).first {
-            words = compared.words(atPoint: i)
-        } else if summary.firstX.isFinite, summary.lastX.isFinite, summary.firstX <= summary.lastX {
-            words = compared.words(overX: summary.firstX...summary.lastX)
-        } else {
-            return names.name(e, of: elements)
-        }
-        if wording.has(.position) { words += tr(", ") + names.position(e, of: elements) }
-        return words
     }
 
     /// Puts the focus on the "point speech is off" element, once: Orca says its name, which tells where the

@@ -118,8 +118,15 @@ final class ChartSessionTests: XCTestCase {
         XCTAssertTrue(play.stopsSound, "what this chart played stops first")
         XCTAssertEqual(s.playback?.series, 0)
         XCTAssertEqual(Set(start.score.tones.flatMap { Array($0.points) }).count, 3, "the three points of the range")
-        guard case .describeRange(_, let series)? = s.perform(.describeRange).request else { return XCTFail("Shift+S") }
+        guard case .describeRange(_, let series, let copying)? = s.perform(.describeRange).request else { return XCTFail("Shift+S") }
         XCTAssertEqual(series, 0)
+        XCTAssertFalse(copying)
+        let copyRange = s.perform(.copySummary)
+        guard case .describeRange(let part, _, true)? = copyRange.request else {
+            return XCTFail("Ctrl+Shift+C with a range selected copies the range's description")
+        }
+        XCTAssertEqual(part.words, "1917 to 1919, 3 points")
+        XCTAssertEqual(copyRange.speech, [], "Copied is said once the description is made")
         XCTAssertEqual(s.clearSelection().speech, ["Selection cleared"])
         XCTAssertFalse(s.clearSelection().handled, "with nothing selected, Escape passes on")
         XCTAssertEqual(s.perform(.playRange).speech,
@@ -201,6 +208,44 @@ final class ChartSessionTests: XCTestCase {
         XCTAssertEqual(effects.speech, ["Top of the box plot"])
         _ = s.perform(.nextPoint)
         XCTAssertNil(s.part, "a move along the series leaves the parts")
+    }
+
+    func testCopyTakesThePointsWordsAtTheVerbosityAndTheSummary() throws {
+        let feedback = PointFeedback()
+        let s = try session(feedback: feedback)
+        _ = s.perform(.nextPoint)
+        let chart = try XCTUnwrap(s.chart)
+        let navigator = try XCTUnwrap(s.navigator)
+        let spoken = ElementNames(chart: chart, wording: feedback.wording).name(1, of: try XCTUnwrap(navigator.current))
+        let copy = s.perform(.copyPoint)
+        guard case .copy(let words)? = copy.request else { return XCTFail("Ctrl+C copies") }
+        XCTAssertEqual(words, spoken, "the words Orca said on arriving at the point")
+        XCTAssertTrue(words.hasPrefix("1918, "), words)
+        XCTAssertEqual(copy.speech, ["Copied"])
+        _ = s.perform(.verbosity)
+        guard case .copy(let shorter)? = s.perform(.copyPoint).request else { return XCTFail("Ctrl+C copies") }
+        XCTAssertNotEqual(shorter, words, "another verbosity, other words")
+        XCTAssertEqual(shorter, ElementNames(chart: chart, wording: feedback.wording).name(1, of: try XCTUnwrap(navigator.current)))
+        let summary = s.perform(.copySummary)
+        guard case .copy(let summaryText)? = summary.request else { return XCTFail("Ctrl+Shift+C copies the summary") }
+        XCTAssertEqual(summaryText, s.perform(.speakSummary).speech.first)
+        XCTAssertEqual(summary.speech, ["Copied"])
+    }
+
+    func testACopyOfTheSummaryBeforeTheAnalysisWaitsForIt() throws {
+        let s = try session(analysed: false)
+        guard case .analysis? = s.perform(.copySummary).request else { return XCTFail("the analysis is asked for") }
+        let chart = try XCTUnwrap(s.chart)
+        let ready = s.analysisReady(ChartAnalysis.analyze(chart), braille: ChartBraille(chart: chart), current: true)
+        guard case .copy(let text)? = ready.request else { return XCTFail("the waiting copy is done once it is ready") }
+        XCTAssertFalse(text.isEmpty)
+    }
+
+    func testWhileComparingTheCopiedWordsNameBothSeries() throws {
+        let s = try session("stocks-long.csv")
+        _ = s.perform(.compare)
+        guard case .copy(let words)? = s.perform(.copyPoint).request else { return XCTFail("Ctrl+C copies") }
+        XCTAssertTrue(words.contains("ACME") && words.contains("BOLT") && words.contains("difference"), words)
     }
 
     func testWithoutPartsUpAndDownChangeSeries() throws {
