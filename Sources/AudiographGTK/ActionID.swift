@@ -6,6 +6,8 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
     /// Application-wide commands (`AudiographApplication`).
     public enum App: String, Sendable, CaseIterable {
         case open, preferences, quit, shortcuts
+        /// Ctrl+V: the clipboard's table in a window of its own, "Pasted table".
+        case pasteTable = "paste-table"
     }
 
     /// The View menu's switches, application-wide (`AudiographApplication`, the Preferences window).
@@ -25,6 +27,8 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case followFile = "follow-file"
         /// Alt+S: the keyboard focus to the Sheet list of a workbook of several sheets.
         case chooseSheet = "choose-sheet"
+        /// Ctrl+S: a pasted or piped-in table saved as a CSV file, which the window then shows.
+        case saveTable = "save-table"
     }
 
     /// The chart's own keys (`ChartView`, which hands them to its `ChartSession`), also in the Chart and Go

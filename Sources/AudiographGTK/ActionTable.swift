@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Where an action appears in the menu bar.
 public enum MenuSection: String, Sendable, CaseIterable {
-    case file, view, chart, go, help
+    case file, edit, view, chart, go, help
 
     /// The menu's title, with its mnemonic.
     public var title: String {
         switch self {
         case .file: return tr("_File")
+        case .edit: return tr("_Edit")
         case .view: return tr("_View")
         case .chart: return tr("_Chart")
         case .go: return tr("_Go")
@@ -69,6 +70,8 @@ public struct ActionEntry: Sendable, Equatable {
 public enum ActionTable {
     public static let entries: [ActionEntry] = [
         ActionEntry(.app(.open), label: tr("_Open…"), accelerators: ["<Control>o"], section: .file, group: 0),
+        ActionEntry(.window(.saveTable), label: tr("_Save Table As…"), accelerators: ["<Control>s", "<Control><Shift>s"],
+                    section: .file, group: 0),
         ActionEntry(.window(.export), label: tr("_Export Audio Graph…"), accelerators: ["<Control>e"],
                     section: .file, group: 0),
         ActionEntry(.window(.exportMIDI), label: tr("Export as _MIDI…"), accelerators: ["<Control><Shift>e"],
@@ -77,6 +80,10 @@ public enum ActionTable {
                     section: .file, group: 1),
         ActionEntry(.window(.close), label: tr("_Close Window"), accelerators: ["<Control>w"], section: .file, group: 2),
         ActionEntry(.app(.quit), label: tr("_Quit"), accelerators: ["<Control>q"], section: .file, group: 2),
+        ActionEntry(.chart(.copyPoint), label: tr("_Copy Point"), accelerators: ["<Control>c"], section: .edit, group: 0),
+        ActionEntry(.chart(.copySummary), label: tr("Copy _Summary or Range"), accelerators: ["<Control><Shift>c"],
+                    section: .edit, group: 0),
+        ActionEntry(.app(.pasteTable), label: tr("_Paste Table"), accelerators: ["<Control>v"], section: .edit, group: 1),
         ActionEntry(.toggle(.increaseContrast), label: tr("Increase _Contrast"), accelerators: [],
                     section: .view, group: 0),
         ActionEntry(.toggle(.reduceTransparency), label: tr("Reduce _Transparency"), accelerators: [],

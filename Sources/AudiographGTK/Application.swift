@@ -26,6 +26,8 @@ public final class AudiographApplication {
     private var commandLineFlags = ViewSettings()
     /// `--follow`: the files named on the command line are followed as they grow.
     private var followOpenedFiles = false
+    /// `audiograph -`: the table on standard input is still to be opened, in the first window.
+    private var opensStandardInput = false
     private lazy var measure: any TextMeasuring = PangoTextMeasure()
     private var cachedExamples: [URL]?
     /// The one sound device of every window, opened on the first sound.
@@ -67,8 +69,19 @@ public final class AudiographApplication {
         }
     }
 
-    /// Runs the application with the process's arguments; returns the exit status.
+    /// Runs the application with the process's arguments; returns the exit status. A "-" among them (before
+    /// any "--") opens the table on standard input: only this process can read it, so this process then runs on
+    /// its own instead of handing its files to a viewer already running.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        var arguments = arguments
+        let options = arguments.prefix { $0 != "--" }
+        if let dash = options.dropFirst().firstIndex(of: StandardInput.argument) {
+            arguments.remove(at: dash)
+            opensStandardInput = true
+            g_application_set_flags(gcast(application),
+                                     GApplicationFlags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue
+                                                                 | G_APPLICATION_NON_UNIQUE.rawValue))
+        }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         let status = cArguments.withUnsafeMutableBufferPointer { buffer in
@@ -154,6 +167,7 @@ public final class AudiographApplication {
     }
 
     private func activate() {
+        if openStandardInput() { return }
         if let window = windows.last {
             window.present()
         } else {
@@ -162,15 +176,24 @@ public final class AudiographApplication {
     }
 
     private func open(_ paths: [String]) {
-        for path in paths { openInNewWindow(path, following: followOpenedFiles) }
+        _ = openStandardInput()
+        for path in paths { openInNewWindow(.file(path: path), following: followOpenedFiles) }
     }
 
-    /// Opens `path` in a window showing no chart, or in a new window.
-    func openInNewWindow(_ path: String, following: Bool = false) {
+    /// `audiograph -`: opens the table on standard input in a window of its own, once; false when none was asked.
+    private func openStandardInput() -> Bool {
+        guard opensStandardInput else { return false }
+        opensStandardInput = false
+        openInNewWindow(.standardInput)
+        return true
+    }
+
+    /// Opens `source` in a window showing no chart, or in a new window.
+    func openInNewWindow(_ source: TableSource, following: Bool = false) {
         let window = windows.first(where: \.isReusable) ?? newWindow()
         window.followWhenLoaded = following
         window.present()
-        window.open(path)
+        window.open(source: source)
     }
 
     private func newWindow() -> DocumentWindow {
@@ -239,7 +262,9 @@ public final class AudiographApplication {
 
     private func perform(_ command: ActionID.App) {
         switch command {
-        case .open: FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(path) }
+        case .open:
+            FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(.file(path: path)) }
+        case .pasteTable: pasteTable()
         case .quit: for window in windows { gtk_window_destroy(gcast(window.window)) }
         case .shortcuts:
             let owner = activeWindow
@@ -250,12 +275,27 @@ public final class AudiographApplication {
         }
     }
 
-    /// A file from the Open dialog opens in the active window when it shows no chart, else in a new one.
-    private func openChosen(_ path: String) {
+    /// A file from the Open dialog, or a pasted table, opens in the active window when it shows no chart, else
+    /// in a new one.
+    private func openChosen(_ source: TableSource) {
         if let window = activeWindow, window.isReusable {
-            window.open(path)
+            window.open(source: source)
         } else {
-            openInNewWindow(path)
+            openInNewWindow(source)
+        }
+    }
+
+    /// Ctrl+V: the clipboard's table opens as "Pasted table" (`openChosen`); a clipboard without one is said in
+    /// the window the person pasted in, which stays as it was.
+    private func pasteTable() {
+        let asker = activeWindow
+        Clipboard.readTable { [weak self, weak asker] table in
+            guard let self else { return }
+            guard let table else {
+                asker?.announce(tr("The clipboard holds no table. Copy cells in a spreadsheet or a table on a web page, then paste again."))
+                return
+            }
+            self.openChosen(.held(table))
         }
     }
 

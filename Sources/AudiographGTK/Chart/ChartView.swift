@@ -374,7 +374,8 @@ final class ChartView {
         switch effects.request {
         case .details?: onDetails?()
         case .braille(let lines, let series, let cell)?: onBraille?(lines, series, cell)
-        case .describeRange(let part, let series)?: describeRange(part, series: series)
+        case .describeRange(let part, let series, let copying)?: describeRange(part, series: series, copying: copying)
+        case .copy(let text)?: Clipboard.copy(text)
         case .changeSpeed(let step)?:
             audio.changeLength(by: step)
             apply(session.speedChanged(by: step))
@@ -411,8 +412,8 @@ final class ChartView {
     }
 
     /// Shift+S: the selected range's own description (its values, lowest and highest, trend and shape), made
-    /// on a worker and said when ready.
-    private func describeRange(_ part: ChartPart, series s: Int) {
+    /// on a worker and said when ready; with `copying` (Ctrl+Shift+C) put on the clipboard, and "Copied" said.
+    private func describeRange(_ part: ChartPart, series s: Int, copying: Bool) {
         rangeJob?.cancel()
         rangeJob = BackgroundJob(name: "audiograph-range", work: { cancellation -> String? in
             guard let analysis = ChartAnalysis.analyze(part.chart, cancellation: cancellation),
@@ -420,7 +421,8 @@ final class ChartView {
             return analysis.series[s].description
         }, done: { [weak self] words in
             self?.rangeJob = nil
-            self?.announce(words)
+            if copying { Clipboard.copy(words) }
+            self?.announce(copying ? tr("Copied") : words)
         })
     }
 

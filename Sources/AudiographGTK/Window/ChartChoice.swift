@@ -6,13 +6,14 @@ import CGtk
 /// with new settings, kept next to the file when asked, and a message line the screen reader speaks.
 @MainActor
 enum ChartChoice {
-    /// Charts `owner`'s file again with `settings`; once it is shown, saves them in the file's sidecar when
-    /// `remember` is on (off the main loop). `done` gets nil, or a sentence saying what went wrong.
-    static func apply(_ settings: ChartSettings, remember: Bool, path: String, owner: DocumentWindow,
+    /// Charts `owner`'s table again with `settings`; once it is shown, saves them in the sidecar of the file at
+    /// `path` when `remember` is on (off the main loop; a table that is no file has none). `done` gets nil, or a
+    /// sentence saying what went wrong.
+    static func apply(_ settings: ChartSettings, remember: Bool, path: String?, owner: DocumentWindow,
                       done: @escaping @MainActor (String?) -> Void) {
         owner.rechart(settings: settings) { failure in
             if let failure { return done(failure) }
-            guard remember else { return done(nil) }
+            guard remember, let path else { return done(nil) }
             FileSaves.run({ try SidecarSettings.save(settings, for: path) }, done: { error in
                 done(error.map {
                     Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
@@ -49,7 +50,7 @@ protocol ChartChoiceWindow: AnyObject {
 extension ChartChoiceWindow {
     /// Charts `owner`'s file again with `settings` (kept in the sidecar when `remember` is on); this window
     /// closes once the chart is shown, or says in its message line why it could not be made.
-    func applyAndClose(_ settings: ChartSettings, remember: Bool, path: String, owner: DocumentWindow) {
+    func applyAndClose(_ settings: ChartSettings, remember: Bool, path: String?, owner: DocumentWindow) {
         applying = true
         ChartChoice.apply(settings, remember: remember, path: path, owner: owner) { [weak self] failure in
             guard let self, !self.destroyed else { return }

@@ -17,7 +17,8 @@ final class ColumnPicker: ChartChoiceWindow {
     /// Called once, when the window has been destroyed.
     var onClosed: (() -> Void)?
     private var choices: ColumnChoices
-    private let path: String
+    /// The table charted; its sidecar keeps the choice when it is a file.
+    private let source: TableSource
     /// The settings the shown chart was made with; the picker's choices replace its column roles.
     private let base: ChartSettings
     private weak var owner: DocumentWindow?
@@ -26,12 +27,12 @@ final class ColumnPicker: ChartChoiceWindow {
     var applying = false
     private(set) var destroyed = false
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, path: String, owner: DocumentWindow) {
+    init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, source: TableSource, owner: DocumentWindow) {
         choices = ColumnChoices(document: document)
-        self.path = path
+        self.source = source
         base = document.settings
         self.owner = owner
-        let fileName = (path as NSString).lastPathComponent
+        let fileName = source.displayName
 
         window = Widgets.dialogWindow(title: Localization.tr("Choose Columns — %@", fileName), parent: parent)
         gtk_window_set_resizable(gcast(window), 0)
@@ -97,13 +98,15 @@ final class ColumnPicker: ChartChoiceWindow {
         let rememberBox = Widgets.box(vertical: true, spacing: 2)
         let remember = Widgets.checkButton(tr("_Remember for this file"))
         Widgets.append(rememberBox, remember)
-        let sidecarName = (SidecarSettings.path(for: path) as NSString).lastPathComponent
+        let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
         let note = Widgets.label(Localization.tr("Saves the choice in %@ next to the file; the file itself is never changed.",
                                                  sidecarName),
                                  classes: ["caption"], wrap: true, xalign: 0)
         gtk_widget_set_margin_start(note, 28)  // under the check button's label, past its box
         Widgets.append(rememberBox, note)
         Widgets.append(content, rememberBox)
+        // A pasted or piped-in table has no file to keep the choice beside (Save Table As makes one).
+        if source.path == nil { gtk_widget_set_visible(rememberBox, 0) }
 
         message = Widgets.label("", classes: ["error"], wrap: true, xalign: 0)
         gtk_label_set_selectable(gcast(message), 1)
@@ -172,7 +175,7 @@ final class ColumnPicker: ChartChoiceWindow {
         if let problem = choices.problem { return show(problem) }
         let settings = choices.settings(replacing: base)
         let remember = choices.remember
-        applyAndClose(settings, remember: remember, path: path, owner: owner)
+        applyAndClose(settings, remember: remember, path: source.path, owner: owner)
         MainLoop.after(milliseconds: DocumentWindow.progressDelayMilliseconds) { [weak self] in
             guard let self, self.applying, !self.destroyed else { return }
             self.show(tr("Making the chart…"), isError: false)

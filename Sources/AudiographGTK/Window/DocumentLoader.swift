@@ -3,18 +3,22 @@ import AudiographCore
 import AudiographSpreadsheet
 import Foundation
 
-/// Opens a CSV file or workbook as a `ChartDocument` off the main loop (a `BackgroundJob`), reporting progress
-/// and the result on the GLib main loop. One loader per load; `cancel()` stops the read between chunks.
+/// Opens a table (a file, a held table, or standard input) as a `ChartDocument` off the main loop (a
+/// `BackgroundJob`), reporting progress and the result on the GLib main loop. One loader per load; `cancel()`
+/// stops the read between chunks.
 @MainActor
 final class DocumentLoader {
-    let path: String
+    /// A chart, and where its table now is: standard input, once read, is held.
+    typealias Loaded = (document: ChartDocument, source: TableSource)
+
+    let source: TableSource
     /// Settings over the sidecar's, or instead of them when `readingSidecar` is false.
     let settings: ChartSettings
     let readingSidecar: Bool
     private var job: BackgroundJob?
 
-    init(path: String, settings: ChartSettings = ChartSettings(), readingSidecar: Bool = true) {
-        self.path = path
+    init(source: TableSource, settings: ChartSettings = ChartSettings(), readingSidecar: Bool = true) {
+        self.source = source
         self.settings = settings
         self.readingSidecar = readingSidecar
     }
@@ -22,16 +26,28 @@ final class DocumentLoader {
     /// Starts reading. `progress` and `completion` run on the main thread; `completion` runs once, unless
     /// the load was cancelled first.
     func start(progress: @escaping @MainActor @Sendable (ImportProgress) -> Void,
-               completion: @escaping @MainActor @Sendable (Result<ChartDocument, any Error>) -> Void) {
-        let path = path, settings = settings, readingSidecar = readingSidecar
-        job = BackgroundJob(name: "audiograph-load", work: { cancellation -> Result<ChartDocument, any Error>? in
-            Result {
-                try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
-                                       readers: [SpreadsheetReader()],
-                                       progress: { value in
-                                           MainLoop.post { if !cancellation.isCancelled { progress(value) } }
-                                       },
-                                       cancellation: cancellation)
+               completion: @escaping @MainActor @Sendable (Result<Loaded, any Error>) -> Void) {
+        let source = source, settings = settings, readingSidecar = readingSidecar
+        job = BackgroundJob(name: "audiograph-load", work: { cancellation -> Result<Loaded, any Error>? in
+            let report: (ImportProgress) -> Void = { value in
+                MainLoop.post { if !cancellation.isCancelled { progress(value) } }
+            }
+            return Result {
+                switch source {
+                case .file(let path):
+                    let document = try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
+                                                          readers: [SpreadsheetReader()], progress: report,
+                                                          cancellation: cancellation)
+                    return (document, source)
+                case .held(let table):
+                    return (try table.open(settings: settings, progress: report, cancellation: cancellation), source)
+                case .standardInput:
+                    // The pipe's length is unknown: progress says how much has arrived.
+                    let data = try StandardInput.readAll(progress: { report(ImportProgress(bytesRead: $0, totalBytes: 0, rows: 0)) },
+                                                         cancellation: cancellation)
+                    let table = HeldTable(name: StandardInput.name, data: data)
+                    return (try table.open(settings: settings, progress: report, cancellation: cancellation), .held(table))
+                }
             }
         }, done: { [weak self] result in
             self?.job = nil

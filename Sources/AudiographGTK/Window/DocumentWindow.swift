@@ -12,12 +12,12 @@ import Foundation
 /// only by borrowed pointers, which are not used after "destroy".
 @MainActor
 final class DocumentWindow {
-    /// What the window shows.
+    /// What the window shows, and of which table.
     enum Content: Equatable {
         case start
-        case loading(path: String)
-        case chart(path: String)
-        case failed(path: String)
+        case loading(TableSource)
+        case chart(TableSource)
+        case failed(TableSource)
     }
 
     let window: UnsafeMutablePointer<GtkWidget>
@@ -198,6 +198,12 @@ final class DocumentWindow {
         gtk_widget_grab_focus(focus)
     }
 
+    /// Has the screen reader say `message` from where the focus is: the chart's point, or the page's control.
+    func announce(_ message: String) {
+        guard !destroyed else { return }
+        if case .chart = content { chartView.announce(message) } else { Widgets.announce(message, in: window) }
+    }
+
     /// After a dialog over this window closes: the window is activated again (without a window manager
     /// nobody else would) and its page gets the keyboard focus, so Orca says where the person is.
     func returnFocus() {
@@ -232,26 +238,28 @@ final class DocumentWindow {
         gtk_widget_grab_focus(openButton)
     }
 
-    private func setTitle(_ path: String?) {
-        let title = path.map { Localization.tr("%@ — Audiograph", ($0 as NSString).lastPathComponent) } ?? tr("Audiograph")
+    private func setTitle(_ source: TableSource?) {
+        let title = source.map { Localization.tr("%@ — Audiograph", $0.displayName) } ?? tr("Audiograph")
         gtk_window_set_title(gcast(window), title)
     }
 
     // MARK: Loading
 
-    /// Opens `path` in this window: reads it in the background, showing progress if it takes a while.
-    func open(_ path: String) {
+    /// Opens the file at `path` in this window.
+    func open(_ path: String) { open(source: .file(path: path)) }
+
+    /// Opens `source` in this window: reads it in the background, showing progress if it takes a while.
+    func open(source: TableSource) {
         stopFollowing(saying: false)
         loader?.cancel()
         cancelRechart()
         picker?.close()
         if loader == nil { contentBeforeLoad = content }
-        let loader = DocumentLoader(path: path)
+        let loader = DocumentLoader(source: source)
         self.loader = loader
-        content = .loading(path: path)
-        setTitle(path)
-        let fileName = (path as NSString).lastPathComponent
-        loadingPage.reset(fileName: fileName)
+        content = .loading(source)
+        setTitle(source)
+        loadingPage.reset(fileName: source.displayName)
         MainLoop.after(milliseconds: Self.progressDelayMilliseconds) { [weak self] in
             guard let self, self.loader === loader, !self.destroyed else { return }
             gtk_stack_set_visible_child_name(gcast(self.stack), "loading")
@@ -263,7 +271,7 @@ final class DocumentWindow {
         }, completion: { [weak self] result in
             guard let self, self.loader === loader, !self.destroyed else { return }
             self.loader = nil
-            self.finishLoading(path: path, result: result)
+            self.finishLoading(source: source, result: result)
         })
     }
 
@@ -273,38 +281,44 @@ final class DocumentWindow {
         self.loader = nil
         // Back to what the window showed before; the reader stops at its next chunk and its result is dropped.
         switch contentBeforeLoad {
-        case .chart(let path) where document != nil:
-            content = .chart(path: path)
-            setTitle(path)
+        case .chart(let source) where document != nil:
+            content = .chart(source)
+            setTitle(source)
             gtk_stack_set_visible_child_name(gcast(stack), "chart")
         default:
             showStartPage()
         }
     }
 
-    private func finishLoading(path: String, result: Result<ChartDocument, any Error>) {
+    private func finishLoading(source: TableSource, result: Result<DocumentLoader.Loaded, any Error>) {
         switch result {
-        case .success(let document):
-            show(document, path: path)
-            RecentFiles.add(path)
-            if followWhenLoaded { startFollowing() }
+        case .success(let loaded):
+            show(loaded.document, source: loaded.source)
+            if let path = loaded.source.path {
+                RecentFiles.add(path)
+                if followWhenLoaded { startFollowing() }
+            } else {
+                // GTK 4.8 tells Orca nothing of a window's title, and a file's chart says nothing of where its
+                // table came from: a pasted or piped-in table is named ("Pasted table") once the window is active.
+                announceOnceActive(loaded.source.displayName)
+            }
         case .failure(let error):
             if case ImportError.cancelled = error { return }
             let message = (error as? ImportError)?.message ?? error.localizedDescription
             document = nil
             chartView.show(nil)
-            content = .failed(path: path)
-            setTitle(path)
-            errorPage.show(fileName: (path as NSString).lastPathComponent, message: message)
+            content = .failed(source)
+            setTitle(source)
+            errorPage.show(fileName: source.displayName, message: message)
             gtk_stack_set_visible_child_name(gcast(stack), "error")
             gtk_widget_grab_focus(errorPage.openButton)
         }
     }
 
-    private func show(_ document: ChartDocument, path: String) {
+    private func show(_ document: ChartDocument, source: TableSource) {
         self.document = document
-        content = .chart(path: path)
-        setTitle(path)
+        content = .chart(source)
+        setTitle(source)
         chartView.show(document.chart)
         chartView.setAppearance(app.chartAppearance)
         let note = Localization.sentences(document.warnings)
@@ -321,19 +335,19 @@ final class DocumentWindow {
     /// through the same loader as `open`. The chart on screen stays until the new one is ready; `completion`
     /// gets nil once the new chart is shown, or the core's message when it can't be made (the old chart stays).
     func rechart(settings: ChartSettings, completion: @escaping @MainActor (String?) -> Void) {
-        guard case .chart(let path) = content else { return completion(tr("There is no chart to change.")) }
+        guard case .chart(let source) = content else { return completion(tr("There is no chart to change.")) }
         cancelRechart()
-        let loader = DocumentLoader(path: path, settings: settings, readingSidecar: false)
+        let loader = DocumentLoader(source: source, settings: settings, readingSidecar: false)
         rechartLoader = loader
         loader.start(progress: { _ in }, completion: { [weak self] result in
             guard let self, self.rechartLoader === loader, !self.destroyed else { return }
             self.rechartLoader = nil
             switch result {
-            case .success(let document):
+            case .success(let loaded):
                 // A followed file goes on being followed, as the new chart.
                 let following = self.follower != nil
                 self.stopFollowing(saying: false)
-                self.show(document, path: path)
+                self.show(loaded.document, source: loaded.source)
                 if following { self.startFollowing() }
                 completion(nil)
             case .failure(let error):
@@ -347,7 +361,7 @@ final class DocumentWindow {
     /// "Sheet Costs" (the first point alone does not say which sheet it is); a slow sheet is said to be opening,
     /// and a sheet without a chart says why, from the chart still shown, the list back on its sheet.
     private func chooseSheet(_ name: String) {
-        guard case .chart(let path) = content else { return }
+        guard case .chart(let source) = content, let path = source.path else { return }
         sheetBeingOpened = name
         MainLoop.after(milliseconds: Self.progressDelayMilliseconds) { [weak self] in
             guard let self, self.sheetBeingOpened == name, !self.destroyed else { return }
@@ -373,7 +387,11 @@ final class DocumentWindow {
     /// Starts following the shown file with the settings its chart was made with: the chart grows as rows
     /// are appended (`FileFollower`, `ChartView.grow`); Orca says so once the file is open to follow.
     private func startFollowing() {
-        guard case .chart(let path) = content, let document, follower == nil else { return }
+        guard case .chart(let source) = content, let document, follower == nil else { return }
+        guard let path = source.path else {
+            return chartView.announce(Localization.tr("%@ is not a file, so it can't grow: save it as a file to follow it.",
+                                                      source.displayName))
+        }
         let fileName = (path as NSString).lastPathComponent
         let follower = FileFollower(path: path, settings: document.settings, readingSidecar: false)
         follower.onOpened = { [weak self, weak follower] opened in
@@ -437,9 +455,9 @@ final class DocumentWindow {
 
     /// Opens the column picker for the shown chart (Choose Columns, Ctrl+K).
     private func chooseColumns() {
-        guard case .chart(let path) = content, let document, loader == nil else { return }
+        guard case .chart(let source) = content, let document, loader == nil else { return }
         if let picker { return picker.present() }
-        let picker = ColumnPicker(parent: window, document: document, path: path, owner: self)
+        let picker = ColumnPicker(parent: window, document: document, source: source, owner: self)
         picker.onClosed = { [weak self, weak picker] in
             guard let self, self.picker === picker, !self.destroyed else { return }
             self.picker = nil
@@ -451,9 +469,9 @@ final class DocumentWindow {
 
     /// Opens the list of other charts for the shown file (Other Charts, Ctrl+J).
     private func showOtherCharts() {
-        guard case .chart(let path) = content, let document, loader == nil else { return }
+        guard case .chart(let source) = content, let document, loader == nil else { return }
         if let otherCharts { return otherCharts.present() }
-        let dialog = OtherCharts(parent: window, document: document, path: path, owner: self)
+        let dialog = OtherCharts(parent: window, document: document, source: source, owner: self)
         dialog.onClosed = { [weak self, weak dialog] in
             guard let self, self.otherCharts === dialog, !self.destroyed else { return }
             self.otherCharts = nil
@@ -500,7 +518,7 @@ final class DocumentWindow {
         switch id {
         case .window(let command):
             switch command {
-            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet: return true
+            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet, .saveTable: return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -519,6 +537,7 @@ final class DocumentWindow {
             case .otherCharts: showOtherCharts()
             case .chooseSheet:
                 if !sheetChooser.focus() { chartView.announce(tr("This file has no other sheets.")) }
+            case .saveTable: saveTable()
             case .export: exportAudioGraph(as: .wav)
             case .exportMIDI: exportAudioGraph(as: .midi)
             case .followFile: if follower == nil { startFollowing() } else { stopFollowing(saying: true) }
@@ -578,10 +597,11 @@ final class DocumentWindow {
     /// saves it as WAV or MIDI on a worker (ExportRow), through a temporary file renamed into place. The name
     /// chosen decides when it ends in .wav, .mid or .midi; else `format`, the command's, does.
     private func exportAudioGraph(as format: AudioGraphFileFormat) {
-        guard case .chart(let path) = content, let chart = chartView.shownChart else { return }
-        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        guard case .chart(let source) = content, let chart = chartView.shownChart else { return }
+        let base = (source.displayName as NSString).deletingPathExtension
         let title = format == .midi ? tr("Export Audio Graph as MIDI") : tr("Export Audio Graph")
-        FileChooser.save(parent: window, title: title, suggesting: base + "." + format.fileExtension) { [weak self] target in
+        FileChooser.save(parent: window, title: title, accept: tr("_Export"),
+                         suggesting: base + "." + format.fileExtension) { [weak self] target in
             guard let self, !self.destroyed, self.chartView.shownChart != nil else { return }
             // Back to the chart first, so Orca (which followed the dialog) hears where the person is and
             // then what the export says.
@@ -593,6 +613,40 @@ final class DocumentWindow {
                 gtk_widget_set_visible(self.warnings, 1)
                 self.chartView.announce(message)
             }
+        }
+    }
+
+    /// Ctrl+S: a pasted or piped-in table saved as a CSV file where the person chooses (written off the main
+    /// loop through the atomic writer, with the chart's settings in the new file's sidecar when it has any); the
+    /// window then shows that file, so Remember, Follow File and the recent files name it. A table that is a
+    /// file already is said to be one.
+    private func saveTable() {
+        guard case .chart(let source) = content, let document else { return }
+        guard case .held(let table) = source else {
+            return chartView.announce(Localization.tr("This table is already the file %@.", source.displayName))
+        }
+        FileChooser.save(parent: window, title: tr("Save Table As"), accept: tr("_Save"),
+                         suggesting: table.name + ".csv") { [weak self] target in
+            guard let self, !self.destroyed else { return }
+            self.returnFocus()
+            let settings = document.settings
+            let name = (target as NSString).lastPathComponent
+            FileSaves.run({
+                try AtomicFile.write(try table.csvText(), to: target)
+                if settings != ChartSettings() { try SidecarSettings.save(settings, for: target) }
+            }, done: { [weak self] error in
+                guard let self, !self.destroyed else { return }
+                if let error {
+                    let reason = (error as? ImportError)?.message ?? error.localizedDescription
+                    return self.chartView.announce(Localization.tr("Can't save %@: %@", name, reason))
+                }
+                if case .chart(.held(let shown)) = self.content, shown === table {
+                    self.content = .chart(.file(path: target))
+                    self.setTitle(.file(path: target))
+                }
+                RecentFiles.add(target)
+                self.chartView.announce(Localization.tr("Saved as %@", name))
+            })
         }
     }
 
@@ -638,7 +692,7 @@ final class DocumentWindow {
             g_slist_free(head)
             guard let first = paths.first else { return false }
             self.open(first)
-            for path in paths.dropFirst() { self.app.openInNewWindow(path) }
+            for path in paths.dropFirst() { self.app.openInNewWindow(.file(path: path)) }
             return true
         }
         gtk_widget_add_controller(window, target)

@@ -30,11 +30,11 @@ enum FileChooser {
                         filters: [tables, text]), parent: parent, chosen: chosen)
     }
 
-    /// Asks where to save an exported file, under `title`, suggesting `name`; calls `chosen` with the path
-    /// unless the person cancels. GTK's own dialog asks before replacing an existing file.
-    static func save(parent: UnsafeMutablePointer<GtkWidget>?, title: String, suggesting name: String,
+    /// Asks where to save a file, under `title` with the button `accept` (Export, Save), suggesting `name`;
+    /// calls `chosen` with the path unless the person cancels. GTK's own dialog asks before replacing a file.
+    static func save(parent: UnsafeMutablePointer<GtkWidget>?, title: String, accept: String, suggesting name: String,
                      chosen: @escaping @MainActor (String) -> Void) {
-        present(Request(title: title, accept: tr("_Export"), saving: true, suggestedName: name,
+        present(Request(title: title, accept: accept, saving: true, suggestedName: name,
                         filters: []), parent: parent, chosen: chosen)
     }
 

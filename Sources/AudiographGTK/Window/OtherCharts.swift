@@ -17,7 +17,8 @@ final class OtherCharts: ChartChoiceWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called once, when the window has been destroyed.
     var onClosed: (() -> Void)?
-    private let path: String
+    /// The table charted; its sidecar keeps the choice when it is a file.
+    private let source: TableSource
     private weak var owner: DocumentWindow?
     private let list: UnsafeMutablePointer<GtkWidget>
     let message: UnsafeMutablePointer<GtkWidget>
@@ -29,10 +30,10 @@ final class OtherCharts: ChartChoiceWindow {
     /// Lists the other charts off the main loop; cancelled when the window closes.
     private var suggestionsJob: BackgroundJob?
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, path: String, owner: DocumentWindow) {
-        self.path = path
+    init(parent: UnsafeMutablePointer<GtkWidget>, document: ChartDocument, source: TableSource, owner: DocumentWindow) {
+        self.source = source
         self.owner = owner
-        let fileName = (path as NSString).lastPathComponent
+        let fileName = source.displayName
         window = Widgets.dialogWindow(title: Localization.tr("Other Charts — %@", fileName), parent: parent)
         gtk_window_set_default_size(gcast(window), 640, 420)
         ObjectCensus.track(window, as: "OtherCharts")
@@ -57,12 +58,14 @@ final class OtherCharts: ChartChoiceWindow {
         let rememberBox = Widgets.box(vertical: true, spacing: 2)
         let rememberCheck = Widgets.checkButton(tr("_Remember for this file"))
         Widgets.append(rememberBox, rememberCheck)
-        let sidecarName = (SidecarSettings.path(for: path) as NSString).lastPathComponent
+        let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
         let note = Widgets.label(Localization.tr("Saves the choice in %@ next to the file; the file itself is never changed.",
                                                  sidecarName), classes: ["caption"], wrap: true, xalign: 0)
         gtk_widget_set_margin_start(note, 28)
         Widgets.append(rememberBox, note)
         Widgets.append(content, rememberBox)
+        // A pasted or piped-in table has no file to keep the choice beside (Save Table As makes one).
+        if source.path == nil { gtk_widget_set_visible(rememberBox, 0) }
 
         message = Widgets.label("", classes: ["error"], wrap: true, xalign: 0)
         gtk_widget_set_visible(message, 0)
@@ -150,7 +153,7 @@ final class OtherCharts: ChartChoiceWindow {
         guard suggestions.indices.contains(index) else { return }
         let settings = suggestions[index].settings
         let remember = self.remember
-        applyAndClose(settings, remember: remember, path: path, owner: owner)
+        applyAndClose(settings, remember: remember, path: source.path, owner: owner)
     }
 
 }

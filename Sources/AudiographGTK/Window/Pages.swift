@@ -96,12 +96,20 @@ final class LoadingPage {
         update(fraction: 0, bytesRead: 0, totalBytes: 0)
     }
 
-    /// Shows how far the read has got ("12 MB of 200 MB").
+    /// Shows how far the read has got ("12 MB of 200 MB"); from a pipe, whose length is unknown until it ends,
+    /// how much has arrived ("12 MB read"), the bar pulsing.
     func update(fraction: Double, bytesRead: Int64, totalBytes: Int64) {
-        gtk_progress_bar_set_fraction(gcast(bar), fraction)
-        let text = totalBytes > 0
-            ? Localization.tr("%@ of %@", ByteCount.text(bytesRead), ByteCount.text(totalBytes))
-            : ""
+        let text: String
+        if totalBytes > 0 {
+            gtk_progress_bar_set_fraction(gcast(bar), fraction)
+            text = Localization.tr("%@ of %@", ByteCount.text(bytesRead), ByteCount.text(totalBytes))
+        } else if bytesRead > 0 {
+            gtk_progress_bar_pulse(gcast(bar))
+            text = Localization.tr("%@ read", ByteCount.text(bytesRead))
+        } else {
+            gtk_progress_bar_set_fraction(gcast(bar), 0)
+            text = ""
+        }
         gtk_progress_bar_set_text(gcast(bar), text)
         gtk_label_set_text(gcast(amount), text)
         gtk_widget_set_visible(amount, text.isEmpty ? 0 : 1)
