@@ -22,10 +22,11 @@ packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           at-spi2-core python3-pyatspi orca speech-dispatcher
           pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
           desktop-file-utils appstream dpkg-dev man-db gettext
-          locales sway grim xclip xwayland x11-xserver-utils jq)
+          locales sway grim xclip wl-clipboard xwayland x11-xserver-utils jq)
 # locales: Japanese tests run under ja_JP.UTF-8 (generated below); glibc 2.41 (Debian 13) ignores LANGUAGE in
 #   the C and C.UTF-8 locales, so GTK's own words need a real locale there.
-# xclip: the Open dialog test pastes a path (typing races GTK 4.18's completion).
+# xclip wl-clipboard: the Open dialog test pastes a path (typing races GTK 4.18's completion); the clipboard
+#   tests put tables on the X11 and Wayland clipboards and read back what Audiograph copied.
 # jq: the JSON tests pipe records through it as JSON Lines, as people do (Tests/corpus/check_json.py).
 # sway grim xwayland x11-xserver-utils: the Wayland tests run the app under a headless sway and screenshot it with
 #   grim; Orca 43 needs Xwayland's display there, opened to root with xhost. Their keyboard

@@ -23,14 +23,8 @@ from harness import (BIRTHS_TITLE, BUTTON_ROLES, DATA, GROUP_ROLES, JAPANESE_LOC
                      PacedSound, ROOT, alsa_file_sink, app_node, braille_cursor_cell, braille_lines, chart_group,
                      check, cli_lines, extents, find_all, focused_words, glibc_version, keycode_chord, pressed_keys,
                      press_and_hear, selected_point, set_layout, settle_in_chart, sound_in, start_app,
-                     states, stop, trace_events, unnamed_controls, wait_for_braille, wait_for_trace_quiet,
+                     states, stop, trace_events, unnamed_controls, wait_for_braille, wait_for_focused_entry, wait_for_trace_quiet,
                      wait_until, wait_for_chart, window_node, window_state)
-
-
-def wait_for_focused_entry(app, title):
-    """Waits until the window `title` (a file dialog) has its text entry focused, so typed keys reach it."""
-    return wait_until(lambda: find_all(window_node(app, title), lambda n: n.getRoleName() == "text"
-                                       and "focused" in states(n)), "the %s dialog's entry to take the focus" % title)
 
 
 def tree_and_keys():

@@ -93,3 +93,21 @@ def screenshot(path):
         subprocess.run(["grim", path], check=True)
     else:
         subprocess.run(["import", "-window", "root", path], check=True)
+
+
+def put_on_clipboard(data, mime="text/plain"):
+    """Puts `data` (bytes) on the desktop's clipboard as `mime`, as a browser or spreadsheet does when a person
+    copies: owned by xclip (X11) or wl-copy (Wayland), which serve it from the background until something
+    else is copied."""
+    if WAYLAND:
+        command = ["wl-copy", "--type", mime]
+    else:
+        command = ["xclip", "-selection", "clipboard", "-t", "UTF8_STRING" if mime == "text/plain" else mime, "-i"]
+    subprocess.run(command, input=data, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=10)
+
+
+def clipboard_text():
+    """The text on the desktop's clipboard now, read as a person's next paste would (xclip or wl-paste)."""
+    command = ["wl-paste", "--no-newline"] if WAYLAND else ["xclip", "-selection", "clipboard", "-o"]
+    result = subprocess.run(command, capture_output=True, timeout=10)
+    return result.stdout.decode("utf-8", "replace")

@@ -66,14 +66,17 @@ def alsa_file_sink(folder):
     return config, raw
 
 
-def start_app(path, home, extra_env=None, args=()):
+def start_app(path, home, extra_env=None, args=(), stdin=None):
+    """Starts the viewer on `path` (None: the start page; "-": standard input, from `stdin`) under `home`."""
     env = dict(os.environ, GSK_RENDERER="cairo", HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
                XDG_DATA_HOME=os.path.join(home, "data"), AUDIOGRAPH_EXAMPLES_DIR=DATA)
     for name in ("NO_AT_BRIDGE", "GTK_A11Y", "GTK_THEME"):
         env.pop(name, None)
     env.update(extra_env or {})
-    log = open(os.path.join(OUT, "a11y-%s.log" % os.path.basename(path)), "w")
-    return subprocess.Popen([BIN, *args, path], env=env, stdout=log, stderr=subprocess.STDOUT)
+    name = {None: "start-page", "-": "standard-input"}.get(path) or os.path.basename(path)
+    log = open(os.path.join(OUT, "a11y-%s.log" % name), "w")
+    return subprocess.Popen([BIN, *args] + ([path] if path else []), env=env, stdin=stdin, stdout=log,
+                            stderr=subprocess.STDOUT)
 
 
 def stop(process):
@@ -85,12 +88,18 @@ def stop(process):
 
 
 def app_node(pid, timeout=15):
+    """The app of process `pid` on the AT-SPI bus, looked up afresh. When the app opens a second window, GTK 4.8
+    registers it anew: the app this process cached then says "The application no longer exists", and once
+    touched it never recovers, so the desktop's cache is cleared before every look (a fresh process sees the
+    app at once)."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         desktop = pyatspi.Registry.getDesktop(0)
+        desktop.clear_cache()
         for app in desktop:
             try:
                 if app is not None and app.get_process_id() == pid:
+                    app.childCount  # the cached process id outlives the app's registration; this does not
                     return app
             except Exception:
                 pass
@@ -120,8 +129,14 @@ def chart_group(app, title):
 def wait_for_chart(pid, title, timeout=15):
     """The app's node and its chart group, once the group named `title`… is on the AT-SPI bus (the file is
     read and the chart shown); the group is None after `timeout` seconds."""
-    app = app_node(pid)
-    return app, wait_until(lambda: chart_group(app, title), "the chart %r on the bus" % title, timeout)
+    found = {"app": app_node(pid)}
+
+    def look():
+        # Found again each time: a window opened meanwhile registers the app anew (app_node).
+        found["app"] = app_node(pid)
+        return chart_group(found["app"], title)
+    group = wait_until(look, "the chart %r on the bus" % title, timeout)
+    return found["app"], group
 
 
 def states(node):
@@ -506,6 +521,12 @@ def wait_until(condition, what, timeout=10):
         time.sleep(0.1)
     print("  (waited %d s: %s)" % (timeout, what))
     return None
+
+
+def wait_for_focused_entry(app, title):
+    """Waits until the window `title` (a file dialog) has its text entry focused, so typed keys reach it."""
+    return wait_until(lambda: find_all(window_node(app, title), lambda n: n.getRoleName() == "text"
+                                       and "focused" in states(n)), "the %s dialog's entry to take the focus" % title)
 
 
 def window_state(window):
