@@ -8,6 +8,7 @@ import Foundation
 //     audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]
 //     audiograph-bench follow [--rows N] [--batch B] [--repeat R]
 //     audiograph-bench read FILE [--threads N] [--repeat R]
+//     audiograph-bench read-json-foundation FILE [--repeat R]
 //     audiograph-bench compare-readers FILE|FOLDER...
 //
 // Builds an N-point series in memory (a noisy wave with a trend, the same every run), then times the score
@@ -29,6 +30,7 @@ if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "draw" { exit(r
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "follow" { exit(runFollowBenchmark()) }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "compare-readers" { exit(runReaderComparison()) }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "read" { exit(runReadBenchmark()) }
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "read-json-foundation" { exit(runJSONFoundationBenchmark()) }
 
 guard CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "sonify",
       let points = Int(option("--points", "1000000")), points > 0,
