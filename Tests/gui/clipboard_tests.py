@@ -165,6 +165,14 @@ def copy_what_was_heard():
         ranged = clipboard_text()
         check(ranged.startswith("Birth rate: 3 values from 1918 to 1920"),
               "with a range selected, its description: %r" % ranged[:120])
+        # Chart Details' text copies its selection as any text does.
+        press_and_hear(orca, "d", "Summary: Birth rate by year")
+        press("ctrl+a")
+        press("ctrl+c")
+        details = wait_until(lambda: clipboard_text() if clipboard_text().startswith("Summary") else None,
+                             "the details' text on the clipboard") or clipboard_text()
+        check(details.startswith("Summary: Birth rate by year") and "X axis" in details,
+              "Ctrl+A and Ctrl+C in Chart Details copy its text: %r" % details[:80])
     finally:
         stop(process)
         orca.stop()
