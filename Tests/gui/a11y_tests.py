@@ -629,7 +629,8 @@ def other_windows_with_orca():
             rows = find_all(shortcuts, lambda n: n.getRoleName() == "list item") if shortcuts else []
             check(any(r.name == "Next Point of Interest: N" for r in rows) and any(r.name == "Full Screen: F11" for r in rows),
                   "the shortcuts list the chart's keys and F11 (%d rows)" % len(rows))
-            press_and_hear(orca, "Down", "Export Audio Graph: Ctrl+E")
+            press_and_hear(orca, "Down", "Save Table As: Ctrl+S")
+            press_and_hear(orca, "Tab", "Copy Point: Ctrl+C")
             press_and_hear(orca, "Tab", "Full Screen: F11")
             press_and_hear(orca, "Tab", "Play or Pause: Space")
             press_and_hear(orca, "Escape", "point 1 of 59")
@@ -664,7 +665,9 @@ def dialogs_heard_every_time(language=None, rounds=10):
         app = app_node(process.pid)
         window = wait_for_window("births.csv")
         wait_until(lambda: chart_group(app, ""), "the chart is on the bus")
-        focus(window)
+        # Orca, started beside the app, has presented the chart before the first dialog opens: in one CI run the
+        # first 'd' came before Orca's "Screen reader on", and Orca said the dialog's focus but not its title.
+        settle_in_chart(orca, window)
         main_frame = app[0].name
         missed = []
         for round_number in range(1, rounds + 1):

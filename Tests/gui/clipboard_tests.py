@@ -13,8 +13,8 @@ import tempfile
 
 import harness
 from desktop_session import clipboard_text, press, put_on_clipboard, type_text, wait_for_window
-from harness import (BIRTHS_TITLE, DATA, ROOT, Orca, app_node, check, find_all, press_and_hear, settle_in_chart,
-                     start_app, stop, wait_for_chart, wait_for_focused_entry, wait_until)
+from harness import (BIRTHS_TITLE, DATA, ROOT, Orca, app_node, chart_seen_afresh, check, find_all, press_and_hear,
+                     settle_in_chart, start_app, stop, wait_for_chart, wait_for_focused_entry, wait_until)
 
 FIXTURES = os.path.join(ROOT, "Tests", "AudiographCoreTests", "Fixtures", "Clipboard")
 # The browsers' copy: one series, named by its column; LibreOffice's: two, named by the window ("Pasted table").
@@ -51,8 +51,7 @@ def paste_from_a_browser_into_a_chart_window():
         press("ctrl+v")
         pasted = wait_for_window("Pasted table", timeout=20)
         check(pasted != window, "the pasted table has a window of its own; births.csv stays in its own")
-        app, group = wait_for_chart(process.pid, MONTHS_TITLE)
-        check(group is not None, "the pasted table is charted: %r" % MONTHS_TITLE)
+        check(chart_seen_afresh(process.pid, MONTHS_TITLE), "the pasted table is charted: %r" % MONTHS_TITLE)
         said = wait_for_said(orca, "Pasted table", before)
         said = wait_for_said(orca, "January, 5.4 °C", before)
         check(MONTHS_TITLE in said, "Orca says the chart as for a file: %r" % said.replace("\n", " | ")[-300:])
@@ -126,8 +125,7 @@ def paste_text_and_paste_nothing():
         before = len(orca.speech())
         press("ctrl+v")
         wait_for_window("Pasted table", timeout=20)
-        app, group = wait_for_chart(process.pid, PASTED_TITLE)
-        check(group is not None, "the tab-separated text is charted")
+        check(chart_seen_afresh(process.pid, PASTED_TITLE), "the tab-separated text is charted")
         wait_for_said(orca, "January", before)
     finally:
         stop(process)

@@ -88,23 +88,29 @@ def stop(process):
 
 
 def app_node(pid, timeout=15):
-    """The app of process `pid` on the AT-SPI bus, looked up afresh. When the app opens a second window, GTK 4.8
-    registers it anew: the app this process cached then says "The application no longer exists", and once
-    touched it never recovers, so the desktop's cache is cleared before every look (a fresh process sees the
-    app at once)."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         desktop = pyatspi.Registry.getDesktop(0)
-        desktop.clear_cache()
         for app in desktop:
             try:
                 if app is not None and app.get_process_id() == pid:
-                    app.childCount  # the cached process id outlives the app's registration; this does not
                     return app
             except Exception:
                 pass
         time.sleep(0.2)
     raise RuntimeError("the app never appeared on the AT-SPI bus")
+
+
+def chart_seen_afresh(pid, title, timeout=15):
+    """Whether the chart group named `title`… of process `pid` is on the AT-SPI bus, as a fresh process sees
+    it. When the app opens a second window (a paste), GTK 4.8 registers it on the bus anew, and the app this
+    process cached then answers "The application no longer exists" for good; clearing pyatspi's cache to
+    find it again crashed the Wayland suite's long-lived test process. A fresh process (like Orca) sees the
+    app with both windows at once."""
+    code = ("import sys; sys.path.insert(0, %r); import harness; "
+            "sys.exit(0 if harness.chart_group(harness.app_node(%d, timeout=3), %r) else 1)" % (HERE, pid, title))
+    return wait_until(lambda: subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=30).returncode == 0,
+                      "the chart %r on the bus, seen by a fresh process" % title, timeout)
 
 
 def find_all(node, predicate, found=None, depth=0):
@@ -129,14 +135,8 @@ def chart_group(app, title):
 def wait_for_chart(pid, title, timeout=15):
     """The app's node and its chart group, once the group named `title`… is on the AT-SPI bus (the file is
     read and the chart shown); the group is None after `timeout` seconds."""
-    found = {"app": app_node(pid)}
-
-    def look():
-        # Found again each time: a window opened meanwhile registers the app anew (app_node).
-        found["app"] = app_node(pid)
-        return chart_group(found["app"], title)
-    group = wait_until(look, "the chart %r on the bus" % title, timeout)
-    return found["app"], group
+    app = app_node(pid)
+    return app, wait_until(lambda: chart_group(app, title), "the chart %r on the bus" % title, timeout)
 
 
 def states(node):
