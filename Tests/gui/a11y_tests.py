@@ -667,7 +667,7 @@ def dialogs_heard_every_time(language=None, rounds=10):
         wait_until(lambda: chart_group(app, ""), "the chart is on the bus")
         # Orca, started beside the app, has presented the chart before the first dialog opens: in one CI run the
         # first 'd' came before Orca's "Screen reader on", and Orca said the dialog's focus but not its title.
-        settle_in_chart(orca, window)
+        settle_in_chart(orca, window, first="59 点中 1 番目" if language else "point 1 of 59")
         main_frame = app[0].name
         missed = []
         for round_number in range(1, rounds + 1):
