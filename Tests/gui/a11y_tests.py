@@ -573,7 +573,8 @@ def other_windows_with_orca():
             check(description.startswith("Can't open scan.csv.") and "binary data" in description,
                   "the focused Open Another… button carries the error as its description: %r" % description)
             check(not unnamed_controls(app), "every control of the error page is named: %r" % unnamed_controls(app))
-            focus(window)
+            # Orca has said where the person is (the focused Open Another… button) before the first Tab.
+            settle_in_chart(orca, window, first="Open Another")
             press_and_hear(orca, "Tab", "Start Page button")
             press_and_hear(orca, "Tab", "binary data")
         finally:
@@ -775,7 +776,8 @@ def japanese_with_orca():
               "a point's name is Japanese: %r" % (items[43].name if len(items) > 43 else None))
         buttons = find_all(app_node(process.pid), lambda n: n.getRoleName() in BUTTON_ROLES)
         check({"再生", "グラフの詳細…"} <= {b.name for b in buttons}, "the buttons are Japanese: %r" % [b.name for b in buttons])
-        focus(window)
+        # Orca has presented the chart before the first Tab (in one CI run it had not yet, and the Tab went unsaid).
+        settle_in_chart(orca, window, first="59 点中 1 番目")
         press_and_hear(orca, "Tab", "再生")
         press_and_hear(orca, "Tab", "グラフの詳細")
         press_and_hear(orca, "Tab", "1917、251 births per 10,000 people、59 点中 1 番目")
