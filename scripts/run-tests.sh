@@ -67,7 +67,7 @@ if [ ${#private[@]} -gt 0 ]; then
   # the four lanes end close together (measured: the checks lane alone took 1,056 s, the others 600-670 s).
   lane orca "${private[@]}" bash -c 'then_also a11y_tests sanitizers'
   lane views "${private[@]}" Tests/gui/run-gui-tests.sh gui_tests chart_kinds_tests exploring_tests \
-    real_tables_tests spreadsheet_tests clipboard_tests
+    real_tables_tests spreadsheet_tests clipboard_tests search_tests
   lane desktop "${private[@]}" bash -c 'then_also "desktop_tests wayland_tests" fuzz'
 else
   lane gui bash -c 'then_also "" sanitizers && fuzz'

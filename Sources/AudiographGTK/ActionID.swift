@@ -29,6 +29,10 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case chooseSheet = "choose-sheet"
         /// Ctrl+S: a pasted or piped-in table saved as a CSV file, which the window then shows.
         case saveTable = "save-table"
+        /// Ctrl+G: the cursor to the point at a typed x value or label.
+        case goTo = "go-to"
+        /// Ctrl+F: the cursor to the next point whose value meets a typed condition ("above 24").
+        case findValue = "find-value"
     }
 
     /// The chart's own keys (`ChartView`, which hands them to its `ChartSession`), also in the Chart and Go

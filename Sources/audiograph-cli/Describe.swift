@@ -9,7 +9,7 @@ import Foundation
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: Localization.tr("Describe a CSV file's chart: summary, axes, trend, shape, outliers."),
-        discussion: Localization.tr("Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read.")
+        discussion: Localization.tr("Exit status: 0 done, 1 --at or --find reached no point, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read.")
     )
 
     @OptionGroup var chart: ChartOptions
@@ -32,7 +32,19 @@ struct Describe: ParsableCommand {
     @Option(help: ArgumentHelp(Localization.tr("With --points: minimal (the value), standard, or detailed (with trend and series)."), valueName: "preset"))
     var verbosity: PointWording.Preset = .standard
 
+    @Option(help: ArgumentHelp(Localization.tr("Print the point at this x value in each series (or the nearest), as the viewer's Go To reaches it: 1935, 2008-09-15, Sep 2008, a category or the start of a label."), valueName: "x"))
+    var at: String?
+
+    @Option(help: ArgumentHelp(Localization.tr("List the points whose values meet a condition, as the viewer's Find Value does: \"above 24\", \"< 0\", \"between 10 and 20\"."), valueName: "condition"))
+    var find: String?
+
     func validate() throws {
+        if at != nil, find != nil {
+            throw ValidationError(Localization.tr("--at and --find can't be used together; run describe once for each."))
+        }
+        if let find, ValueCondition(parsing: find) == nil {
+            throw ValidationError(Localization.tr("--find takes a condition such as \"above 24\", \"< 0\" or \"between 10 and 20\"."))
+        }
         if verbosity == .custom {
             throw ValidationError(Localization.tr("--verbosity is minimal, standard or detailed; the viewer's Preferences hold a custom set."))
         }
@@ -51,6 +63,18 @@ struct Describe: ParsableCommand {
         }
         if braille {
             print(ChartBraille(chart: document.chart, width: width).text, terminator: "")
+            return
+        }
+        if let at {
+            let report = PointSearchReport(chart: document.chart)
+            print(json ? try report.atJSON(at) : report.atText(at), terminator: json ? "\n" : "")
+            if !report.anyPoint(at: at) { throw ExitCode(1) }
+            return
+        }
+        if let find, let condition = ValueCondition(parsing: find) {
+            let report = PointSearchReport(chart: document.chart)
+            print(json ? try report.findJSON(find, condition) : report.findText(condition), terminator: json ? "\n" : "")
+            if !report.anyPoint(meeting: condition) { throw ExitCode(1) }
             return
         }
         if points {

@@ -7,7 +7,8 @@
 # Rdatasets tables: records, Other Charts, stacked scales, with Orca) and Tests/gui/spreadsheet_tests.py (.xlsx and
 # .ods workbooks from Tests/spreadsheets/make-workbooks.py: the Sheet chooser by keyboard and with Orca, the
 # sidecar, notes and unreadable workbooks), Tests/gui/clipboard_tests.py (pasting, saving, piping in and
-# copying, through xclip) against it, then Tests/gui/desktop_tests.py
+# copying, through xclip), Tests/gui/search_tests.py (Go To and Find Value, with Orca) against it, then
+# Tests/gui/desktop_tests.py
 # (make install, gio open, make uninstall, make deb) on a virtual X display
 # (Xvfb through Tests/gui/virtual-display.sh, cairo renderer) and a private D-Bus session with its own AT-SPI
 # bus, then Tests/gui/wayland_tests.py under a headless sway (Tests/gui/wayland-session.sh). Screenshots and
@@ -36,7 +37,7 @@ command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
 # The suites to run: all nine by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
 # wayland_tests runs under a headless Wayland compositor (wayland-session.sh) with its own D-Bus session and
 # AT-SPI bus; the others share one virtual X display, D-Bus session and AT-SPI bus.
-suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests clipboard_tests desktop_tests wayland_tests}"
+suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests clipboard_tests search_tests desktop_tests wayland_tests}"
 x_suites=""
 wayland=0
 for suite in $suites; do

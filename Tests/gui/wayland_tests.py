@@ -17,6 +17,7 @@ import numpy as np
 import a11y_tests
 import clipboard_tests
 import harness
+import search_tests
 from desktop_session import WAYLAND, focus, press, screenshot, sway_views, wait_for_window
 from harness import (BIRTHS_TITLE, DATA, OUT, app_node, chart_group, check, find_all, start_app, states, stop,
                      wait_until)
@@ -67,7 +68,9 @@ FROM_A11Y = [a11y_tests.tree_and_keys, a11y_tests.orca_speaks, a11y_tests.playin
              a11y_tests.dialogs_heard_every_time, a11y_tests.braille_and_speech_choices_with_orca]
 # Pasting a browser's table and copying what Orca said, through Wayland's clipboard (wl-copy and wl-paste).
 FROM_CLIPBOARD = [clipboard_tests.paste_from_a_browser_into_a_chart_window, clipboard_tests.copy_what_was_heard]
-TESTS = [native_wayland_window] + FROM_A11Y + FROM_CLIPBOARD
+# Go To typed through Wayland's virtual keyboard (Find Value and Japanese run under X11 in search_tests.py).
+FROM_SEARCH = [search_tests.go_to_with_orca]
+TESTS = [native_wayland_window] + FROM_A11Y + FROM_CLIPBOARD + FROM_SEARCH
 
 
 def main():

@@ -52,4 +52,7 @@ public enum ChartAction: String, Sendable, CaseIterable {
     case copyPoint = "copy-point"
     /// Ctrl+Shift+C: the selected range's description, or the chart's summary, onto the clipboard.
     case copySummary = "copy-summary"
+    /// F3 and Shift+F3: the next or previous point meeting the condition typed in Find Value.
+    case findNext = "find-next"
+    case findPrevious = "find-previous"
 }

@@ -30,6 +30,9 @@ public final class ChartSession {
     public var zoom: (whole: ChartDescriptor, xShift: Double, words: String)?
     /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
     public private(set) var comparison: (second: Int, sound: ComparisonSound)?
+    /// What was last typed in Go To and in Find Value (each entry shows it again), and the condition F3 finds.
+    public var goToText = "", findText = ""
+    public internal(set) var findCondition: ValueCondition?
     /// Points of interest per series, found on first use.
     public var interests: [Int: [PointOfInterest]] = [:]
     /// The analysis and braille lines of the shown chart, once made on a worker; nil meanwhile.
@@ -184,6 +187,8 @@ public final class ChartSession {
                 effects.request = .copy(analysis.summary)
                 effects.speech.append(Localization.tr("Copied"))
             }
+        case .findNext: findAgain(forward: true, &effects)
+        case .findPrevious: findAgain(forward: false, &effects)
         case .zoomIn: zoomIn(&effects)
         case .zoomOut: zoomOut(&effects)
         case .playToHere: playAlong(toHere: true, &effects)
@@ -217,7 +222,7 @@ public final class ChartSession {
     /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end). A range
     /// selected with Shift and the arrows ends, unless `extending` it. True when the cursor moved.
     @discardableResult
-    private func go(_ move: CursorMove, reason: String? = nil, extending: Bool = false,
+    func go(_ move: CursorMove, reason: String? = nil, extending: Bool = false,
                     _ effects: inout SessionEffects) -> Bool {
         guard var navigator, let chart else { return false }
         if !extending, selection?.sticky == false { selection = nil }
@@ -335,7 +340,7 @@ public final class ChartSession {
     }
 
     /// What to say after a jump: the reason, and the point itself when the focus lands on an interval.
-    private func pointReason(_ words: String, _ index: Int) -> String {
+    func pointReason(_ words: String, _ index: Int) -> String {
         guard let navigator, let chart, navigator.current?.isIntervals == true else { return capitalizedFirst(words) }
         return Localization.tr("%@: %@", capitalizedFirst(words),
                                ElementNames(chart: chart).pointWords(index, in: chart.series[navigator.series]))
@@ -504,7 +509,7 @@ public final class ChartSession {
     // MARK: Playing
 
     /// What Space started ends: the cursor stops following the sound (the sound itself plays out).
-    private func endPlayback(_ effects: inout SessionEffects) {
+    func endPlayback(_ effects: inout SessionEffects) {
         playback = nil
         effects.stopsPlayback = true
     }

@@ -30,6 +30,8 @@ public struct SessionEffects {
         case copy(String)
         /// Comma and period: the viewer changes the play length, then asks `speedChanged` what to say.
         case changeSpeed(step: Int)
+        /// F3 before anything was typed in Find Value: open it.
+        case findValue
         /// The analysis is wanted and not ready: the viewer starts it if it is not under way; the session
         /// performs the waiting action once `analysisReady` hands it over.
         case analysis

@@ -64,6 +64,8 @@ final class ChartView {
     /// Called for B (braille lines) with the current series and the cell of the current point; the window
     /// opens the view.
     var onBraille: ((_ lines: ChartBraille, _ series: Int, _ cell: Int) -> Void)?
+    /// Called for F3 before anything was found: the window opens Find Value.
+    var onFindValue: (() -> Void)?
     /// The verbosity and the tone and speech switches, shared by every window.
     private let feedback: PointFeedback
 
@@ -380,9 +382,40 @@ final class ChartView {
             audio.changeLength(by: step)
             apply(session.speedChanged(by: step))
         case .analysis?: analyseNow()
+        case .findValue?: onFindValue?()
         case nil: break
         }
         return true
+    }
+
+    // MARK: Go To and Find Value
+
+    /// Ctrl+G's text: the cursor moves in the session at once; the viewer carries out the effects with `land`.
+    func goTo(_ text: String) -> SearchOutcome { session.goTo(text) }
+    /// Ctrl+F's text, kept for F3.
+    func find(_ text: String) -> SearchOutcome { session.find(text) }
+    /// What was typed last in each, shown again when it opens.
+    var goToText: String { session.goToText }
+    var findText: String { session.findText }
+
+    /// What to type in Go To on this chart: "A Year, such as 1917, or the start of a label."
+    var goToHint: String {
+        guard let chart else { return "" }
+        let first = chart.series.first?.x.first(where: \.isFinite).map { XValueFormatting(axis: chart.xAxis).string($0) } ?? ""
+        switch chart.xAxis {
+        case .date: return tr("A date of %@ in any spelling, such as %@, Sep 2008 or 15/9/2008.", chart.xAxis.title, first)
+        case .numeric: return tr("A value of %@, such as %@.", chart.xAxis.title, first)
+        case .categorical: return tr("A name in %@ or its start, such as %@.", chart.xAxis.title, first)
+        }
+    }
+
+    /// After Go To or Find moved the cursor and the chart has the focus again: the point gets the focus and
+    /// its tone plays; the words to say are returned, for the window to say once it is active.
+    func land(_ effects: SessionEffects) -> [String] {
+        var quiet = effects
+        quiet.speech = []
+        apply(quiet)
+        return effects.speech
     }
 
     /// The verbosity changed (here or in another window, or in Preferences): every element is renamed.

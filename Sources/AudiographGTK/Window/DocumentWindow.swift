@@ -53,6 +53,8 @@ final class DocumentWindow {
     private var details: ChartDetails?
     /// The open braille view, until its window is destroyed.
     private var brailleView: BrailleView?
+    /// The open Go To or Find Value dialog, until its window is destroyed.
+    private var searchDialog: PointSearchDialog?
     /// The open column picker, until its window is destroyed.
     private var picker: ColumnPicker?
     /// The open Other Charts window, until it is destroyed.
@@ -107,6 +109,7 @@ final class DocumentWindow {
         relay.window = self
         chartView.onDetails = { relay.window?.showDetails() }
         chartView.onBraille = { relay.window?.showBraille($0, series: $1, cell: $2) }
+        chartView.onFindValue = { relay.window?.showSearch(.findValue) }
         sheetChooser.onChoose = { relay.window?.chooseSheet($0) }
         addWindowActions()
         addDropTarget()
@@ -518,7 +521,8 @@ final class DocumentWindow {
         switch id {
         case .window(let command):
             switch command {
-            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet, .saveTable: return true
+            case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet, .saveTable, .goTo,
+                 .findValue: return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -538,6 +542,8 @@ final class DocumentWindow {
             case .chooseSheet:
                 if !sheetChooser.focus() { chartView.announce(tr("This file has no other sheets.")) }
             case .saveTable: saveTable()
+            case .goTo: showSearch(.goTo)
+            case .findValue: showSearch(.findValue)
             case .export: exportAudioGraph(as: .wav)
             case .exportMIDI: exportAudioGraph(as: .midi)
             case .followFile: if follower == nil { startFollowing() } else { stopFollowing(saying: true) }
@@ -586,6 +592,43 @@ final class DocumentWindow {
         }
         brailleView = view
         view.present()
+    }
+
+    /// Ctrl+G and Ctrl+F: the Go To or Find Value dialog over the chart. When what was typed moved the
+    /// cursor the dialog closes, the chart takes the focus back on the new point (so the screen reader says
+    /// it), its tone plays, and the reason ("Nearest to 1950", "12 points above 24") is said once the window
+    /// is active again; Escape leaves the cursor where it was.
+    private func showSearch(_ kind: ActionID.Window) {
+        guard case .chart = content, chartView.shownChart != nil else { return }
+        if let searchDialog { return searchDialog.present() }
+        var landing: SessionEffects?
+        let submit: (String) -> String? = { [weak self] text in
+            guard let self else { return nil }
+            switch kind == .goTo ? self.chartView.goTo(text) : self.chartView.find(text) {
+            case .moved(let effects):
+                landing = effects
+                return nil
+            case .stayed(let sentence):
+                return sentence
+            }
+        }
+        let dialog = kind == .goTo
+            ? PointSearchDialog(parent: window, title: tr("Go To"), label: tr("_Go to:"),
+                                hint: chartView.goToHint, text: chartView.goToText, submit: submit)
+            : PointSearchDialog(parent: window, title: tr("Find Value"), label: tr("_Find values:"),
+                                hint: tr("A condition on the values, such as above 24, below 0, = 42 or between 10 and 20. F3 finds the next, Shift+F3 the previous."),
+                                text: chartView.findText, submit: submit)
+        dialog.onClosed = { [weak self, weak dialog] _ in
+            guard let self, self.searchDialog === dialog, !self.destroyed else { return }
+            self.searchDialog = nil
+            // The cursor moves first, so the focus given back lands on the new point: moved while the window
+            // is inactive, the old point (which had the focus) stops being focusable and the keys went nowhere.
+            let speech = landing.map { self.chartView.land($0) } ?? []
+            self.returnFocus()
+            if !speech.isEmpty { self.announceOnceActive(speech.joined(separator: tr(", "))) }
+        }
+        searchDialog = dialog
+        dialog.present()
     }
 
     /// The verbosity or a switch changed: the chart's elements are named anew.
