@@ -33,6 +33,8 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case goTo = "go-to"
         /// Ctrl+F: the cursor to the next point whose value meets a typed condition ("above 24").
         case findValue = "find-value"
+        /// Ctrl+T: the chart's rows in a table beside it, at the cursor's row.
+        case dataTable = "data-table"
     }
 
     /// The chart's own keys (`ChartView`, which hands them to its `ChartSession`), also in the Chart and Go

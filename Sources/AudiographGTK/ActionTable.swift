@@ -90,6 +90,7 @@ public enum ActionTable {
                     section: .view, group: 0),
         ActionEntry(.toggle(.differentiateWithoutColor), label: tr("Differentiate Without Colo_r"),
                     accelerators: [], section: .view, group: 0),
+        ActionEntry(.window(.dataTable), label: tr("_Data Table…"), accelerators: ["<Control>t"], section: .view, group: 1),
         ActionEntry(.window(.fullscreen), label: tr("_Full Screen"), accelerators: ["F11"], section: .view, group: 1),
         ActionEntry(.window(.followFile), label: tr("Fo_llow File"), accelerators: ["<Control><Shift>f"], section: .view,
                     group: 1),

@@ -68,8 +68,9 @@ FROM_A11Y = [a11y_tests.tree_and_keys, a11y_tests.orca_speaks, a11y_tests.playin
              a11y_tests.dialogs_heard_every_time, a11y_tests.braille_and_speech_choices_with_orca]
 # Pasting a browser's table and copying what Orca said, through Wayland's clipboard (wl-copy and wl-paste).
 FROM_CLIPBOARD = [clipboard_tests.paste_from_a_browser_into_a_chart_window, clipboard_tests.copy_what_was_heard]
-# Go To typed through Wayland's virtual keyboard (Find Value and Japanese run under X11 in search_tests.py).
-FROM_SEARCH = [search_tests.go_to_with_orca]
+# Go To typed through Wayland's virtual keyboard, and the data table (Find Value, Japanese and a table of
+# 100,000 rows run under X11 in search_tests.py).
+FROM_SEARCH = [search_tests.go_to_with_orca, search_tests.data_table_with_orca]
 TESTS = [native_wayland_window] + FROM_A11Y + FROM_CLIPBOARD + FROM_SEARCH
 
 

@@ -409,6 +409,18 @@ final class ChartView {
         }
     }
 
+    /// Ctrl+T: the shown chart as a table, the cursor's row, and the selected range's words when one is.
+    func dataTable() -> (table: DataTable, row: Int, range: String?)? {
+        guard let opened = session.dataTable(), let chart else { return nil }
+        let range = session.selectedSpan.map { XValueFormatting(axis: chart.xAxis).span($0.lowerBound, $0.upperBound) }
+        return (opened.table, opened.row, range)
+    }
+
+    /// The data table's cursor reached a point: the chart's cursor follows and plays its tone.
+    func followTable(series: Int, point: Int) {
+        apply(session.followTable(series: series, point: point))
+    }
+
     /// After Go To or Find moved the cursor and the chart has the focus again: the point gets the focus and
     /// its tone plays; the words to say are returned, for the window to say once it is active.
     func land(_ effects: SessionEffects) -> [String] {

@@ -53,6 +53,8 @@ final class DocumentWindow {
     private var details: ChartDetails?
     /// The open braille view, until its window is destroyed.
     private var brailleView: BrailleView?
+    /// The open data table, until its window is destroyed.
+    private var dataTable: DataTableWindow?
     /// The open Go To or Find Value dialog, until its window is destroyed.
     private var searchDialog: PointSearchDialog?
     /// The open column picker, until its window is destroyed.
@@ -522,7 +524,7 @@ final class DocumentWindow {
         case .window(let command):
             switch command {
             case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet, .saveTable, .goTo,
-                 .findValue: return true
+                 .findValue, .dataTable: return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -544,6 +546,7 @@ final class DocumentWindow {
             case .saveTable: saveTable()
             case .goTo: showSearch(.goTo)
             case .findValue: showSearch(.findValue)
+            case .dataTable: showDataTable()
             case .export: exportAudioGraph(as: .wav)
             case .exportMIDI: exportAudioGraph(as: .midi)
             case .followFile: if follower == nil { startFollowing() } else { stopFollowing(saying: true) }
@@ -629,6 +632,23 @@ final class DocumentWindow {
         }
         searchDialog = dialog
         dialog.present()
+    }
+
+    /// Ctrl+T: the chart's rows in a table beside it, at the cursor's row (the selected range's rows when one
+    /// is selected); the chart's cursor follows the table's, and closing it puts the focus back on that point.
+    private func showDataTable() {
+        guard case .chart = content else { return }
+        if let dataTable { return dataTable.present() }
+        guard let opened = chartView.dataTable() else { return }
+        let view = DataTableWindow(parent: window, table: opened.table, row: opened.row, range: opened.range)
+        view.onPoint = { [weak self] series, point in self?.chartView.followTable(series: series, point: point) }
+        view.onClosed = { [weak self, weak view] in
+            guard let self, self.dataTable === view, !self.destroyed else { return }
+            self.dataTable = nil
+            self.returnFocus()
+        }
+        dataTable = view
+        view.present()
     }
 
     /// The verbosity or a switch changed: the chart's elements are named anew.

@@ -69,4 +69,21 @@ void ag_gtk_accessible_announce(GtkAccessible *focused, const char *message);
 /// Exists because GTK_CHECK_VERSION is a macro.
 gboolean ag_gtk_has_announce(void);
 
+/// A list model of `count` rows for the Data Table's GtkColumnView: each item is an AgRow holding only its
+/// position, made when GTK asks for it (only the visible rows' items exist at a time).
+///
+/// Exists because Swift cannot define a GObject type that implements an interface (GListModel), and a
+/// GListStore or GtkStringList of ten million objects would cost gigabytes. Transfer full.
+GListModel *ag_row_model_new(guint count);
+
+/// Gives `model` (an ag_row_model_new one) `count` rows, every shown row changed (after a sort).
+void ag_row_model_reset(GListModel *model, guint count);
+
+/// Tells `model`'s views that the row at `position` changed, so its cells are bound again (the cell cursor
+/// moved onto or off it).
+void ag_row_model_row_changed(GListModel *model, guint position);
+
+/// The position of an item of an ag_row_model_new model; 0 for any other object.
+guint ag_row_get_position(gpointer row);
+
 #endif
