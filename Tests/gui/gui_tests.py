@@ -1008,7 +1008,11 @@ def chart_keys(births):
 # first focus late (DialogFocus, which writes the trace event "dialog-focus"). Escape closes each.
 OWNED_DIALOGS = [("d", "Chart Details", True), ("ctrl+comma", "Preferences", True),
                  ("ctrl+k", "Choose Columns", True), ("ctrl+j", "Other Charts", True),
-                 ("F1", "Keyboard Shortcuts", True), ("b", "Braille", True), ("ctrl+o", "Open a Table", False)]
+                 ("F1", "Keyboard Shortcuts", True), ("b", "Braille", True), ("ctrl+g", "Go To", True),
+                 ("ctrl+f", "Find Value", True), ("ctrl+t", "Data Table", True),
+                 # Last: without a window manager nobody gives the main window the focus back after the file
+                 # chooser (a portal or native dialog) closes; the second window's step focuses it again.
+                 ("ctrl+o", "Open a Table", False)]
 OWNERSHIP_CYCLES = 50        # each dialog and a second window, opened and closed this many times
 OWNERSHIP_WARM_UP = 10       # cycles before the baseline: GTK's caches (icons, fonts, CSS, the file chooser's) fill
 RSS_GROWTH_LIMIT_KB = 2048   # RssAnon; see windows_leave_nothing_behind: allocator noise is well under it, a leak well over
@@ -1086,7 +1090,8 @@ def wait_for_focus(window, what, timeout=10):
 
 def windows_leave_nothing_behind():
     """Opens and closes each dialog (Chart Details, Preferences, Choose Columns, Other Charts, Keyboard
-    Shortcuts, Braille lines, the Open file chooser) and a second document window 50 times in one running viewer, all by
+    Shortcuts, Braille lines, the Open file chooser, Go To, Find Value, the Data Table) and a second
+    document window 50 times in one running viewer, all by
     keyboard, waiting on the windows and the app's trace (no fixed sleeps). In odd cycles each dialog is closed
     as soon as it shows, in even ones once its first focus is placed. The app's object census
     (AUDIOGRAPH_TRACE=1, GLibSupport/ObjectCensus.swift) counts the toplevels, the file chooser's objects and the
@@ -1165,7 +1170,8 @@ def windows_leave_nothing_behind():
     print("  info census after %d cycles: %s" % (OWNERSHIP_CYCLES, final))
     counted = {"ChartDetails/GtkWindow", "Preferences/GtkWindow", "ColumnPicker/GtkWindow", "OtherCharts/GtkWindow",
                "Shortcuts/GtkWindow", "swift/ChartDetails", "swift/ColumnPicker", "swift/OtherCharts",
-               "FileChooser/GtkFileFilter"}
+               "FileChooser/GtkFileFilter", "PointSearch/GtkWindow", "DataTable/GtkWindow", "swift/PointSearchDialog",
+               "swift/DataTableWindow"}
     check(counted <= set(final) and any(key.startswith("FileChooser/GtkFileChooser") or key == "FileChooser/GtkFileDialog"
                                         for key in final),
           "ownership: the census counted every dialog and the file chooser (missing: %s)" % sorted(counted - set(final)))
