@@ -106,8 +106,8 @@ def find_with_orca():
 
 
 def search_in_japanese():
-    """LANGUAGE=ja: Go To and Find Value are Japanese, and read Japanese: "260以上" finds the same five years,
-    and F3 goes on."""
+    """LANGUAGE=ja: Go To, Find Value and the data table are Japanese, and read Japanese: "260以上" finds the
+    same five years, F3 goes on, and the table says its cells and its order in Japanese."""
     print("Go To and Find Value in Japanese, with Orca")
     home = tempfile.mkdtemp(prefix="search-ja-")
     locale = os.path.join(home, "locale")
@@ -129,6 +129,12 @@ def search_in_japanese():
             said += harness.wait_until(lambda: "5 点" in orca.speech() and orca.speech(), "the count", 5) or ""
         check("5 点" in said, "Orca says how many, in Japanese: %r" % said.replace("\n", " | ")[:300])
         press_and_hear(orca, "F3", "1958、264 births per 10,000 people、59 点中 42 番目")
+        said = press_and_hear(orca, "ctrl+t", "Year、1958、59 行中 42 行目")
+        check("YearごとのBirth rateのデータ表、59 行、2 列" in said,
+              "the data table is named in Japanese: %r" % said.replace("\n", " | ")[:300])
+        press_and_hear(orca, "Right", "Birth rate、264 births per 10,000 people")
+        press_and_hear(orca, "s", "Birth rateで並べ替え、小さい順")
+        press_and_hear(orca, "Escape", "1958、264 births per 10,000 people")
         check(app_node(process.pid) is not None, "the app is still running")
     finally:
         stop(process)
