@@ -10,13 +10,14 @@ import Foundation
 //     audiograph-bench read FILE [--threads N] [--repeat R]
 //     audiograph-bench read-json-foundation FILE [--repeat R]
 //     audiograph-bench compare-readers FILE|FOLDER...
+//     audiograph-bench table [--points N] [--repeat R]
 //
 // Builds an N-point series in memory (a noisy wave with a trend, the same every run), then times the score
 // (Sonifier), the synthesis (Synthesizer, including normalization and limiter) and the WAV encoding, and
 // prints the median of R runs and the real-time factor (audio seconds / render seconds). `draw` times building
 // the whole chart scene (layout, decimated line, cursor) for the same series (DrawBenchmark.swift); `follow`
 // times reading rows appended to a growing file (FollowBenchmark.swift); `read` times CSVReader alone
-// (ReadBenchmark.swift); `compare-readers` is a check, not a
+// (ReadBenchmark.swift); `table` times the data table's rows and sort (TableBenchmark.swift); `compare-readers` is a check, not a
 // measurement: the parallel CSV reader against the one-thread reader (ReaderComparison.swift).
 
 /// The value after `flag` in the arguments, or `fallback`.
@@ -31,6 +32,7 @@ if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "follow" { exit
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "compare-readers" { exit(runReaderComparison()) }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "read" { exit(runReadBenchmark()) }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "read-json-foundation" { exit(runJSONFoundationBenchmark()) }
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "table" { exit(runTableBenchmark()) }
 
 guard CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "sonify",
       let points = Int(option("--points", "1000000")), points > 0,

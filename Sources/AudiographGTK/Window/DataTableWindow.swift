@@ -15,7 +15,7 @@ import CGtkShim
 /// elements named with what to say, the focus moving between them on each step, as the chart's points do.
 ///
 /// Ownership: `window` is GTK's (a transient window, destroyed when closed); this object keeps borrowed
-/// pointers to it and its widgets. `model` and `selection` are owned by the column view once set.
+/// pointers to it and its widgets. `model` is owned by the column view's selection model once set.
 @MainActor
 final class DataTableWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -29,7 +29,6 @@ final class DataTableWindow {
     private var column = 0
     private let columnView: UnsafeMutablePointer<GtkWidget>
     private let model: OpaquePointer
-    private let selection: OpaquePointer
     private let heading: UnsafeMutablePointer<GtkWidget>
     /// The two cell elements; the focus alternates between them so every step is a focus change Orca speaks.
     private var cells: [UnsafeMutablePointer<GtkWidget>] = []
@@ -55,10 +54,9 @@ final class DataTableWindow {
         Widgets.append(content, heading)
 
         model = ag_row_model_new(guint(table.rowCount))
-        selection = gtk_single_selection_new(model)  // takes the model
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
-        columnView = gtk_column_view_new(selection)  // takes the selection
+        // No selection: the cursor's row is drawn by the cells' style. A selected row was said again by Orca 48
+        // after every step ("1961 265 births per 10,000 people"), from the list that does not have the focus.
+        columnView = gtk_column_view_new(gtk_no_selection_new(model))  // the view takes the selection, it the model
         gtk_column_view_set_show_column_separators(gcast(columnView), 1)
         gtk_column_view_set_show_row_separators(gcast(columnView), 1)
         // The keys and the screen reader go through the cell cursor; the view only draws (and takes clicks).
@@ -104,7 +102,8 @@ final class DataTableWindow {
     deinit { ObjectCensus.freed(DataTableWindow.self) }
 
     private static let style = ".ag-data-table header button { color: @theme_fg_color; font-weight: bold; } "  // l10n: not shown
-        + ".ag-current-cell { outline: 3px solid @theme_selected_fg_color; outline-offset: 2px; }"  // l10n: not shown
+        + ".ag-current-row { background-color: alpha(@theme_selected_bg_color, 0.2); } "  // l10n: not shown
+        + ".ag-current-cell { background-color: @theme_selected_bg_color; color: @theme_selected_fg_color; }"  // l10n: not shown
 
     func present() {
         DialogFocus.present(window) { [weak self] in self?.sayCell(across: false, first: true) }
@@ -132,7 +131,9 @@ final class DataTableWindow {
                       let row = gtk_list_item_get_item(OpaquePointer(item)) else { return }
                 let position = Int(ag_row_get_position(row))
                 gtk_label_set_text(gcast(label), self.table.text(row: position, column: c))
-                // The cell cursor's cell is framed, so a person who sees a little finds it in the row.
+                // The cursor's row is tinted and its cell filled, so a person who sees a little finds them.
+                if position == self.row { gtk_widget_add_css_class(label, "ag-current-row") }
+                else { gtk_widget_remove_css_class(label, "ag-current-row") }
                 if position == self.row, c == self.column { gtk_widget_add_css_class(label, "ag-current-cell") }
                 else { gtk_widget_remove_css_class(label, "ag-current-cell") }
             }
@@ -213,7 +214,6 @@ final class DataTableWindow {
         if let shown = shownCell, shown.row != row { ag_row_model_row_changed(model, guint(shown.row)) }
         if shownCell.map({ $0 != (row, column) }) ?? true { ag_row_model_row_changed(model, guint(row)) }
         shownCell = (row, column)
-        gtk_single_selection_set_selected(selection, guint(row))
         scrollToRow()
         let point = table.rows[row]
         if case .series(let s) = table.columns[column].content { onPoint?(s, point) } else { onPoint?(table.rowSeries, point) }
@@ -271,7 +271,6 @@ final class DataTableWindow {
             ag_row_model_reset(self.model, guint(sorted.rowCount))
             self.showHeading()
             self.focusCell(tr("%@. %@", sorted.orderWords, sorted.rowWords(row: self.row, column: self.column)))
-            gtk_single_selection_set_selected(self.selection, guint(self.row))
             self.scrollToRow()
         })
     }
