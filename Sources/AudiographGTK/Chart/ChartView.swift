@@ -409,11 +409,11 @@ final class ChartView {
         }
     }
 
-    /// Ctrl+T: the shown chart as a table, the cursor's row, and the selected range's words when one is.
-    func dataTable() -> (table: DataTable, row: Int, range: String?)? {
-        guard let opened = session.dataTable(), let chart else { return nil }
+    /// Ctrl+T: what the shown chart's table is made from, and the selected range's words when one is.
+    func dataTable() -> (request: DataTableRequest, range: String?)? {
+        guard let request = session.dataTableRequest(), let chart else { return nil }
         let range = session.selectedSpan.map { XValueFormatting(axis: chart.xAxis).span($0.lowerBound, $0.upperBound) }
-        return (opened.table, opened.row, range)
+        return (request, range)
     }
 
     /// The data table's cursor reached a point: the chart's cursor follows and plays its tone.

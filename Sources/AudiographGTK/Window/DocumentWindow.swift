@@ -53,8 +53,9 @@ final class DocumentWindow {
     private var details: ChartDetails?
     /// The open braille view, until its window is destroyed.
     private var brailleView: BrailleView?
-    /// The open data table, until its window is destroyed.
+    /// The open data table, until its window is destroyed, and the job making its rows before it opens.
     private var dataTable: DataTableWindow?
+    private var dataTableJob: BackgroundJob?
     /// The open Go To or Find Value dialog, until its window is destroyed.
     private var searchDialog: PointSearchDialog?
     /// The open column picker, until its window is destroyed.
@@ -635,12 +636,22 @@ final class DocumentWindow {
     }
 
     /// Ctrl+T: the chart's rows in a table beside it, at the cursor's row (the selected range's rows when one
-    /// is selected); the chart's cursor follows the table's, and closing it puts the focus back on that point.
+    /// is selected), made on a worker; the chart's cursor follows the table's, and closing it puts the focus
+    /// back on that point.
     private func showDataTable() {
-        guard case .chart = content else { return }
+        guard case .chart = content, dataTableJob == nil else { return }
         if let dataTable { return dataTable.present() }
-        guard let opened = chartView.dataTable() else { return }
-        let view = DataTableWindow(parent: window, table: opened.table, row: opened.row, range: opened.range)
+        guard let (request, range) = chartView.dataTable() else { return }
+        dataTableJob = BackgroundJob(name: "audiograph-table", work: { _ in request.make() }, done: { [weak self] made in
+            guard let self, !self.destroyed else { return }
+            self.dataTableJob = nil
+            self.openDataTable(made.table, row: made.row, range: range)
+        })
+    }
+
+    private func openDataTable(_ table: DataTable, row: Int, range: String?) {
+        guard case .chart = content, dataTable == nil else { return }
+        let view = DataTableWindow(parent: window, table: table, row: row, range: range)
         view.onPoint = { [weak self] series, point in self?.chartView.followTable(series: series, point: point) }
         view.onClosed = { [weak self, weak view] in
             guard let self, self.dataTable === view, !self.destroyed else { return }
@@ -770,6 +781,7 @@ final class DocumentWindow {
         stopFollowing(saying: false)
         chartView.stopSound()
         chartView.cancelWork()
+        dataTableJob?.cancel()
         exportRow.cancel(saying: false)
         loader?.cancel()
         loader = nil

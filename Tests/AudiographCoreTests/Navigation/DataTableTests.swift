@@ -53,7 +53,7 @@ final class DataTableTests: XCTestCase {
         guard case .moved = s.goTo("1960") else { return XCTFail("1960 is reached") }
         _ = s.perform(.extendForward)
         _ = s.perform(.extendForward)
-        let opened = try XCTUnwrap(s.dataTable())
+        let opened = try XCTUnwrap(s.dataTableRequest()).make()
         XCTAssertEqual(opened.table.rowCount, 3, "the selected range, 1960 to 1962")
         XCTAssertEqual(opened.row, 2)
         let effects = s.followTable(series: 0, point: 10)
