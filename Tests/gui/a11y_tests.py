@@ -632,11 +632,12 @@ def other_windows_with_orca():
             check(shortcuts is not None and not unnamed_controls(shortcuts),
                   "every control of Keyboard Shortcuts is named: %r" % (unnamed_controls(shortcuts) if shortcuts else None))
             rows = find_all(shortcuts, lambda n: n.getRoleName() == "list item") if shortcuts else []
-            check(any(r.name == "Next Point of Interest: N" for r in rows) and any(r.name == "Full Screen: F11" for r in rows),
-                  "the shortcuts list the chart's keys and F11 (%d rows)" % len(rows))
+            check(any(r.name == "Next Point of Interest: N" for r in rows) and any(r.name == "Full Screen: F11" for r in rows)
+                  and any(r.name == "Go To: Ctrl+G" for r in rows) and any(r.name == "Find Next Match: F3" for r in rows),
+                  "the shortcuts list the chart's keys, F11, Go To and F3 (%d rows)" % len(rows))
             press_and_hear(orca, "Down", "Save Table As: Ctrl+S")
             press_and_hear(orca, "Tab", "Copy Point: Ctrl+C")
-            press_and_hear(orca, "Tab", "Full Screen: F11")
+            press_and_hear(orca, "Tab", "Data Table: Ctrl+T")
             press_and_hear(orca, "Tab", "Play or Pause: Space")
             press_and_hear(orca, "Escape", "point 1 of 59")
         finally:

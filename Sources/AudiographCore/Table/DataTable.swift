@@ -149,6 +149,18 @@ public struct DataTable: Sendable {
         return table
     }
 
+    /// The order S moves to from the current one on `column`: lowest first, then highest first, then x order
+    /// again. On the x column, whose x order already runs lowest first, it goes to highest first, then back.
+    public func nextSort(on column: Int) -> (column: Int?, ascending: Bool) {
+        if let sort, sort.column == column {
+            return sort.ascending ? (column, false) : (nil, true)
+        }
+        if case .x = columns[column].content {
+            return sort == nil ? (column, false) : (nil, true)
+        }
+        return (column, true)
+    }
+
     /// The shown row of the point at series index `index`, or nil when it is not in the table.
     public func row(ofPoint index: Int) -> Int? { rows.firstIndex(of: index) }
 

@@ -251,12 +251,7 @@ final class DataTableWindow {
     /// S: by the current column lowest first, then highest first, then x order again; the cursor stays on the
     /// same point, and Orca says the order and the cell.
     private func sortByColumn() {
-        let next: (column: Int?, ascending: Bool)
-        if let sort = table.sort, sort.column == column {
-            next = sort.ascending ? (column, false) : (nil, true)
-        } else {
-            next = (column == 0 ? (table.sort == nil ? column : nil) : column, table.sort == nil && column == 0 ? false : true)
-        }
+        let next = table.nextSort(on: column)
         let point = table.rows.indices.contains(row) ? table.rows[row] : nil
         let current = table
         sortJob?.cancel()
