@@ -6,7 +6,7 @@ EXAMPLE ?= data/births.csv
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run deps build test test-repeat test-desktop test-debian13 test-debian13-lane ci bench bench-scale bench-stalls install uninstall deb clean
+.PHONY: run deps build test test-repeat fuzz test-desktop test-debian13 test-debian13-lane ci bench bench-scale bench-stalls install uninstall deb clean
 
 ## Install what is missing (Debian packages, through sudo when not root), build, and open an example chart
 ## in the viewer; without a display, describe it in the terminal instead.
@@ -29,11 +29,17 @@ build:
 ## All tests (scripts/run-tests.sh): the message catalog's checks and one build, then lanes side by side:
 ## unit tests and the chart guess on ~2,300 public tables (Tests/corpus); the accessibility suite with Orca,
 ## then the unit tests under ThreadSanitizer; the drawing, chart-kind, exploring, real-table and workbook
-## suites; install/open/uninstall/.deb, the Wayland suite (Tests/gui), then 30 seconds of fuzzing. Each step
+## suites; install/open/uninstall/.deb and the Wayland suite (Tests/gui). Each step
 ## prints its time ("[time] unit: 71 s", scripts/timed.sh), each lane its log when it ends.
 TIMED = scripts/timed.sh
 test:
 	SWIFT=$(SWIFT) scripts/run-tests.sh
+
+## libFuzzer on the CSV, JSON and workbook readers and chart inference, under AddressSanitizer, for
+## FUZZ_SECONDS (Tests/fuzz/run-fuzz.sh); not part of `make test`: run it after changing a reader.
+FUZZ_SECONDS ?= 600
+fuzz:
+	SWIFT=$(SWIFT) Tests/fuzz/run-fuzz.sh $(FUZZ_SECONDS)
 
 ## One GUI suite N times in a row (scripts/test-repeat.sh), to find a test that fails once in a while:
 ## `make test-repeat SUITE=a11y_tests N=5`; LOAD=release runs a release build beside it, as CI is busy.
@@ -44,8 +50,8 @@ test-repeat:
 	SWIFT=$(SWIFT) LOAD=$(LOAD) scripts/test-repeat.sh $(SUITE) $(N)
 
 ## What `test-debian13` runs inside Debian 13: the build, then the drawing and keyboard suite, the desktop
-## suite (install, validators, .deb) and the Wayland suite with Orca 48 (sway 1.10). Not the unit, corpus,
-## sanitizer and fuzzing runs, which test no platform difference (the same Swift toolchain runs them on
+## suite (install, validators, .deb) and the Wayland suite with Orca 48 (sway 1.10). Not the unit, corpus and
+## sanitizer runs, which test no platform difference (the same Swift toolchain runs them on
 ## Debian 12), nor yet the X11 Orca suites (a11y_tests, real_tables_tests): Orca 48 still misses some dialog
 ## and list focus there (docs/decisions.md, issue 15); run them with GUI_SUITES="a11y_tests real_tables_tests".
 ## WAYLAND_TESTS names some Wayland tests to run instead of all (WAYLAND_TESTS="orca_speaks"). BUILD_NICE

@@ -9,7 +9,7 @@
 #            GUI lanes' apps and Orca come first)
 #   orca     Tests/gui/a11y_tests.py (Orca, AT-SPI, sound), then the unit tests under ThreadSanitizer (nice)
 #   views    the drawing, chart kinds, exploring, real tables and workbooks suites
-#   desktop  install/open/uninstall/.deb, then the Wayland suite (headless sway), then 30 s of fuzzing (nice)
+#   desktop  install/open/uninstall/.deb, then the Wayland suite (headless sway)
 # Each GUI lane has its own X display or Wayland compositor, D-Bus session and AT-SPI bus, and (as root)
 # its own process namespace: Orca allows one Orca per user and `orca --replace` kills any other it can see.
 # Without root the GUI suites run one after another in one lane.
@@ -51,7 +51,6 @@ checks() {
   scripts/timed.sh corpus Tests/corpus/run-corpus-checks.sh
 }
 sanitizers() { nice -n 15 scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread; }
-fuzz() { nice -n 15 scripts/timed.sh fuzz Tests/fuzz/run-fuzz.sh 30; }
 then_also() {  # then_also COMMAND...: the GUI suites named, then the CPU-bound COMMAND; fails if either did
   local suites=$1 status=0
   shift
@@ -60,17 +59,18 @@ then_also() {  # then_also COMMAND...: the GUI suites named, then the CPU-bound 
   "$@" || status=1
   return $status
 }
-export -f checks sanitizers fuzz then_also
+export -f checks sanitizers then_also
 lane checks nice -n 15 bash -c checks
 if [ ${#private[@]} -gt 0 ]; then
-  # ThreadSanitizer and fuzzing follow the shorter GUI lanes rather than the unit tests and the corpus, so
-  # the four lanes end close together (measured: the checks lane alone took 1,056 s, the others 600-670 s).
+  # ThreadSanitizer follows the Orca suite rather than the unit tests and the corpus, so the four lanes end
+  # close together (measured: the checks lane alone took 1,056 s, the others 600-670 s). Fuzzing is not
+  # here since issue 33 (`make fuzz`, docs/testing.md).
   lane orca "${private[@]}" bash -c 'then_also a11y_tests sanitizers'
   lane views "${private[@]}" Tests/gui/run-gui-tests.sh gui_tests chart_kinds_tests exploring_tests \
     real_tables_tests spreadsheet_tests clipboard_tests search_tests
-  lane desktop "${private[@]}" bash -c 'then_also "desktop_tests wayland_tests" fuzz'
+  lane desktop "${private[@]}" Tests/gui/run-gui-tests.sh desktop_tests wayland_tests
 else
-  lane gui bash -c 'then_also "" sanitizers && fuzz'
+  lane gui bash -c 'then_also "" sanitizers'
 fi
 
 failed_lines() {  # failed_lines NAME LOG: the log's failures and errors, prefixed with the lane's name

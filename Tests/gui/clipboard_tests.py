@@ -56,6 +56,9 @@ def paste_from_a_browser_into_a_chart_window():
             # Orca 43 under sway on a busy machine can miss a new window's first focus (as settle_in_chart says);
             # there the window is focused again and Orca waited for, as a person would press a key. The name
             # "Pasted table" is then in the window's title; the X11 run checks that Orca says it.
+            # Under CI's load it once missed even that, and Right and Left too: the window is left for births.csv's
+            # and focused again first, as a person would switch away and back.
+            harness.focus(window)
             settle_in_chart(orca, pasted, first="January, 5.4 °C")
         else:
             wait_for_said(orca, "Pasted table", before)
