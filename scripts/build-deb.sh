@@ -51,6 +51,8 @@ Description: see and hear charts of CSV files
 EOF
 
 mkdir -p dist
-dpkg-deb --root-owner-group --build "$stage" dist/ >/dev/null
+# zstd, not dpkg-deb's default xz: 7.6 s instead of 36 s here (152 s in CI's busy Debian 13 lane), for a
+# 47 MB package instead of 31 MB; dpkg reads zstd since 1.21.18 (Debian 12, Ubuntu 21.10).
+dpkg-deb --root-owner-group -Zzstd --build "$stage" dist/ >/dev/null
 echo "build-deb: dist/audiograph_${version}_$architecture.deb"
 echo "build-deb: Depends: $depends"
