@@ -183,12 +183,21 @@ class Orca:
         env.pop("NO_AT_BRIDGE", None)
         env.update(extra_env or {})
         command = "orca --replace -u %s --debug-file /dev/tty" % os.path.join(self.home, "prefs")
-        self.process = subprocess.Popen(["script", "-q", "-f", "-c", command, self.log], env=env,
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 20
-        while time.time() < deadline and "Screen reader on" not in self.speech():
-            time.sleep(0.3)
-        time.sleep(1)
+        # Orca 48 under sway (Debian 13) once crashed as it started its key watcher ("Authorization required"
+        # from an X display, then a segmentation fault), and every test of the suite heard nothing (CI
+        # rehearsal, 2026-11-27): an Orca that has exited by the time it should be listening is started again.
+        for attempt in range(3):
+            self.process = subprocess.Popen(["script", "-q", "-f", "-c", command, self.log], env=env,
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL)
+            deadline = time.time() + 20
+            while time.time() < deadline and "Screen reader on" not in self.speech() and self.process.poll() is None:
+                time.sleep(0.3)
+            time.sleep(1)
+            if self.process.poll() is None:
+                break
+            print("  note: Orca exited as it started (exit %s, try %d); starting it again"
+                  % (self.process.returncode, attempt + 1), flush=True)
 
     def speech(self):
         try:
