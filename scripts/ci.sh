@@ -9,7 +9,9 @@ started=$(date +%s)
 # Made (or found in the cache) before the lanes start: the first time it needs the network and a few minutes.
 scripts/timed.sh debian13-root scripts/debian-root.sh prepare trixie || exit 1
 trixie_log=$(mktemp /tmp/audiograph-debian13.XXXXXX.log)
-timeout --kill-after=30 2700 make --no-print-directory test-debian13-lane >"$trixie_log" 2>&1 &
+# Its GUI tests' output (Orca's logs, screenshots) is kept on this machine when it fails, removed when it passes.
+trixie_out=${trixie_log%.log}.out
+AUDIOGRAPH_ROOT_OUT=$trixie_out timeout --kill-after=30 2700 make --no-print-directory test-debian13-lane >"$trixie_log" 2>&1 &
 trixie=$!
 trap 'kill $trixie 2>/dev/null' INT TERM
 status=0
@@ -20,7 +22,7 @@ code=$?
 echo
 echo "== Debian 13 (exit $code, $(( $(date +%s) - started )) s since the start)"
 cat "$trixie_log"
-[ $code = 0 ] || status=1
+if [ $code = 0 ]; then rm -rf "$trixie_out"; else status=1; echo "Debian 13 test output kept in $trixie_out"; fi
 # Failures again at the very end, where a CI log's tail shows them.
 if [ $status != 0 ]; then
   echo

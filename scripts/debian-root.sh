@@ -5,7 +5,9 @@
 #
 #   scripts/debian-root.sh prepare RELEASE      make or refresh the root (debootstrap, then install-deps.sh
 #                                               inside it, with the network); cached under $AUDIOGRAPH_ROOTS
-#   scripts/debian-root.sh run RELEASE CMD...   copy this tree into the root's fresh /tmp and run CMD there
+#   scripts/debian-root.sh run RELEASE CMD...   copy this tree into the root's fresh /tmp and run CMD there;
+#                                               with AUDIOGRAPH_ROOT_OUT=DIR, the GUI tests' output (Orca's
+#                                               logs, screenshots, app logs) is kept in the host's DIR
 #
 # `run` works in its own mount, pid and network namespaces (unshare -m -p -f -n, loopback only) with a fresh
 # /tmp and /run, so nothing inside can see or stop the host's processes, X servers or D-Bus sessions. This
@@ -79,10 +81,11 @@ run)
   list=$(mktemp)
   git ls-files -z --cached --others --exclude-standard >"$list"
   # Inside the new namespaces: mounts first (private, so they vanish with the namespace), then chroot.
-  exec unshare -m -p -f -n --kill-child bash -s "$root" "$tree" "$list" "$swift_home" "$mirror" "$@" <<'INSIDE'
+  keep_out=${AUDIOGRAPH_ROOT_OUT:-}
+  exec unshare -m -p -f -n --kill-child bash -s "$root" "$tree" "$list" "$swift_home" "$mirror" "$keep_out" "$@" <<'INSIDE'
 set -euo pipefail
-root=$1 tree=$2 list=$3 swift_home=$4 mirror=$5
-shift 5
+root=$1 tree=$2 list=$3 swift_home=$4 mirror=$5 keep_out=$6
+shift 6
 mount --make-rprivate /
 mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
 mount -t tmpfs -o mode=755 tmpfs "$root/run"
@@ -98,8 +101,15 @@ mkdir -p "$root/tmp/audiograph" "$root/run/dbus"
 (cd "$tree" && tar --null --ignore-failed-read -T "$list" -cf - 2>/dev/null) | tar -xf - -C "$root/tmp/audiograph"
 rm -f "$list"
 ip link set lo up
+# The root's /tmp vanishes with the namespace; a failure's Orca log is what tells why Orca said nothing.
+out_env=()
+if [ -n "$keep_out" ]; then
+  mkdir -p "$keep_out" "$root/tmp/audiograph-out"
+  mount --bind "$keep_out" "$root/tmp/audiograph-out"
+  out_env=(GUI_TEST_OUT=/tmp/audiograph-out)
+fi
 exec chroot "$root" /usr/bin/env -i PATH=/opt/swift/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-  TERM="${TERM:-dumb}" LANG=C.UTF-8 bash -c 'cd /tmp/audiograph && exec "$@"' bash "$@"
+  TERM="${TERM:-dumb}" LANG=C.UTF-8 "${out_env[@]}" bash -c 'cd /tmp/audiograph && exec "$@"' bash "$@"
 INSIDE
   ;;
 *)
