@@ -79,6 +79,16 @@ def start_app(path, home, extra_env=None, args=(), stdin=None):
                             stderr=subprocess.STDOUT)
 
 
+def start_openbox(home):
+    """Starts the Openbox window manager on the X display (HOME=`home`) and returns its process once it is
+    managing windows (it has set the root window's _NET_SUPPORTING_WM_CHECK); the caller stops it."""
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env=dict(os.environ, HOME=home),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_until(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"],
+                                                     capture_output=True, text=True).stdout, "Openbox to start")
+    return manager
+
+
 def stop(process):
     process.terminate()
     try:
@@ -205,6 +215,23 @@ class Orca:
                 return "\n".join(spoken(line.split("SPEECH OUTPUT: ", 1)[1]) for line in f if "SPEECH OUTPUT: " in line)
         except OSError:
             return ""
+
+    def log_size(self):
+        """How many bytes Orca's debug log holds now (where a later `events_since` starts)."""
+        return os.path.getsize(self.log) if os.path.exists(self.log) else 0
+
+    def events_since(self, offset, limit=30):
+        """The lines of Orca's debug log after byte `offset` that tell what it did with events (which it
+        received, ignored or dropped, and its keys), at most `limit`: printed when Orca said nothing, so a
+        failed CI run shows why without the log itself."""
+        try:
+            with open(self.log, "rb") as f:
+                f.seek(offset)
+                lines = f.read().decode(errors="replace").splitlines()
+        except OSError:
+            return []
+        marks = ("EVENT MANAGER", "KEYBOARD EVENT", "gnor", "IGNOR", "focus", "FOCUS", "window:activate")
+        return [line[:200] for line in lines if any(mark in line for mark in marks)][-limit:]
 
     def wait_until_quiet(self, quiet=0.3, timeout=5):
         """Waits until Orca's debug log has not grown for `quiet` seconds (Orca has handled what happened),
@@ -403,13 +430,15 @@ def settle_in_chart(orca, window, timeout=20, first="point 1 of 59"):
 def press_and_hear(orca, key, words, timeout=10):
     """Presses `key` and waits until Orca has said `words` (at most `timeout` seconds: the wait ends as soon as
     it is said, so a long limit costs nothing on an idle machine); returns everything it said meanwhile."""
-    before = len(orca.speech())
+    before, log_at = len(orca.speech()), orca.log_size()
     press(key)
     deadline = time.time() + timeout
     while time.time() < deadline and words not in orca.speech()[before:]:
         time.sleep(0.2)
     said = orca.speech()[before:]
     check(words in said, "%s: Orca says %r (said %r)" % (key, words, said.replace("\n", " | ")[:300]))
+    if words not in said:
+        print("  Orca's log of events since the key:\n    " + "\n    ".join(orca.events_since(log_at)))
     return said
 
 
