@@ -56,7 +56,7 @@ test-repeat:
 ## and list focus there (docs/decisions.md, issue 15); run them with GUI_SUITES="a11y_tests real_tables_tests".
 ## WAYLAND_TESTS names some Wayland tests to run instead of all (WAYLAND_TESTS="orca_speaks"). BUILD_NICE
 ## runs the build under nice (CI: the Debian 12 lanes' GUI tests run beside it).
-GUI_SUITES ?= gui_tests desktop_tests wayland_tests
+GUI_SUITES ?= gui_tests desktop_tests wayland_tests seeing_tests
 WAYLAND_TESTS ?=
 BUILD_NICE ?=
 test-desktop:

@@ -13,16 +13,19 @@ set -euo pipefail
 #   bus and run the Orca screen reader (silent speech module) to check what it says.
 # pulseaudio pulseaudio-utils libasound2-plugins: a PulseAudio null sink takes sound at real-time speed
 #   (through alsa-lib's pulse plugin), so the tests can check that the chart's cursor follows the sound.
-# openbox x11-utils: one test runs under a real window manager (full screen, Orca on window open; xprop).
+# openbox x11-utils: tests run under a real window manager (full screen, Orca on window open; xprop, xwininfo).
+# xsettingsd: the large-text tests set the desktop's text scaling (Xft/DPI) over XSETTINGS, as GNOME does on X11.
 # gettext: msgfmt compiles the translations in po/ (make build, make install), xgettext checks the template.
 # desktop-file-utils appstream dpkg-dev man-db: make install refreshes the desktop database, make deb
 #   computes Depends (dpkg-shlibdeps), and the desktop tests validate what is installed and read the manuals.
 packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
           at-spi2-core python3-pyatspi orca speech-dispatcher
-          pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils
+          pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils xsettingsd
           desktop-file-utils appstream dpkg-dev man-db gettext
-          locales sway grim xclip wl-clipboard xwayland x11-xserver-utils jq)
+          locales fonts-ipafont-gothic sway grim xclip wl-clipboard xwayland x11-xserver-utils jq)
+# fonts-ipafont-gothic: Japanese text drawn in Japanese glyphs, not boxes, as on a Japanese desktop (the
+#   large-text tests measure the Japanese chart's title).
 # locales: Japanese tests run under ja_JP.UTF-8 (generated below); glibc 2.41 (Debian 13) ignores LANGUAGE in
 #   the C and C.UTF-8 locales, so GTK's own words need a real locale there.
 # xclip wl-clipboard: the Open dialog test pastes a path (typing races GTK 4.18's completion); the clipboard

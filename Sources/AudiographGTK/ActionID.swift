@@ -8,6 +8,10 @@ public enum ActionID: Hashable, Sendable, CaseIterable {
         case open, preferences, quit, shortcuts
         /// Ctrl+V: the clipboard's table in a window of its own, "Pasted table".
         case pasteTable = "paste-table"
+        /// Ctrl+plus, Ctrl+minus, Ctrl+0: every chart's text, lines, marks and cursor bigger, smaller, or normal.
+        case chartLarger = "chart-larger"
+        case chartSmaller = "chart-smaller"
+        case chartNormalSize = "chart-normal-size"
     }
 
     /// The View menu's switches, application-wide (`AudiographApplication`, the Preferences window).

@@ -100,6 +100,8 @@ public final class AudiographApplication {
         appearance.differentiateWithoutColor = viewSettings.differentiateWithoutColor
         appearance.reduceMotion = desktop?.reduceMotion ?? false
         appearance.referenceLevel = feedback.reference
+        appearance.textScale = desktop?.textScale ?? 1
+        appearance.zoom = viewSettings.chartZoom
         return appearance
     }
 
@@ -265,6 +267,9 @@ public final class AudiographApplication {
         case .open:
             FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(.file(path: path)) }
         case .pasteTable: pasteTable()
+        case .chartLarger: zoomCharts(to: ChartZoom.larger(than: viewSettings.chartZoom), limit: tr("Largest chart size"))
+        case .chartSmaller: zoomCharts(to: ChartZoom.smaller(than: viewSettings.chartZoom), limit: tr("Smallest chart size"))
+        case .chartNormalSize: zoomCharts(to: 1, limit: "")
         case .quit: for window in windows { gtk_window_destroy(gcast(window.window)) }
         case .shortcuts:
             let owner = activeWindow
@@ -297,6 +302,23 @@ public final class AudiographApplication {
             }
             self.openChosen(.held(table))
         }
+    }
+
+    /// Ctrl+plus, Ctrl+minus, Ctrl+0: every chart redrawn at `zoom` (nil past the last step, said with
+    /// `limit`), remembered in the settings file; the active window says the new size ("Chart size 125%").
+    private func zoomCharts(to zoom: Double?, limit: String) {
+        let current = viewSettings.chartZoom
+        guard let zoom else {
+            activeWindow?.announce(tr("%@, %d%%", limit, ChartZoom.percent(current)))
+            return
+        }
+        if zoom != current {
+            viewSettings.chartZoom = zoom
+            savedSettings.chartZoom = zoom
+            saveSettings()
+            appearanceChanged()
+        }
+        activeWindow?.announce(tr("Chart size %d%%", ChartZoom.percent(zoom)))
     }
 
     private func toggleValue(_ toggle: ActionID.Toggle) -> Bool {

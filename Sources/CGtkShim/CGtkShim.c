@@ -7,6 +7,12 @@ gboolean ag_gtk_object_get_boolean(gpointer object, const char *property) {
     return value;
 }
 
+gint ag_gtk_object_get_int(gpointer object, const char *property) {
+    gint value = 0;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 char *ag_gtk_object_get_string(gpointer object, const char *property) {
     char *value = NULL;
     g_object_get(object, property, &value, NULL);

@@ -52,6 +52,19 @@ final class ViewSettingsStoreTests: XCTestCase {
         }
     }
 
+    func testChartZoomIsRememberedAndKeptWithinItsLevels() throws {
+        let store = ViewSettingsStore(configDirectory: folder.path)
+        var settings = ViewSettings()
+        settings.chartZoom = 1.5
+        try store.save(settings)
+        XCTAssertEqual(store.load().chartZoom, 1.5)
+        for (text, zoom) in [(#"{"chartZoom": 40}"#, 3.0), (#"{"chartZoom": 0}"#, 0.75), (#"{"chartZoom": "big"}"#, 1),
+                             (#"{}"#, 1)] {
+            try Data(text.utf8).write(to: store.url)
+            XCTAssertEqual(store.load().chartZoom, zoom, text)
+        }
+    }
+
     func testALinkOrAnOversizedFileGivesDefaultsAndSavingReplacesTheLink() throws {
         let store = ViewSettingsStore(configDirectory: folder.path)
         let outside = folder.appendingPathComponent("elsewhere.json")

@@ -720,11 +720,7 @@ def with_window_manager():
     tests run without a window manager, as most of CI does."""
     print("Under a window manager (Openbox), with Orca")
     home = tempfile.mkdtemp(prefix="a11y-")
-    manager = subprocess.Popen(["openbox", "--sm-disable"], env=dict(os.environ, HOME=home),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    # The window manager is running once it has set the root window's _NET_SUPPORTING_WM_CHECK.
-    wait_until(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"],
-                                                     capture_output=True, text=True).stdout, "Openbox to start")
+    manager = harness.start_openbox(home)
     orca = Orca()
     process = start_app(os.path.join(DATA, "births.csv"), home)
     try:

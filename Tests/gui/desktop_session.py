@@ -10,6 +10,8 @@ import socket
 import subprocess
 import time
 
+import numpy
+
 WAYLAND = os.environ.get("XDG_SESSION_TYPE") == "wayland" and bool(os.environ.get("WAYLAND_DISPLAY"))
 
 
@@ -93,6 +95,31 @@ def screenshot(path):
         subprocess.run(["grim", path], check=True)
     else:
         subprocess.run(["import", "-window", "root", path], check=True)
+
+
+def read_ppm(data):
+    """A binary PPM (P6, maxval 255) as an H×W×3 uint8 array."""
+    fields, position = [], 0
+    while len(fields) < 4:
+        while data[position:position + 1].isspace():
+            position += 1
+        if data[position:position + 1] == b"#":
+            position = data.index(b"\n", position)
+            continue
+        end = position
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[position:end])
+        position = end
+    assert fields[0] == b"P6" and fields[3] == b"255", fields
+    width, height = int(fields[1]), int(fields[2])
+    pixels = numpy.frombuffer(data[position + 1:position + 1 + width * height * 3], dtype=numpy.uint8)
+    return pixels.reshape(height, width, 3)
+
+
+def png_pixels(path):
+    """The PNG file at `path` (a screenshot) as an H×W×3 uint8 array of RGB pixels (through ImageMagick)."""
+    return read_ppm(subprocess.run(["convert", path, "ppm:-"], check=True, capture_output=True).stdout)
 
 
 def put_on_clipboard(data, mime="text/plain"):

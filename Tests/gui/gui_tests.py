@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 import harness
-from desktop_session import wait_for_window
+from desktop_session import png_pixels, wait_for_window
 from harness import BIN, DATA, OUT, check
 
 MENUBAR = 30          # rows at the top of the window that belong to the menu bar, not the chart
@@ -195,8 +195,7 @@ def capture(window, name):
     """Screenshots an X window to $GUI_TEST_OUT/<name>.png; returns it as an H×W×3 array."""
     png = os.path.join(OUT, name + ".png")
     subprocess.run(["import", "-window", window, png], check=True)
-    ppm = subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout
-    return read_ppm(ppm)
+    return png_pixels(png)
 
 
 def capture_screen(window, name):
@@ -208,7 +207,7 @@ def capture_screen(window, name):
     png = os.path.join(OUT, name + ".png")
     subprocess.run(["import", "-window", "root", "-crop", "%(WIDTH)sx%(HEIGHT)s+%(X)s+%(Y)s" % place, "+repage", png],
                    check=True)
-    return read_ppm(subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout)
+    return png_pixels(png)
 
 
 def wait_for_no_window(title, timeout=10):
@@ -219,26 +218,6 @@ def wait_for_no_window(title, timeout=10):
             return
         time.sleep(0.1)
     raise RuntimeError("the window titled %r was still there after %d s" % (title, timeout))
-
-
-def read_ppm(data):
-    """A binary PPM (P6, maxval 255) as an H×W×3 uint8 array."""
-    fields, position = [], 0
-    while len(fields) < 4:
-        while data[position:position + 1].isspace():
-            position += 1
-        if data[position:position + 1] == b"#":
-            position = data.index(b"\n", position)
-            continue
-        end = position
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[position:end])
-        position = end
-    assert fields[0] == b"P6" and fields[3] == b"255", fields
-    width, height = int(fields[1]), int(fields[2])
-    pixels = np.frombuffer(data[position + 1:position + 1 + width * height * 3], dtype=np.uint8)
-    return pixels.reshape(height, width, 3)
 
 
 # ---------------------------------------------------------------------------------------------------

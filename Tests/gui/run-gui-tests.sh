@@ -14,7 +14,7 @@
 # bus, then Tests/gui/wayland_tests.py under a headless sway (Tests/gui/wayland-session.sh). Screenshots and
 # app logs go to $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start).
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy at-spi2-core python3-pyatspi
-# orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils sway grim xwayland
+# orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils xsettingsd sway grim xwayland
 # x11-xserver-utils, and for spreadsheet_tests what Tests/spreadsheets/make-workbooks.py needs (openpyxl,
 # msoffcrypto-tool, libreoffice-calc-nogui, python3-uno)
 # (scripts/install-deps.sh).
@@ -34,10 +34,10 @@ export PYTHONUNBUFFERED=1
 unset LANGUAGE
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-# The suites to run: all nine by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
+# The suites to run: all eleven by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
 # wayland_tests runs under a headless Wayland compositor (wayland-session.sh) with its own D-Bus session and
 # AT-SPI bus; the others share one virtual X display, D-Bus session and AT-SPI bus.
-suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests clipboard_tests search_tests desktop_tests wayland_tests}"
+suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests clipboard_tests search_tests desktop_tests seeing_tests wayland_tests}"
 x_suites=""
 wayland=0
 for suite in $suites; do

@@ -18,10 +18,9 @@ import a11y_tests
 import clipboard_tests
 import harness
 import search_tests
-from desktop_session import WAYLAND, focus, press, screenshot, sway_views, wait_for_window
+from desktop_session import WAYLAND, focus, png_pixels, press, screenshot, sway_views, wait_for_window
 from harness import (BIRTHS_TITLE, DATA, OUT, app_node, chart_group, check, find_all, start_app, states, stop,
                      wait_until)
-from gui_tests import read_ppm
 
 # The series colour of a one-series chart (Okabe–Ito blue, #0072B2).
 SERIES_BLUE = np.array([0x00, 0x72, 0xB2])
@@ -54,7 +53,7 @@ def native_wayland_window():
         check(bool(last), "End moves the cursor to the last point: %r" % group.name)
         shot = os.path.join(OUT, "wayland-births.png")
         screenshot(shot)
-        image = read_ppm(subprocess.run(["convert", shot, "ppm:-"], check=True, capture_output=True).stdout)
+        image = png_pixels(shot)
         line = (np.abs(image.astype(int) - SERIES_BLUE).max(axis=2) <= 24).sum()
         check(line > 1500, "the screenshot shows the chart's line and points in the series colour (%d pixels)" % line)
     finally:

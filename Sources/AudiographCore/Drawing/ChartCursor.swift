@@ -37,11 +37,19 @@ extension SceneDraft {
         }
         let x = xMap.pixel(series.x[focus.index])
         guard x.isFinite else { return }
-        let line = [ScenePoint(x: x, y: plot.y), ScenePoint(x: x, y: plot.y + plot.height)]
-        cursor.append(.polyline(line, color: palette.background, width: halo, dash: []))
-        cursor.append(.polyline(line, color: palette.cursor, width: width, dash: []))
-        guard let point = position(series: focus.series, index: focus.index) else { return }
-        let ring = max(style.markerSize, focusedMarkerSize(focus)) + 10
+        let point = position(series: focus.series, index: focus.index)
+        let ring = ringSize(focus)
+        // The line stops at the ring, so its halo does not cut through the focused point's own marker.
+        let top = plot.y, bottom = plot.y + plot.height
+        let lines = point.map { p in
+            [[ScenePoint(x: x, y: top), ScenePoint(x: x, y: max(top, p.y - ring / 2))],
+             [ScenePoint(x: x, y: min(bottom, p.y + ring / 2)), ScenePoint(x: x, y: bottom)]]
+        } ?? [[ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)]]
+        for line in lines where line[1].y - line[0].y > 0.5 {
+            cursor.append(.polyline(line, color: palette.background, width: halo, dash: []))
+            cursor.append(.polyline(line, color: palette.cursor, width: width, dash: []))
+        }
+        guard let point else { return }
         cursor.append(.marker(.circle, at: point, size: ring, fill: nil, stroke: palette.background, lineWidth: halo))
         cursor.append(.marker(.circle, at: point, size: ring, fill: nil, stroke: palette.cursor, lineWidth: width))
     }
@@ -54,6 +62,11 @@ extension SceneDraft {
         let frame = SceneRect(x: left - 8, y: plot.y + 2, width: right - left + 16, height: plot.height - 4)
         cursor.append(.outline(frame, color: palette.background, width: style.cursorWidth + 3, dash: []))
         cursor.append(.outline(frame, color: palette.cursor, width: style.cursorWidth, dash: [8, 5]))
+    }
+
+    /// Diameter in pixels of the cursor's ring round the point `focus` (to the middle of its stroke).
+    func ringSize(_ focus: ChartFocus) -> Double {
+        max(style.markerSize, focusedMarkerSize(focus)) + style.cursorGap
     }
 
     /// Width in pixels of the focused point's marker (scatter points may be sized by a value).
@@ -80,8 +93,9 @@ extension SceneDraft {
         return rect
     }
 
-    /// Where each element of `elements` is drawn: a point's marker (at least 16 px square) or bar, a missing
-    /// value's column, an interval's span of values.
+    /// Where each element of `elements` is drawn: a point's cursor ring to its outer edge (at least 16 px
+    /// square, so a magnifier following the focus shows the whole ring), a bar, a missing value's column, an
+    /// interval's span of values.
     func frames(of elements: SeriesElements) -> [SceneRect] {
         let s = elements.series
         guard chart.series.indices.contains(s) else { return [] }
@@ -91,7 +105,7 @@ extension SceneDraft {
             if !elements.isIntervals, let i = points.first {
                 if let shape = shapeRect(series: s, index: i) { return shape }
                 if let p = position(series: s, index: i) {
-                    let side = max(16, focusedMarkerSize(ChartFocus(series: s, index: i)) + 4)
+                    let side = max(16, ringSize(ChartFocus(series: s, index: i)) + style.cursorWidth)
                     return SceneRect(x: p.x - side / 2, y: p.y - side / 2, width: side, height: side)
                 }
                 let x = xMap.pixel(series.x[i])

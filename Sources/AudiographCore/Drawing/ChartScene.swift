@@ -92,6 +92,11 @@ public struct ChartAppearance: Sendable, Equatable {
     public var reduceMotion = false
     /// The reference level drawn as a labelled line for each series; nil for none.
     public var referenceLevel: ReferenceLevel?
+    /// The desktop's text scaling as a factor (GNOME's Large Text is 1.25; 1 is normal): chart text grows by it.
+    public var textScale = 1.0
+    /// The chart's own zoom as a factor (Ctrl+plus and Ctrl+minus, `ChartZoom`): text, lines, marks and the
+    /// cursor grow by it.
+    public var zoom = 1.0
 
     public init() {}
 }

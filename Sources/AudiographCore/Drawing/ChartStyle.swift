@@ -5,7 +5,7 @@ import Foundation
 /// mean in pixels.
 public struct ChartStyle: Sendable, Equatable {
     public var palette: ChartPalette
-    /// Series line width in pixels: 2, or 3.5 with increase contrast.
+    /// Series line width in pixels: 2, or 3.5 with increase contrast (times the zoom, as every size here).
     public var lineWidth: Double
     /// Marker width in pixels on lines and unsized scatter points: 8, or 11 with increase contrast.
     public var markerSize: Double
@@ -17,8 +17,10 @@ public struct ChartStyle: Sendable, Equatable {
     public var gridWidth: Double
     /// Focus cursor line width in pixels: 2, or 3 with increase contrast.
     public var cursorWidth: Double
-    /// Text sizes in pixels.
-    public var titleSize = 16.0, axisTitleSize = 13.0, labelSize = 12.0
+    /// Space in pixels between a focused point's marker and the cursor's ring round it: 5 each side (10 across).
+    public var cursorGap: Double
+    /// Text sizes in pixels: 16, 13 and 12 at the desktop's normal text size and no zoom.
+    public var titleSize: Double, axisTitleSize: Double, labelSize: Double
     /// Whether series differ by shape, dash and end label as well as colour.
     public var differentiateWithoutColor: Bool
     /// Whether every fill is opaque (an area's translucent fill becomes the colour it would show).
@@ -33,16 +35,23 @@ public struct ChartStyle: Sendable, Equatable {
     public static let dashes: [[Double]] = [[], [10, 4], [2, 4], [10, 4, 2, 4], [16, 5], [5, 5], [2, 7],
                                             [16, 4, 4, 4]]
 
-    /// The style for `appearance`.
+    /// The style for `appearance`: sizes grow with its zoom, text also with the desktop's text scale (each
+    /// factor kept within `ChartZoom.levels`' range, so a stray setting cannot make a chart unreadable).
     public init(appearance: ChartAppearance) {
         let high = appearance.increaseContrast
+        let zoom = ChartZoom.clamped(appearance.zoom)
+        let text = zoom * ChartZoom.clamped(appearance.textScale)
         palette = ChartPalette(appearance: appearance)
-        lineWidth = high ? 3.5 : 2
-        markerSize = high ? 11 : 8
-        sizeRange = high ? 8...26 : 6...22
-        axisWidth = high ? 2 : 1
-        gridWidth = 1
-        cursorWidth = high ? 3 : 2
+        lineWidth = (high ? 3.5 : 2) * zoom
+        markerSize = (high ? 11 : 8) * zoom
+        sizeRange = high ? (8 * zoom)...(26 * zoom) : (6 * zoom)...(22 * zoom)
+        axisWidth = (high ? 2 : 1) * zoom
+        gridWidth = zoom >= 2 ? 2 : 1
+        cursorWidth = (high ? 3 : 2) * zoom
+        cursorGap = 10 * zoom
+        titleSize = 16 * text
+        axisTitleSize = 13 * text
+        labelSize = 12 * text
         differentiateWithoutColor = appearance.differentiateWithoutColor
         reduceTransparency = appearance.reduceTransparency
         referenceLevel = appearance.referenceLevel

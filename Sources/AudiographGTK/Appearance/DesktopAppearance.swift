@@ -3,7 +3,7 @@ import CGtk
 import CGtkShim
 import Foundation
 
-/// What the desktop asks for: dark style, high contrast, fewer animations. Read from GtkSettings, the
+/// What the desktop asks for: dark style, high contrast, fewer animations, larger text. Read from GtkSettings, the
 /// GTK_THEME variable and GNOME's a11y GSettings, and watched for changes. Also switches the windows to
 /// GTK's high-contrast theme for Increase Contrast (`setHighContrastWindows`).
 @MainActor
@@ -11,6 +11,11 @@ final class DesktopAppearance {
     private(set) var prefersDark = false
     private(set) var highContrast = false
     private(set) var reduceMotion = false
+    /// The desktop's text scaling as a factor (1 normal; GNOME's Large Text 1.25): GtkSettings' gtk-xft-dpi
+    /// over 96 dots per inch, times the interface font's size over 10 points when it is larger. GNOME sets the
+    /// first from its text-scaling-factor and the second from its font setting, through XSETTINGS on X11 and
+    /// the settings portal on Wayland, so GTK's own text and the chart's grow together.
+    private(set) var textScale = 1.0
     /// GTK's high-contrast theme as this application set it on GtkSettings, light or dark; nil while the
     /// windows follow the desktop's theme.
     private var ownTheme: OwnTheme?
@@ -43,7 +48,8 @@ final class DesktopAppearance {
             Signal.connectWithPointer(gpointerOf(a11ySettings), "changed::high-contrast") { [weak self] _ in self?.refresh() }
         }
         if let settings = gtk_settings_get_default() {
-            for property in ["gtk-application-prefer-dark-theme", "gtk-theme-name", "gtk-enable-animations"] {
+            for property in ["gtk-application-prefer-dark-theme", "gtk-theme-name", "gtk-enable-animations",
+                             "gtk-xft-dpi", "gtk-font-name"] {
                 Signal.connectWithPointer(gpointerOf(settings), "notify::\(property)") { [weak self] _ in self?.refresh() }
             }
         }
@@ -84,10 +90,27 @@ final class DesktopAppearance {
         if wanted == nil { refresh() }
     }
 
+    /// The text scale that gtk-xft-dpi `xftDPI` (1024ths of a dot per inch; -1 or 0 for the default) asks
+    /// for: 96 dots per inch is 1.
+    nonisolated static func textScale(xftDPI: Int32) -> Double {
+        xftDPI > 0 ? Double(xftDPI) / 1024 / 96 : 1
+    }
+
+    /// How much larger than GTK's own default (10 points) the interface font `fontName` is ("Cantarell 15"
+    /// is 1.5; "Sans 14px" is 10.5 points, 1.05); 1 for a smaller or sizeless one, so the chart's text never
+    /// shrinks below its normal size.
+    nonisolated static func fontScale(_ fontName: String) -> Double {
+        guard let description = pango_font_description_from_string(fontName) else { return 1 }
+        defer { pango_font_description_free(description) }
+        var points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        if pango_font_description_get_size_is_absolute(description) != 0 { points *= 0.75 }
+        return max(1, points / 10)
+    }
+
     private func refresh() {
-        let before = (prefersDark, highContrast, reduceMotion)
+        let before = (prefersDark, highContrast, reduceMotion, textScale)
         read()
-        if before != (prefersDark, highContrast, reduceMotion) { onChange?() }
+        if before != (prefersDark, highContrast, reduceMotion, textScale) { onChange?() }
     }
 
     private func read() {
@@ -102,6 +125,9 @@ final class DesktopAppearance {
             theme = desktopTheme
             preferDark = desktopPrefersDark
             animations = ag_gtk_object_get_boolean(gpointerOf(settings), "gtk-enable-animations") != 0
+            let fontName = takeGString(ag_gtk_object_get_string(gpointerOf(settings), "gtk-font-name")) ?? ""
+            textScale = Self.textScale(xftDPI: ag_gtk_object_get_int(gpointerOf(settings), "gtk-xft-dpi"))
+                * Self.fontScale(fontName)
         }
         // GTK_THEME ("Adwaita:dark", "HighContrast") overrides the theme setting for this process.
         if let forced = ProcessInfo.processInfo.environment["GTK_THEME"], !forced.isEmpty { theme = forced }

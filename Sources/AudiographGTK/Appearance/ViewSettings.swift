@@ -21,6 +21,8 @@ public struct ViewSettings: Codable, Equatable, Sendable {
     public var referenceLevel: ReferenceLevel?
     /// The last value typed in Preferences for the level, in y units, kept when another level is chosen.
     public var typedReference: Double?
+    /// The chart's zoom as a factor of its normal size (Ctrl+plus, Ctrl+minus, Ctrl+0; one of `ChartZoom.levels`).
+    public var chartZoom = 1.0
 
     public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false,
                 playLength: Double = 1) {
@@ -45,6 +47,7 @@ public struct ViewSettings: Codable, Equatable, Sendable {
         referenceLevel = (try? values.decodeIfPresent(ReferenceLevel.self, forKey: .referenceLevel)) ?? nil
         let typed = (try? values.decodeIfPresent(Double.self, forKey: .typedReference)) ?? nil
         typedReference = typed.flatMap { $0.isFinite ? $0 : nil }
+        chartZoom = ChartZoom.clamped((try? values.decodeIfPresent(Double.self, forKey: .chartZoom)) ?? nil ?? 1)
     }
 }
 

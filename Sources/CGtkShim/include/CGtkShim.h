@@ -14,6 +14,11 @@
 /// initialised with G_TYPE_BOOLEAN, a macro Swift does not import.
 gboolean ag_gtk_object_get_boolean(gpointer object, const char *property);
 
+/// Reads an integer property of any GObject (e.g. GtkSettings "gtk-xft-dpi", the text size the desktop asks for).
+///
+/// Exists for the same reason as ag_gtk_object_get_boolean (g_object_get is variadic, G_TYPE_INT a macro).
+gint ag_gtk_object_get_int(gpointer object, const char *property);
+
 /// Reads a string property of any GObject; returns a newly allocated copy (free with g_free) or NULL.
 ///
 /// Exists for the same reason as ag_gtk_object_get_boolean (g_object_get is variadic, G_TYPE_STRING a macro).

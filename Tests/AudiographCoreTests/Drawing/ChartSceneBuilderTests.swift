@@ -184,12 +184,18 @@ final class ChartSceneBuilderTests: XCTestCase {
             let scene = ChartSceneBuilder.build(chart: chart, size: size, focus: focus, measure: measure)
             let palette = ChartPalette(appearance: ChartAppearance())
             let point = try XCTUnwrap(scene.pointPositions[focus.series][focus.index])
-            XCTAssertTrue(scene.items.contains { item in
-                if case let .polyline(p, c, _, _) = item, c == palette.cursor, p.count == 2 {
-                    return p[0].x == point.x && p[1].x == point.x && abs(p[1].y - p[0].y) == scene.plotArea.height
+            // The vertical line spans the plot but for the ring round the point, where it stops.
+            let segments = scene.items.compactMap { item -> (top: Double, bottom: Double)? in
+                if case let .polyline(p, c, _, _) = item, c == palette.cursor, p.count == 2, p[0].x == point.x, p[1].x == point.x {
+                    return (min(p[0].y, p[1].y), max(p[0].y, p[1].y))
                 }
-                return false
-            }, name)
+                return nil
+            }.sorted { $0.top < $1.top }
+            XCTAssertEqual(segments.count, 2, name)
+            XCTAssertEqual(segments.first?.top, scene.plotArea.y, name)
+            XCTAssertEqual(segments.last?.bottom, scene.plotArea.y + scene.plotArea.height, name)
+            XCTAssertTrue(segments.count == 2 && segments[0].bottom < point.y - 6 && segments[1].top > point.y + 6,
+                          "\(name): the line leaves a gap round the point: \(segments), point at \(point.y)")
             XCTAssertTrue(scene.items.contains { item in
                 if case let .marker(.circle, at, size, nil, c, _) = item, c == palette.cursor {
                     return at == point && size > 12
@@ -198,7 +204,7 @@ final class ChartSceneBuilderTests: XCTestCase {
             }, name)
             XCTAssertGreaterThanOrEqual(Contrast.ratio(palette.cursor, palette.background), 7)
             let without = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
-            XCTAssertEqual(scene.items.count, without.items.count + 5)
+            XCTAssertEqual(scene.items.count, without.items.count + 7, "frame, two line segments and the ring, each on its halo")
             XCTAssertTrue(scene.items.contains { item in
                 if case let .outline(r, c, w, _) = item, c == palette.cursor, w >= 2 {
                     return r.x < 3 && r.y < 3 && r.x + r.width > size.width - 3 && r.y + r.height > size.height - 3
