@@ -54,14 +54,16 @@ test-repeat:
 ## sanitizer runs, which test no platform difference (the same Swift toolchain runs them on
 ## Debian 12), nor yet the X11 Orca suites (a11y_tests, real_tables_tests): Orca 48 still misses some dialog
 ## and list focus there (docs/decisions.md, issue 15); run them with GUI_SUITES="a11y_tests real_tables_tests".
-## WAYLAND_TESTS names some Wayland tests to run instead of all (WAYLAND_TESTS="orca_speaks"). BUILD_NICE
+## WAYLAND_TESTS names some Wayland tests to run instead of all (WAYLAND_TESTS="orca_speaks"), GNOME_TESTS
+## some GNOME Shell tests (GNOME_TESTS="orca_speaks"). BUILD_NICE
 ## runs the build under nice (CI: the Debian 12 lanes' GUI tests run beside it).
 GUI_SUITES ?= gui_tests desktop_tests wayland_tests seeing_tests
 WAYLAND_TESTS ?=
+GNOME_TESTS ?=
 BUILD_NICE ?=
 test-desktop:
 	$(TIMED) build $(BUILD_NICE) $(SWIFT) build
-	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" $(TIMED) gui Tests/gui/run-gui-tests.sh $(GUI_SUITES)
+	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" $(TIMED) gui Tests/gui/run-gui-tests.sh $(GUI_SUITES)
 
 ## `test-desktop` on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
@@ -71,7 +73,7 @@ test-debian13:
 
 test-debian13-lane:
 	$(TIMED) debian13 scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)" \
-	  WAYLAND_TESTS="$(WAYLAND_TESTS)" BUILD_NICE="nice -n 15"
+	  WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" BUILD_NICE="nice -n 15"
 
 ## What CI runs (.ci/run, as root): `make test` and `test-debian13` side by side (scripts/ci.sh).
 ci:

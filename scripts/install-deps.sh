@@ -14,6 +14,8 @@ set -euo pipefail
 # pulseaudio pulseaudio-utils libasound2-plugins: a PulseAudio null sink takes sound at real-time speed
 #   (through alsa-lib's pulse plugin), so the tests can check that the chart's cursor follows the sound.
 # openbox x11-utils: tests run under a real window manager (full screen, Orca on window open; xprop, xwininfo).
+# gnome-shell: the GNOME tests run the app and Orca in a headless GNOME Shell (Tests/gui/gnome-session.sh),
+#   where most Orca users are; about 320 MB with what it depends on.
 # xsettingsd: the large-text tests set the desktop's text scaling (Xft/DPI) over XSETTINGS, as GNOME does on X11.
 # gettext: msgfmt compiles the translations in po/ (make build, make install), xgettext checks the template.
 # desktop-file-utils appstream dpkg-dev man-db: make install refreshes the desktop database, make deb
@@ -21,7 +23,7 @@ set -euo pipefail
 packages=(make git pkg-config libasound2-dev sox libgtk-4-dev
           xvfb xauth dbus imagemagick xdotool fonts-dejavu-core python3 python3-numpy
           at-spi2-core python3-pyatspi orca speech-dispatcher
-          pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils xsettingsd
+          pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils xsettingsd gnome-shell
           desktop-file-utils appstream dpkg-dev man-db gettext
           locales fonts-ipafont-gothic sway grim xclip wl-clipboard xwayland x11-xserver-utils jq)
 # fonts-ipafont-gothic: Japanese text drawn in Japanese glyphs, not boxes, as on a Japanese desktop (the

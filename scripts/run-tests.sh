@@ -9,7 +9,7 @@
 #            GUI lanes' apps and Orca come first)
 #   orca     Tests/gui/a11y_tests.py (Orca, AT-SPI, sound), then the unit tests under ThreadSanitizer (nice)
 #   views    the drawing, chart kinds, exploring, real tables and workbooks suites
-#   desktop  install/open/uninstall/.deb, the Wayland suite (headless sway), then large text and zoom
+#   desktop  install/open/uninstall/.deb, the Wayland suites (headless sway, then GNOME Shell), large text and zoom
 # Each GUI lane has its own X display or Wayland compositor, D-Bus session and AT-SPI bus, and (as root)
 # its own process namespace: Orca allows one Orca per user and `orca --replace` kills any other it can see.
 # Without root the GUI suites run one after another in one lane.
@@ -68,7 +68,7 @@ if [ ${#private[@]} -gt 0 ]; then
   lane orca "${private[@]}" bash -c 'then_also a11y_tests sanitizers'
   lane views "${private[@]}" Tests/gui/run-gui-tests.sh gui_tests chart_kinds_tests exploring_tests \
     real_tables_tests spreadsheet_tests clipboard_tests search_tests
-  lane desktop "${private[@]}" Tests/gui/run-gui-tests.sh desktop_tests wayland_tests seeing_tests
+  lane desktop "${private[@]}" Tests/gui/run-gui-tests.sh desktop_tests wayland_tests gnome_tests seeing_tests
 else
   lane gui bash -c 'then_also "" sanitizers'
 fi

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Keys, text, windows and screenshots for the GUI tests, on whichever display they run: an X server (Xvfb,
 driven with xdotool) or a Wayland compositor (headless sway from wayland-session.sh, typed on through its
-test keyboard, driven with swaymsg and screenshot with grim). The session is Wayland when XDG_SESSION_TYPE says so, as a desktop's login manager sets
+test keyboard, driven with swaymsg and screenshot with grim; or headless GNOME Shell from gnome-session.sh,
+typed on through mutter's RemoteDesktop keyboard, driven and screenshot through the shell's D-Bus API). The session is Wayland when XDG_SESSION_TYPE says so, as a desktop's login manager sets
 it; DISPLAY is Xwayland's there, for X11 programs such as Orca 43, and is not used to drive the app.
 """
 import json
@@ -11,8 +12,10 @@ import subprocess
 import time
 
 import numpy
+from gi.repository import Gio, GLib
 
 WAYLAND = os.environ.get("XDG_SESSION_TYPE") == "wayland" and bool(os.environ.get("WAYLAND_DISPLAY"))
+GNOME = WAYLAND and os.environ.get("XDG_CURRENT_DESKTOP") == "GNOME"
 
 
 def _keyboard(request):
@@ -56,6 +59,25 @@ def sway_views():
     return views
 
 
+def shell_eval(code):
+    """The JSON value of JavaScript `code` run inside GNOME Shell (org.gnome.Shell.Eval, open to the tests in
+    gnome-session.sh's unsafe mode)."""
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+    ok, result = bus.call_sync("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell", "Eval",
+                               GLib.Variant("(s)", (code,)), GLib.VariantType("(bs)"), Gio.DBusCallFlags.NONE,
+                               10000, None).unpack()
+    if not ok:
+        raise RuntimeError("GNOME Shell could not run %r: %s" % (code, result))
+    return json.loads(result) if result else None
+
+
+def gnome_views():
+    """Every normal window GNOME Shell manages, as (window id, title, pid, focused, native Wayland)."""
+    return [tuple(view) for view in shell_eval(
+        "global.display.list_all_windows().filter(w => w.get_window_type() === 0)"
+        ".map(w => [w.get_id(), w.get_title() || '', w.get_pid(), w.has_focus(), w.get_client_type() === 0])")]
+
+
 def wait_for_window(title, timeout=45, pid=None):
     """Waits until a visible window whose title contains `title` (and, given `pid`, belongs to that
     process) exists; returns its handle for focus(). Raises RuntimeError after `timeout` seconds (long:
@@ -63,7 +85,9 @@ def wait_for_window(title, timeout=45, pid=None):
     machine has taken over 20 s)."""
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if WAYLAND:
+        if GNOME:
+            found = [view[0] for view in gnome_views() if title in view[1] and (pid is None or view[2] == pid)]
+        elif WAYLAND:
             found = [view[0] for view in sway_views() if title in view[1] and (pid is None or view[2] == pid)]
         else:
             # --all: xdotool matches windows meeting any one condition unless told to require them all.
@@ -80,10 +104,16 @@ def focus(window, timeout=10):
     if not WAYLAND:
         subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
         return
-    subprocess.run(["swaymsg", "[con_id=%s] focus" % window], check=True, capture_output=True)
+    if GNOME:
+        # A new window does not always get the focus in the headless shell (nobody clicks it): activated as
+        # the shell activates a window a person picks.
+        shell_eval("global.display.list_all_windows().find(w => w.get_id() === %d).activate(global.get_current_time())"
+                   % int(window))
+    else:
+        subprocess.run(["swaymsg", "[con_id=%s] focus" % window], check=True, capture_output=True)
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if any(view[0] == window and view[3] for view in sway_views()):
+        if any(view[0] == window and view[3] for view in (gnome_views() if GNOME else sway_views())):
             return
         time.sleep(0.05)
     raise RuntimeError("window %s never took the focus" % window)
@@ -91,7 +121,14 @@ def focus(window, timeout=10):
 
 def screenshot(path):
     """Saves the whole screen as a PNG file at `path`."""
-    if WAYLAND:
+    if GNOME:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+        ok, _ = bus.call_sync("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot",
+                              "Screenshot", GLib.Variant("(bbs)", (False, False, os.path.abspath(path))),
+                              GLib.VariantType("(bs)"), Gio.DBusCallFlags.NONE, 20000, None).unpack()
+        if not ok:
+            raise RuntimeError("GNOME Shell took no screenshot")
+    elif WAYLAND:
         subprocess.run(["grim", path], check=True)
     else:
         subprocess.run(["import", "-window", "root", path], check=True)

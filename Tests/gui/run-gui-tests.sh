@@ -11,10 +11,11 @@
 # Tests/gui/desktop_tests.py
 # (make install, gio open, make uninstall, make deb) on a virtual X display
 # (Xvfb through Tests/gui/virtual-display.sh, cairo renderer) and a private D-Bus session with its own AT-SPI
-# bus, then Tests/gui/wayland_tests.py under a headless sway (Tests/gui/wayland-session.sh). Screenshots and
+# bus, then Tests/gui/wayland_tests.py under a headless sway (Tests/gui/wayland-session.sh) and
+# Tests/gui/gnome_tests.py under a headless GNOME Shell (Tests/gui/gnome-session.sh). Screenshots and
 # app logs go to $GUI_TEST_OUT (default: a fresh folder under /tmp, printed at the start).
 # Needs: xvfb xauth imagemagick xdotool fonts-dejavu-core python3 python3-numpy at-spi2-core python3-pyatspi
-# orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils xsettingsd sway grim xwayland
+# orca speech-dispatcher pulseaudio pulseaudio-utils libasound2-plugins openbox x11-utils xsettingsd gnome-shell sway grim xwayland
 # x11-xserver-utils, and for spreadsheet_tests what Tests/spreadsheets/make-workbooks.py needs (openpyxl,
 # msoffcrypto-tool, libreoffice-calc-nogui, python3-uno)
 # (scripts/install-deps.sh).
@@ -34,14 +35,20 @@ export PYTHONUNBUFFERED=1
 unset LANGUAGE
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
-# The suites to run: all eleven by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
+# The suites to run: all twelve by default, or those named (run-gui-tests.sh gui_tests desktop_tests).
 # wayland_tests runs under a headless Wayland compositor (wayland-session.sh) with its own D-Bus session and
 # AT-SPI bus; the others share one virtual X display, D-Bus session and AT-SPI bus.
-suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests clipboard_tests search_tests desktop_tests seeing_tests wayland_tests}"
+# gnome_tests runs under a headless GNOME Shell (gnome-session.sh), also with its own buses.
+suites="${*:-gui_tests a11y_tests chart_kinds_tests exploring_tests real_tables_tests spreadsheet_tests clipboard_tests search_tests desktop_tests seeing_tests wayland_tests gnome_tests}"
 x_suites=""
 wayland=0
+gnome=0
 for suite in $suites; do
-  if [ "$suite" = wayland_tests ]; then wayland=1; else x_suites="$x_suites $suite"; fi
+  case $suite in
+    wayland_tests) wayland=1 ;;
+    gnome_tests) gnome=1 ;;
+    *) x_suites="$x_suites $suite" ;;
+  esac
 done
 export x_suites
 status=0
@@ -59,5 +66,9 @@ if [ $wayland = 1 ]; then
   scripts/timed.sh "gui wayland_tests" "${session[@]}" Tests/gui/wayland-session.sh Tests/gui/atspi-bus.sh \
     /usr/bin/python3 Tests/gui/wayland_tests.py \
     ${WAYLAND_TESTS:-} || status=1
+fi
+if [ $gnome = 1 ]; then
+  # The shell brings its own D-Bus session and starts its own AT-SPI bus.
+  scripts/timed.sh "gui gnome_tests" Tests/gui/gnome-session.sh /usr/bin/python3 Tests/gui/gnome_tests.py || status=1
 fi
 exit $status

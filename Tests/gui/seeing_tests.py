@@ -71,7 +71,7 @@ def changed_box(before, after, around, zoom, reach=40):
     rows, cols = numpy.nonzero(diff)
     if not len(rows):
         return None
-    return x0 + cols.min(), y0 + rows.min(), x0 + cols.max() + 1, y0 + rows.max() + 1
+    return int(x0 + cols.min()), int(y0 + rows.min()), int(x0 + cols.max() + 1), int(y0 + rows.max() + 1)
 
 
 def cursor_frame_matches_extents(orca, group, window, step, label, zoom):
