@@ -20,9 +20,9 @@ import pyatspi
 
 import harness
 from harness import (BIRTHS_TITLE, DATA, GROUP_ROLES, JAPANESE_LOCALE, OUT, app_node, chart_group, check, find_all,
-                     press_and_hear, start_app, stop, wait_until)
+                     press_and_hear, start_app, stop, wait_until, window_node)
 from chart_kinds_tests import example_with_orca
-from desktop_session import png_pixels, screenshot, wait_for_window
+from desktop_session import png_pixels, press, screenshot, wait_for_window
 
 
 def focused_item(group):
@@ -253,7 +253,37 @@ def large_text_in_japanese():
     large_text("ja")
 
 
-TESTS = [zoom_with_orca, magnifier_under_window_manager, large_text, large_text_in_japanese]
+def legend_in_words():
+    """stocks-long.csv's three series with --differentiate-without-color: Chart Details (D) says the legend in
+    words, each series' colour, line pattern and marker shape as drawn."""
+    print("The legend of stocks-long.csv in words, in Chart Details")
+    home = tempfile.mkdtemp(prefix="seeing-")
+    process = start_app(os.path.join(DATA, "stocks-long.csv"), home, args=["--differentiate-without-color"])
+    try:
+        window = wait_for_window("stocks-long.csv")
+        app = app_node(process.pid)
+        wait_until(lambda: chart_in(app), "the chart on the bus", 15)
+        harness.focus(window)
+        press("d")
+        details = wait_until(lambda: window_node(app, "Chart Details"), "Chart Details on the bus")
+        views = find_all(details, lambda n: n.getRoleName() in ("text", "terminal", "document text")) if details else []
+        text = ""
+        for view in views:
+            try:
+                t = view.queryText()
+                text += t.getText(0, t.characterCount)
+            except NotImplementedError:
+                pass
+        expected = ["Legend:", "ACME: blue solid line with circles", "BOLT: vermillion dashed line with squares",
+                    "CRUX: reddish purple dotted line with triangles"]
+        check(all(line in text.split("\n") for line in expected),
+              "Chart Details says the legend in words: %r" % text[text.find("Legend"):][:240])
+    finally:
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+TESTS = [zoom_with_orca, magnifier_under_window_manager, large_text, large_text_in_japanese, legend_in_words]
 
 if __name__ == "__main__":
     harness.main(TESTS, "seeing", fresh_bus=True)

@@ -21,7 +21,7 @@ final class ChartDetails {
     static let maximumRows = 2_000
 
     init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis,
-         play: @escaping @MainActor () -> Void) {
+         appearance: ChartAppearance, play: @escaping @MainActor () -> Void) {
         window = Widgets.dialogWindow(title: tr("Chart Details — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 720, 640)
         ObjectCensus.track(window, as: "ChartDetails")
@@ -41,7 +41,7 @@ final class ChartDetails {
         gtk_text_view_set_left_margin(gcast(text), 6)
         gtk_text_view_set_right_margin(gcast(text), 6)
         ag_gtk_accessible_set_label(opaque(text), tr("Chart details"))
-        let paragraphs = Self.paragraphs(chart: chart, analysis: analysis)
+        let paragraphs = Self.paragraphs(chart: chart, analysis: analysis, appearance: appearance)
         let buffer = gtk_text_view_get_buffer(gcast(text))
         gtk_text_buffer_set_text(buffer, paragraphs.joined(separator: "\n\n"), -1)
         // Reading starts at the top: the caret goes to the start (setting the text leaves it at the end).
@@ -96,11 +96,14 @@ final class ChartDetails {
         DialogFocus.present(window) { [text] in gtk_widget_grab_focus(text) }
     }
 
-    /// The text of the dialog: summary, axes, then each series' description.
-    static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis) -> [String] {
+    /// The text of the dialog: summary, axes, the legend in words (each series' colour, line and marker as
+    /// drawn with `appearance`), then each series' description.
+    static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis, appearance: ChartAppearance) -> [String] {
         let axes = AxisWording(chart: chart)
         var parts = [tr("Summary: %@", analysis.summary),
                      ([tr("X axis: %@", axes.x), tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n")]
+        let legend = LegendWording.entries(chart: chart, appearance: appearance)
+        if !legend.isEmpty { parts.append(([tr("Legend:")] + legend).joined(separator: "\n")) }
         parts += analysis.series.map(\.description)
         return parts
     }

@@ -573,7 +573,7 @@ final class DocumentWindow {
         guard case .chart = content, let chart = chartView.shownChart else { return }
         if let details { return details.present() }
         guard let analysis = chartView.analysisOrWait(for: .details) else { return }
-        let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis,
+        let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis, appearance: app.chartAppearance,
                                   play: { [weak self] in self?.chartView.perform(.playAll) })
         dialog.onClosed = { [weak self, weak dialog] in
             guard let self, self.details === dialog, !self.destroyed else { return }
