@@ -17,11 +17,13 @@ import sys
 import tempfile
 
 import numpy as np
+import pyatspi
 
 import a11y_tests
 import harness
-from desktop_session import GNOME, focus, gnome_views, png_pixels, press, screenshot, wait_for_window
+from desktop_session import GNOME, focus, gnome_views, png_pixels, press, screenshot, shell_eval, wait_for_window
 from harness import BIN, BIRTHS_TITLE, DATA, OUT, app_node, chart_group, check, find_all, start_app, states, stop, wait_until
+from seeing_tests import title_ink_height
 from wayland_tests import SERIES_BLUE
 
 
@@ -103,10 +105,48 @@ def gio_open_in_gnome():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def large_text_in_gnome():
+    """GNOME's text scaling (org.gnome.desktop.interface text-scaling-factor, what Settings ▸ Accessibility ▸
+    Large Text sets), changed while births.csv is open: GTK on Wayland reads it through GSettings and the
+    chart's title grows by as much, measured on the shell's screenshots."""
+    print("births.csv in GNOME Shell with text-scaling-factor 1, then 1.5")
+    home = tempfile.mkdtemp(prefix="gnome-text-")
+    # The app reads GSettings from the session's dconf database, in the session's XDG_CONFIG_HOME (a desktop's
+    # one ~/.config), not from a home of its own as the other tests give it.
+    process = start_app(os.path.join(DATA, "births.csv"), home, {"XDG_CONFIG_HOME": os.environ["XDG_CONFIG_HOME"]})
+    try:
+        window = wait_for_window("births.csv", pid=process.pid)
+        app = app_node(process.pid)
+        group = wait_until(lambda: chart_group(app, BIRTHS_TITLE), "the chart is on the bus")
+        heights = {}
+        for factor in (1, 1.5):
+            subprocess.run(["gsettings", "set", "org.gnome.desktop.interface", "text-scaling-factor", str(factor)],
+                           check=True)
+
+            def measured():
+                # GTK's window coordinates start at the window's visible corner (its frame rectangle in the
+                # shell; the buffer rectangle also holds the shadow).
+                x, y = shell_eval("(() => { const r = global.display.list_all_windows().find(w => w.get_id() === %d)"
+                                  ".get_frame_rect(); return [r.x, r.y]; })()" % int(window))
+                e = group.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                shot = os.path.join(OUT, "gnome-large-text-%d.png" % (factor * 100))
+                screenshot(shot)
+                heights[factor] = title_ink_height(png_pixels(shot).astype(int), (e.x + x, e.y + y, e.width, e.height))
+                return factor == 1 or heights[factor] >= heights[1] * (factor - 0.2)
+            wait_until(measured, "the title at %sx" % factor, 10)
+        print("  title ink heights: %r" % heights)
+        check(heights[1] > 8 and abs(heights[1.5] / heights[1] - 1.5) <= 0.3,
+              "with text-scaling-factor 1.5 the chart's title is 1.5x as tall: %d px against %d" % (heights[1.5], heights[1]))
+    finally:
+        subprocess.run(["gsettings", "reset", "org.gnome.desktop.interface", "text-scaling-factor"])
+        stop(process)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 # What Orca says as a person opens and explores a chart, and every dialog's focused control ten times in a
 # row: the accessibility suite's tests, run here as they are.
 FROM_A11Y = [a11y_tests.orca_speaks, a11y_tests.dialogs_heard_every_time]
-TESTS = [native_window_in_gnome] + FROM_A11Y + [gio_open_in_gnome]
+TESTS = [native_window_in_gnome] + FROM_A11Y + [gio_open_in_gnome, large_text_in_gnome]
 
 
 def main():
