@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Runs a command inside a fresh headless GNOME Shell (43, Debian 12) Wayland session: gnome-shell --headless
+# Runs a command inside a fresh headless GNOME Shell (43 on Debian 12, 48 on Debian 13) Wayland session: gnome-shell --headless
 # --wayland with one 1280x800 virtual monitor, on its own D-Bus session bus (the shell starts the AT-SPI
 # bus), with Xwayland's DISPLAY for X11 programs such as Orca 43, and a keyboard for the tests served
 # through mutter's RemoteDesktop D-Bus API (keyboard/remote-keyboard.py) on the AUDIOGRAPH_TEST_KEYBOARD socket, with
@@ -110,13 +110,22 @@ export XDG_SESSION_TYPE=wayland XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gn
 if [ "$(id -u)" -eq 0 ]; then
   mkdir -p /tmp/.X11-unix && chown root:root /tmp/.X11-unix && chmod 1777 /tmp/.X11-unix
 fi
+# GNOME Shell 48 sets up its X11 side through systemd user units ("Error starting X11 services: Error fetching
+# own systemd unit", then "Failed to init X11 display"), and X clients then hang on Xwayland's display, Orca
+# 48 among them (it stops at its key map). There is no systemd user session here, so 48 runs without X11:
+# a GNOME 48 Wayland session gives Orca its keys through the shell, not through X.
+x11=()
+shell_major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
+[ "${shell_major:-0}" -ge 48 ] && x11=(--no-x11)
 start=$(date +%s.%N)
-gnome-shell --headless --wayland --wayland-display=wayland-0 --virtual-monitor 1280x800 \
+gnome-shell --headless --wayland --wayland-display=wayland-0 --virtual-monitor 1280x800 "${x11[@]}" \
   --mode=audiograph-test --unsafe-mode >"$runtime/gnome-shell.log" 2>&1 &
 shell=$!
 keyboard=""
+xvfb=""
 cleanup() {
   [ -z "$keyboard" ] || kill "$keyboard" 2>/dev/null || true
+  [ -z "$xvfb" ] || kill "$xvfb" 2>/dev/null || true
   # SIGTERM makes gnome-shell 43 crash on its way out (segmentation fault) and SIGINT is not heeded: the
   # shell is asked to end through its own API.
   gdbus call --session -d org.gnome.Shell -o /org/gnome/Shell -m org.gnome.Shell.Eval \
@@ -138,8 +147,19 @@ grep -q "audiograph-test: session ready" "$runtime/gnome-shell.log" \
 # An absolute path, so that programs given a runtime directory of their own (Orca in harness.py) still find it.
 export WAYLAND_DISPLAY=$runtime/wayland-0 GDK_BACKEND=wayland
 DISPLAY=$(sed -n 's/.*Using public X11 display \(:[0-9]*\).*/\1/p' "$runtime/gnome-shell.log" | head -1)
-XAUTHORITY=$(ls "$runtime"/.mutter-Xwaylandauth.* 2>/dev/null | head -1)
-export DISPLAY XAUTHORITY
+XAUTHORITY=$(ls "$runtime"/.mutter-Xwaylandauth.* 2>/dev/null | head -1 || true)
+if [ -n "$DISPLAY" ]; then
+  export DISPLAY XAUTHORITY
+else
+  # Without the shell's X11 side, Orca 48 still reads the key map from an X display at start (and stops,
+  # KeyError 'DISPLAY', without one). A virtual X display serves it that map, the same US map the session's
+  # keyboard has; Orca gets the keys themselves from GNOME Shell 48's keyboard monitor, as on a desktop.
+  unset XAUTHORITY
+  Xvfb -displayfd 3 -nolisten tcp 3>"$runtime/xvfb.display" >"$runtime/xvfb.log" 2>&1 &
+  xvfb=$!
+  for _ in $(seq 100); do [ -s "$runtime/xvfb.display" ] && break; sleep 0.05; done
+  export DISPLAY=":$(cat "$runtime/xvfb.display")"
+fi
 
 # The test keyboard: the shell's RemoteDesktop API behind the socket the tests type through.
 export AUDIOGRAPH_TEST_KEYBOARD="$runtime/keyboard.sock"

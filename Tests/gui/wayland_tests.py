@@ -74,9 +74,14 @@ TESTS = [native_wayland_window] + FROM_A11Y + FROM_CLIPBOARD + FROM_SEARCH
 
 
 def main():
-    """Runs every test, or those named on the command line (wayland_tests.py orca_speaks)."""
+    """Runs every test, or those named on the command line (wayland_tests.py orca_speaks); WAYLAND_TESTS_EXCEPT
+    in the environment names tests to leave out of a whole run (the Debian 13 lane leaves out the dialogs'
+    fifty openings, which GNOME Shell 48's suite makes there with the same Orca and GTK)."""
     if not WAYLAND and sys.argv[1:] != ["--list"]:
         sys.exit("wayland_tests.py runs inside a Wayland session: Tests/gui/wayland-session.sh")
+    leave_out = os.environ.get("WAYLAND_TESTS_EXCEPT", "").split()
+    if leave_out and not sys.argv[1:]:
+        sys.argv[1:] = [test.__name__ for test in TESTS if test.__name__ not in leave_out]
     # One bus for the whole suite: under sway on Debian 13, Orca 48 said nothing at all to a test run on a
     # session bus of its own (CI, 2026-11-27; Debian 12's Orca 43 did), not yet understood (issue 34).
     harness.main(TESTS, "Wayland")
