@@ -220,14 +220,15 @@ def following_a_file_with_orca():
             group = chart_group(app, "Temperature by minute")
             press_and_hear(orca, "End", "point 5 of 5")
             press_and_hear(orca, "ctrl+shift+f", "Following sensor.csv: new rows play and are said as they arrive")
-            sound.wait_for_silence()
-            sound.record()
+            harness.wait_for_trace_quiet(sound.app_log)  # End's tone has played out: the next sound is the new point's
+            writes = harness.first_writes(sound)
             append_and_hear(orca, log, "6,21.5\n", "6, 21.5 °C", "one row appended")
             check(len(wait_for_items(app, 6)) == 6, "the bus has the new point: 6 elements")
             check(selected_point(group) == 5 and (group.name or "").endswith("following its file"),
                   "the cursor stays on point 5, and the chart's name says the file is followed: %r" % group.name)
-            sound.wait_for_silence()
-            check(sound.peak() > 1000, "the new point's tone reached the sink")
+            # The app's trace says when a sound starts reaching the device; the paced sink's recording, read
+            # after the fact, missed this short tone once under load (CI rehearsal, 2026-11-27).
+            harness.check_tone(sound, writes, "the new point")
             append_and_hear(orca, log, "".join("%d,%.1f\n" % (m, 22 + m / 10) for m in range(7, 19)),
                             "12 new points, latest 23.8 °C", "twelve rows appended at once")
             check(len(wait_for_items(app, 18)) == 18, "18 elements after twelve more rows")

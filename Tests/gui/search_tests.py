@@ -15,21 +15,10 @@ import tempfile
 
 import harness
 from harness import (BIRTHS_TITLE, DATA, JAPANESE_LOCALE, OUT, ROOT, Orca, PacedSound, app_node, chart_group, check,
-                     press_and_hear, selected_point, settle_in_chart, start_app, stop, trace_events, wait_for_chart,
-                     wait_until)
+                     check_tone, first_writes, press_and_hear, selected_point, settle_in_chart, start_app, stop,
+                     wait_for_chart)
 from chart_kinds_tests import example_with_orca
 from desktop_session import screenshot, type_text, wait_for_window
-
-
-def first_writes(sound):
-    """How many sounds the app has started writing to the device so far (its trace's first-write events)."""
-    return trace_events(sound.app_log).count("first-write")
-
-
-def check_tone(sound, writes, what):
-    """Checks that a sound started after `writes` sounds (the point's tone reached the device). The app's
-    trace says so at once; the paced sink's recording, tried first, missed short tones under sway on Debian 13."""
-    check(bool(wait_until(lambda: first_writes(sound) > writes, "a tone", 5)), "%s: the point's tone played" % what)
 
 
 def type_and_hear(orca, text, words, sound=None):
