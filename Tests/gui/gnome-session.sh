@@ -165,13 +165,8 @@ fi
 export AUDIOGRAPH_TEST_KEYBOARD="$runtime/keyboard.sock"
 /usr/bin/python3 "$here/keyboard/remote-keyboard.py" "$AUDIOGRAPH_TEST_KEYBOARD" &
 keyboard=$!
-ask_keyboard() {
-  /usr/bin/python3 -c 'import socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"ping\n"); sys.exit(s.recv(64) != b"ok\n")' \
-    "$AUDIOGRAPH_TEST_KEYBOARD" 2>/dev/null
-}
-for _ in $(seq 100); do ask_keyboard && break; kill -0 "$keyboard" 2>/dev/null || break; sleep 0.1; done
-ask_keyboard || { echo "gnome-session: the RemoteDesktop keyboard did not start" >&2; exit 1; }
+/usr/bin/python3 "$here/keyboard/wait-for-keyboard.py" "$AUDIOGRAPH_TEST_KEYBOARD" "$keyboard" \
+  || { echo "gnome-session: the RemoteDesktop keyboard did not start" >&2; exit 1; }
 
 status=0
 "$@" || status=$?

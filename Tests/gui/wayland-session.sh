@@ -87,13 +87,8 @@ cc -O2 -I"$build" "$here/keyboard/test-keyboard.c" "$build/protocol.c" -o "$buil
 export AUDIOGRAPH_TEST_KEYBOARD="$runtime/keyboard.sock"
 "$build/test-keyboard" "$AUDIOGRAPH_TEST_KEYBOARD" &
 keyboard=$!
-ask_keyboard() {
-  /usr/bin/python3 -c 'import socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"ping\n"); sys.exit(s.recv(64) != b"ok\n")' \
-    "$AUDIOGRAPH_TEST_KEYBOARD" 2>/dev/null
-}
-for _ in $(seq 100); do ask_keyboard && break; kill -0 "$keyboard" 2>/dev/null || break; sleep 0.1; done
-ask_keyboard && swaymsg -t get_seats -r | grep -q '"capabilities": [2367]' \
+/usr/bin/python3 "$here/keyboard/wait-for-keyboard.py" "$AUDIOGRAPH_TEST_KEYBOARD" "$keyboard" \
+  && swaymsg -t get_seats -r | grep -q '"capabilities": [2367]' \
   || { echo "wayland-session: the test keyboard never joined the seat" >&2; exit 1; }
 
 status=0
