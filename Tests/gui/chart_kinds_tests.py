@@ -47,6 +47,9 @@ def notes_played(orca, sound, last, name, share=0.25, bridge_ms=10):
         with open(sound.app_log, errors="replace") as log:
             return log.read().count("audiograph-trace: pcm-recover")
     before = recoveries()
+    # The stepping notes have drained once the app's trace says its last sound played out, and then the sink is
+    # silent: a rehearsal under load recorded the last 20 ms of Home's note as a ninth note without the first.
+    harness.wait_for_trace_quiet(sound.app_log)
     sound.wait_for_silence()
     sound.record()
     press_and_hear(orca, "space", "Playing")
@@ -55,6 +58,10 @@ def notes_played(orca, sound, last, name, share=0.25, bridge_ms=10):
         time.sleep(0.2)
     sound.wait_for_silence()
     runs = sound.note_runs(name, share, bridge_ms)
+    if runs and runs[0][0] == 0 and runs[0][1] <= 30:
+        # The sink's monitor hands a new recording what it still held of the sound before (PacedSound.peak):
+        # a sliver at the very start, far shorter than any note played, is that tail, not a note.
+        runs = runs[1:]
     gaps = recoveries() - before
     if gaps:
         print("       (the sound device ran dry %d times while it played: a busy machine)" % gaps)
