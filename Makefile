@@ -49,13 +49,9 @@ LOAD ?=
 test-repeat:
 	SWIFT=$(SWIFT) LOAD=$(LOAD) scripts/test-repeat.sh $(SUITE) $(N)
 
-## What `test-debian13` runs inside Debian 13: the build, then the drawing and keyboard suite, the desktop
-## suite (install, validators, .deb), the Wayland suite with Orca 48 (sway 1.10), large text and zoom, and
-## the GNOME Shell 48 suite with Orca 48. Not the unit, corpus and sanitizer runs, which test no platform
-## difference (the same Swift toolchain runs them on Debian 12), nor yet the X11 Orca suites (a11y_tests,
-## real_tables_tests): Orca 48 missed some dialog and list focus there (issue 15); in issue 34 the fifty
-## dialog openings were all heard there (158 s), but the lane has no room left within CI's 20 minutes. Run
-## them with GUI_SUITES="a11y_tests real_tables_tests".
+## `make test-desktop`: the build, then the GUI suites named in GUI_SUITES one after another (by default the
+## drawing and keyboard suite, install/validators/.deb, the Wayland suites under sway and GNOME Shell, large
+## text and zoom); GUI_SUITES="a11y_tests real_tables_tests" runs others.
 ## WAYLAND_TESTS names some Wayland tests to run instead of all (WAYLAND_TESTS="orca_speaks"), GNOME_TESTS
 ## some GNOME Shell tests (GNOME_TESTS="orca_speaks"). BUILD_NICE
 ## runs the build under nice (CI: the Debian 12 lanes' GUI tests run beside it).
@@ -69,18 +65,23 @@ test-desktop:
 	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" WAYLAND_TESTS_EXCEPT="$(WAYLAND_TESTS_EXCEPT)" \
 	  $(TIMED) gui Tests/gui/run-gui-tests.sh $(GUI_SUITES)
 
-## `test-desktop` on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
+## Every GUI suite on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
 test-debian13:
 	$(TIMED) debian13-root scripts/debian-root.sh prepare trixie
 	$(MAKE) --no-print-directory test-debian13-lane
 
-## Debian 13 leaves the fifty dialog openings out of the sway suite: GNOME Shell 48's suite makes them with the
-## same Orca 48 and GTK 4.18 (155 s each; CI stays within 20 minutes).
+## What the Debian 13 root runs (scripts/gui-lanes.sh): every GUI suite, in DEBIAN13_LANES (comma-separated
+## groups) side by side after one build; each lane has its own display, buses and process namespace. Not the
+## unit, corpus and sanitizer runs, which test no platform difference (the same Swift toolchain runs them
+## on Debian 12). The sway suite leaves out the fifty dialog openings: GNOME Shell 48's and X11's suites
+## make them with the same Orca 48 and GTK 4.18. By hand: `make test-debian13-lane DEBIAN13_LANES=a11y_tests`.
+DEBIAN13_LANES ?= a11y_tests real_tables_tests, gui_tests chart_kinds_tests exploring_tests spreadsheet_tests \
+  search_tests clipboard_tests seeing_tests, wayland_tests gnome_tests desktop_tests
 test-debian13-lane:
-	$(TIMED) debian13 scripts/debian-root.sh run trixie make test-desktop GUI_SUITES="$(GUI_SUITES)" \
-	  WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" BUILD_NICE="nice -n 15" \
-	  WAYLAND_TESTS_EXCEPT="dialogs_heard_every_time"
+	$(TIMED) debian13 scripts/debian-root.sh run trixie env BUILD_NICE="nice -n 15" \
+	  WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" WAYLAND_TESTS_EXCEPT="dialogs_heard_every_time" \
+	  scripts/gui-lanes.sh "$(DEBIAN13_LANES)"
 
 ## What CI runs (.ci/run, as root): `make test` and `test-debian13` side by side (scripts/ci.sh).
 ci:
