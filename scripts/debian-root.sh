@@ -87,6 +87,10 @@ set -euo pipefail
 root=$1 tree=$2 list=$3 swift_home=$4 mirror=$5 keep_out=$6
 shift 6
 mount --make-rprivate /
+# The root a mount point of its own, so that `unshare --mount-proc` inside (each GUI lane's process
+# namespace, scripts/lanes.sh) can make its mounts private: in a chroot whose / is not a mount point it fails
+# ("cannot change root filesystem propagation") and the lanes' Orcas would see, and replace, each other.
+mount --bind "$root" "$root"
 mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
 mount -t tmpfs -o mode=755 tmpfs "$root/run"
 mount -t proc proc "$root/proc"

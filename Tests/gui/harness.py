@@ -635,6 +635,16 @@ def pressed_keys(orca):
         return []
 
 
+def keep_orca_log(test_name):
+    """Copies Orca's debug log (OUT/orca.log, which the next test's Orca writes over) to
+    OUT/orca-TEST.failed.log, where a failed test's cause can still be read."""
+    log = os.path.join(OUT, "orca.log")
+    if os.path.exists(log):
+        kept = os.path.join(OUT, "orca-%s.failed.log" % test_name)
+        shutil.copyfile(log, kept)
+        print("  (Orca's log of this test kept in %s)" % kept, flush=True)
+
+
 def run_tests(tests, names, what, fresh_bus=False):
     """Runs `tests`, or those of them `names` names, each timed; prints how it went and exits 1 when a check
     failed. `--list` prints the names instead. With `fresh_bus`, each test runs in a process of its own with
@@ -660,7 +670,10 @@ def run_tests(tests, names, what, fresh_bus=False):
             if code != 0:
                 failed_tests.append(test.__name__)
         else:
+            failed_before = len(failures)
             test()
+            if len(failures) > failed_before:
+                keep_orca_log(test.__name__)
         if not alone:
             print("  [%s: %.1f s]" % (test.__name__, time.time() - began), flush=True)
     if alone:
