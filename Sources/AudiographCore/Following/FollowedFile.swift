@@ -41,6 +41,10 @@ public final class FollowedFile: @unchecked Sendable {
     private var categories: [[String: Int32]]
     /// Why the file is unavailable now, and which file (and size) failed, so it is read again only once changed.
     private var failure: (message: String, identity: FileIdentity?, size: Int64)?
+    /// Why the file was being read again when it could not be (cut short, replaced, rewritten), so that the
+    /// reading that succeeds says that, not "can be read again": a logger that empties its file and then
+    /// writes it was heard as readable again without ever having been said to be unreadable.
+    private var interruptedReload: ReloadReason?
     private var appendedBytes: Int64 = 0
 
     private init(path: String, overrides: ChartSettings, readingSidecar: Bool, options: CSVReadOptions,
@@ -91,11 +95,12 @@ public final class FollowedFile: @unchecked Sendable {
         do throws(ReadOnlyFile.OpenError) {
             file = try ReadOnlyFile(path: path)
         } catch {
+            interruptedReload = nil  // gone or unreadable: when it is back, it is read again, and said so
             return unavailable(message(for: error), file: nil)
         }
         guard let resume else {
             if let failure, failure.identity == file.identity, failure.size == file.size { return .nothingNew }
-            return reload(.readableAgain, file: file, cancellation: cancellation)
+            return reload(interruptedReload ?? .readableAgain, file: file, cancellation: cancellation)
         }
         if file.identity != resume.identity { return reload(.replaced, file: file, cancellation: cancellation) }
         if file.size < resume.offset { return reload(.truncated, file: file, cancellation: cancellation) }
@@ -168,10 +173,12 @@ public final class FollowedFile: @unchecked Sendable {
             resume = opened.resume
             categories = opened.categories
             failure = nil
+            interruptedReload = nil
             return .reloaded(reason, warnings: current.warnings)
         } catch ImportError.cancelled {
             return .nothingNew
         } catch {
+            if reason != .readableAgain { interruptedReload = reason }
             return unavailable((error as? ImportError)?.message ?? error.localizedDescription, file: file)
         }
     }

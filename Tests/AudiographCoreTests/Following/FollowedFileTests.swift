@@ -177,6 +177,24 @@ final class FollowedFileTests: XCTestCase {
         XCTAssertEqual(values(followed), [9.0, 9.5, 9.25])
     }
 
+    func testAFileEmptiedAndThenWrittenIsSaidToHaveGotShorter() throws {
+        let path = folder.write("log.csv", start)
+        let followed = try FollowedFile.open(path: path)
+        // A logger's rotation: the file emptied, then written again; a poll may fall in between.
+        XCTAssertEqual(truncate(path, 0), 0)
+        XCTAssertEqual(followed.poll().change, .unavailable(message: ImportError.empty(path: path).message))
+        XCTAssertEqual(values(followed), [4.0, 4.5], "the last chart stays")
+        try append("minute,temperature (°C)\n1,9.0\n2,9.5\n", to: path)
+        XCTAssertEqual(followed.poll().change, .reloaded(.truncated, warnings: []),
+                       "said as cut short, not as readable again")
+        XCTAssertEqual(values(followed), [9.0, 9.5])
+        // Gone, then back: that is readable again.
+        XCTAssertEqual(unlink(path), 0)
+        _ = followed.poll()
+        folder.write("log.csv", "minute,temperature (°C)\n1,3.0\n2,3.5\n")
+        XCTAssertEqual(followed.poll().change, .reloaded(.readableAgain, warnings: []))
+    }
+
     func testAFileRenamedOverTheNameIsReadAgainFromTheStart() throws {
         let path = folder.write("log.csv", start)
         let followed = try FollowedFile.open(path: path)
