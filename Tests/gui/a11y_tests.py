@@ -703,8 +703,8 @@ def dialogs_heard_every_time(language=None, rounds=10):
                 press("Escape")
                 wait_until(lambda: "active" in states(app[0]) and find_all(app[0], lambda n: "focused" in states(n)),
                            "Escape returns to the main window's focus")
-        check(not missed, "%s: Orca said the title and the focused control in all %d openings; missed: %r"
-              % (language or "English", rounds * len(DIALOG_KEYS), missed[:5]))
+        check(not missed, "%s: Orca said the title and the focused control in all %d openings; missed %d, the first: %r"
+              % (language or "English", rounds * len(DIALOG_KEYS), len(missed), missed[:5]))
     finally:
         stop(process)
         orca.stop()
