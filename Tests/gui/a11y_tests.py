@@ -391,7 +391,10 @@ def braille_and_speech_choices_with_orca():
     settings = os.path.join(home, "config", "audiograph", "settings.json")
     try:
         window = wait_for_window("births.csv")
-        settle_in_chart(orca, window)
+        # The point's own words, not "point 1 of 59" alone: Orca 48 under sway, starting beside the app, once
+        # said only the window and the chart group ("… line chart, point 1 of 59 selected") and showed that line
+        # in braille (CI rehearsal, 2026-11-27); settle_in_chart then steps away and back to hear the point.
+        settle_in_chart(orca, window, first="1917, 251 births per 10,000 people, point 1 of 59")
         shown = wait_for_braille(orca, "1917, 251 births per 10,000 people, point 1 of 59", 0)
         check(shown is not None, "the braille display shows point 1")
         since = len(braille_lines(orca))
