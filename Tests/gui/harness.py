@@ -635,11 +635,12 @@ def pressed_keys(orca):
         return []
 
 
-def keep_orca_log(test_name):
+def keep_orca_log(test_name, since):
     """Copies Orca's debug log (OUT/orca.log, which the next test's Orca writes over) to
-    OUT/orca-TEST.failed.log, where a failed test's cause can still be read."""
+    OUT/orca-TEST.failed.log, where a failed test's cause can still be read; only a log written since `since`
+    (the test's start, in seconds since the epoch), not an earlier test's."""
     log = os.path.join(OUT, "orca.log")
-    if os.path.exists(log):
+    if os.path.exists(log) and os.path.getmtime(log) >= since:
         kept = os.path.join(OUT, "orca-%s.failed.log" % test_name)
         shutil.copyfile(log, kept)
         print("  (Orca's log of this test kept in %s)" % kept, flush=True)
@@ -673,7 +674,7 @@ def run_tests(tests, names, what, fresh_bus=False):
             failed_before = len(failures)
             test()
             if len(failures) > failed_before:
-                keep_orca_log(test.__name__)
+                keep_orca_log(test.__name__, began)
         if not alone:
             print("  [%s: %.1f s]" % (test.__name__, time.time() - began), flush=True)
     if alone:
