@@ -111,7 +111,7 @@ extension SceneDraft {
                 let x = xMap.pixel(series.x[i])
                 return SceneRect(x: (x.isFinite ? x : plot.x) - 2, y: plot.y, width: 4, height: plot.height)
             }
-            let summary = ElementSummary(elements, element: e, series: series)
+            let summary = elements.summary(of: e, in: series)
             let y = summary.minY.flatMap { lo in summary.maxY.map { lo...$0 } }
                 ?? yMap.range.lowerBound...yMap.range.upperBound
             var rect = pixelRect(DataRect(x: summary.firstX...summary.lastX, y: y))

@@ -34,10 +34,22 @@ public struct ChartNavigator: Sendable {
     /// Series index of the point the cursor is on: the element's first point, or the point a jump landed on.
     public private(set) var point: Int?
 
+    /// The navigator of `chart`, the cursor on its first point. It costs a pass over the points (their x order and
+    /// each interval's summary; a sort when x is not in order, about a second for five million points), so the
+    /// viewer makes it for a big chart on a worker.
     public init(chart: ChartDescriptor) {
         self.chart = chart
-        elements = chart.series.enumerated().map { SeriesElements(series: $1, index: $0) }
+        elements = chart.series.enumerated().map { SeriesElements(series: $1, index: $0, summarising: true) }
         if let first = elements.first, first.count > 0 { point = first.points(of: 0).first }
+    }
+
+    /// The same navigator with the cursor on the chart's first point, as `init(chart:)` leaves it.
+    public func atStart() -> ChartNavigator {
+        var start = self
+        start.series = 0
+        start.element = 0
+        start.point = elements.first.flatMap { $0.count > 0 ? $0.points(of: 0).first : nil }
+        return start
     }
 
     /// The current series' elements; nil for a chart without series.

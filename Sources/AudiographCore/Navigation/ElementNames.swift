@@ -96,7 +96,7 @@ public struct ElementNames: Sendable {
             parts = isPlain(series) ? pointParts(i, at: elements.positions(of: element).lowerBound, of: elements)
                                     : [pointWords(i, in: series)]
         } else {
-            parts = [intervalWords(ElementSummary(elements, element: element, series: series), of: elements.series)]
+            parts = [intervalWords(elements.summary(of: element, in: series), of: elements.series)]
         }
         if wording.has(.position) { parts.append(position(element, of: elements)) }
         if wording.has(.series) { parts.append(series.name) }
@@ -257,7 +257,7 @@ extension ElementNames {
         guard let compared = comparison, compared.first == elements.series else { return name(element, of: elements) }
         let series = compared.chart.series[elements.series]
         var words: String
-        let summary = ElementSummary(elements, element: element, series: series)
+        let summary = elements.summary(of: element, in: series)
         if !elements.isIntervals, let i = elements.points(of: element).first {
             words = compared.words(atPoint: i)
         } else if summary.firstX.isFinite, summary.lastX.isFinite, summary.firstX <= summary.lastX {

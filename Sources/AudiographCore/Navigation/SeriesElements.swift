@@ -13,24 +13,41 @@ public struct SeriesElements: Sendable {
     public let order: PointOrder
     /// Points in each element: 1, or the interval length (the last interval may hold fewer).
     public let pointsPerElement: Int
+    /// Each interval's summary, made once with the elements (`summarising`); nil when not made or for single points.
+    private var summaries: [ElementSummary]?
 
-    /// The elements of series number `index`, which is `series`.
-    public init(series: DataSeries, index: Int) {
+    /// The elements of series number `index`, which is `series`. With `summarising`, each interval's summary is
+    /// made now, one pass over the points (split over the cores from a million points), so that naming,
+    /// drawing and speaking an interval later cost nothing: the viewer makes its elements on a worker.
+    public init(series: DataSeries, index: Int, summarising: Bool = false) {
         self.series = index
         order = XOrder.indices(of: series)
         let n = order.count
         pointsPerElement = n > Self.pointLimit ? (n + Self.pointLimit - 1) / Self.pointLimit : 1
+        guard summarising, pointsPerElement > 1 else { return }
+        let elements = self
+        summaries = order.count >= 1 << 20
+            ? ParallelMap.map(count) { ElementSummary(elements, element: $0, series: series) }
+            : (0..<count).map { ElementSummary(elements, element: $0, series: series) }
     }
 
     /// The same elements under another series number (a panel numbers its series from 0).
     public func renumbered(_ index: Int) -> SeriesElements {
-        SeriesElements(index: index, order: order, pointsPerElement: pointsPerElement)
+        SeriesElements(index: index, order: order, pointsPerElement: pointsPerElement, summaries: summaries)
     }
 
-    private init(index: Int, order: PointOrder, pointsPerElement: Int) {
+    private init(index: Int, order: PointOrder, pointsPerElement: Int, summaries: [ElementSummary]?) {
         series = index
         self.order = order
         self.pointsPerElement = pointsPerElement
+        self.summaries = summaries
+    }
+
+    /// What element `element` holds, over the points of `series` (the series these elements were made from):
+    /// the summary made with the elements, or made now.
+    public func summary(of element: Int, in series: DataSeries) -> ElementSummary {
+        if let summaries, summaries.indices.contains(element) { return summaries[element] }
+        return ElementSummary(self, element: element, series: series)
     }
 
     /// Number of elements (0 for a series without a finite x).

@@ -62,18 +62,30 @@ public final class ChartSession {
 
     /// Shows `chart` whole (nil: nothing), the cursor on its first point; no range, zoom or comparison.
     public func show(_ chart: ChartDescriptor?) {
+        show(prepared: chart.map(ChartNavigator.init(chart:)))
+    }
+
+    /// Shows the chart of `prepared` whole (nil: nothing) as `show(_:)` does, with that navigator, made on a worker
+    /// (a big chart's navigator takes a pass over its points, or a sort).
+    public func show(prepared: ChartNavigator?) {
         zoom = nil
         selection = nil
         comparison = nil
-        present(chart)
+        present(prepared: prepared)
     }
 
     /// Shows `chart` (the document's, or a part while zoomed) with the cursor on its first point, forgetting
     /// what was found in the one before.
     public func present(_ chart: ChartDescriptor?) {
+        present(prepared: chart.map(ChartNavigator.init(chart:)))
+    }
+
+    /// Presents the chart of `prepared` as `present(_:)` does, with that navigator (its cursor put back on the
+    /// first point).
+    public func present(prepared: ChartNavigator?) {
         playback = nil
-        self.chart = chart
-        navigator = chart.map(ChartNavigator.init(chart:))
+        self.chart = prepared?.chart
+        navigator = prepared.map { $0.atStart() }
         part = nil
         interests = [:]
         forgetFindings()
@@ -747,7 +759,7 @@ public final class ChartSession {
         }
         focus.selection = selectedSpan
         if here.isIntervals {
-            let summary = ElementSummary(here, element: navigator.element, series: chart.series[navigator.series])
+            let summary = here.summary(of: navigator.element, in: chart.series[navigator.series])
             if let lo = summary.minY, let hi = summary.maxY {
                 focus.band = DataRect(x: summary.firstX...summary.lastX, y: lo...hi)
             }

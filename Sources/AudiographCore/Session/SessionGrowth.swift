@@ -24,14 +24,15 @@ extension ChartSession {
     /// place (same series, the same point when the old points kept their places, else the one nearest the old
     /// x). While zoomed, only the whole chart is updated and the part shown stays. Returns nil when no chart
     /// was shown (the viewer shows `grown` as a new chart).
-    public func grow(to grown: ChartDescriptor) -> GrowthEffects? {
+    /// `prepared`, when given, is `grown`'s navigator made on a worker (a pass over every point).
+    public func grow(to grown: ChartDescriptor, prepared: ChartNavigator? = nil) -> GrowthEffects? {
         guard let old = zoom?.whole ?? chart, let current = navigator else { return nil }
         var effects = GrowthEffects()
         let growth = SeriesGrowth(from: old, to: grown, series: current.series)
         if zoom != nil {
             zoom?.whole = grown
         } else {
-            var next = ChartNavigator(chart: grown)
+            var next = prepared?.atStart() ?? ChartNavigator(chart: grown)
             let target = growth.series ?? 0
             while next.series < target, next.move(.nextSeries) == .moved {}
             let oldX = current.point.map { old.series[current.series].x[$0] }

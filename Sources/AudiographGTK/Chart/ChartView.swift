@@ -135,16 +135,29 @@ final class ChartView {
 
     /// Shows `chart` (nil: nothing) whole, rebuilds its accessible elements and analyses it in the background.
     func show(_ chart: ChartDescriptor?) {
+        show(prepared: chart.map(ChartNavigator.init(chart:)))
+    }
+
+    /// Shows the chart of `prepared` as `show(_:)` does, with its navigator made on a worker (a big chart's
+    /// costs a pass over the points, or a sort: not for the main loop).
+    func show(prepared: ChartNavigator?) {
         session.show(nil)
-        present(chart)
+        present(prepared: prepared)
     }
 
     /// Shows `chart` (the document's, or a part of it while zoomed) with the cursor on its first point.
     private func present(_ chart: ChartDescriptor?) {
+        present(prepared: chart.map(ChartNavigator.init(chart:)))
+    }
+
+    /// Shows the chart of `prepared` with the cursor on its first point.
+    private func present(prepared: ChartNavigator?) {
+        Trace.mark("present-start")  // bench/chart_appears.py measures from here
         stopSound()
         chartGeneration += 1
         cancelWork()
-        session.present(chart)
+        session.present(prepared: prepared)
+        let chart = prepared?.chart
         cachedScene = nil
         sceneBase = nil
         placedSize = nil
@@ -180,11 +193,12 @@ final class ChartView {
 
     /// The file grew (View ▸ Follow File): the session puts `grown` in the shown chart's place (the person's
     /// place kept); this drops the drawing, plays the new points of the current series (unless a sound is
-    /// playing) and says what arrived, at most once a second ("12 new points, latest 4.2").
-    func grow(to grown: ChartDescriptor) {
+    /// playing) and says what arrived, at most once a second ("12 new points, latest 4.2"). `grown` is the grown
+    /// chart's navigator, made on the follower's worker.
+    func grow(to grown: ChartNavigator) {
         Trace.mark("grow-start")
         defer { Trace.mark("grow-end") }
-        guard let effects = session.grow(to: grown) else { return show(grown) }
+        guard let effects = session.grow(to: grown.chart, prepared: grown) else { return show(prepared: grown) }
         if effects.replaced {
             cachedScene = nil
             sceneBase = nil
@@ -541,7 +555,10 @@ final class ChartView {
     /// paints would start a new layout inside this one).
     private func place(_ frames: [[SceneRect]], size: SceneSize) {
         placedSize = (size.width, size.height)
-        MainLoop.post { [weak self] in self?.layer.place(frames, width: size.width, height: size.height) }
+        MainLoop.post { [weak self] in
+            self?.layer.place(frames, width: size.width, height: size.height)
+            Trace.mark("place-end")  // the elements are over their points
+        }
     }
 
     /// Charts with more points than this are laid out on a worker: a layout costs about 10 ms per million

@@ -8,8 +8,9 @@ import Foundation
 /// stops the read between chunks.
 @MainActor
 final class DocumentLoader {
-    /// A chart, and where its table now is: standard input, once read, is held.
-    typealias Loaded = (document: ChartDocument, source: TableSource)
+    /// A chart, its navigator (made here on the worker: a pass over the points, or a sort), and where its table
+    /// now is: standard input, once read, is held.
+    typealias Loaded = (document: ChartDocument, navigator: ChartNavigator, source: TableSource)
 
     let source: TableSource
     /// Settings over the sidecar's, or instead of them when `readingSidecar` is false.
@@ -32,27 +33,36 @@ final class DocumentLoader {
             let report: (ImportProgress) -> Void = { value in
                 MainLoop.post { if !cancellation.isCancelled { progress(value) } }
             }
-            return Result {
-                switch source {
-                case .file(let path):
-                    let document = try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
-                                                          readers: [SpreadsheetReader()], progress: report,
-                                                          cancellation: cancellation)
-                    return (document, source)
-                case .held(let table):
-                    return (try table.open(settings: settings, progress: report, cancellation: cancellation), source)
-                case .standardInput:
-                    // The pipe's length is unknown: progress says how much has arrived.
-                    let data = try StandardInput.readAll(progress: { report(ImportProgress(bytesRead: $0, totalBytes: 0, rows: 0)) },
-                                                         cancellation: cancellation)
-                    let table = HeldTable(name: StandardInput.name, data: data)
-                    return (try table.open(settings: settings, progress: report, cancellation: cancellation), .held(table))
-                }
+            return Result { () throws -> Loaded in
+                let opened = try Self.open(source, settings: settings, readingSidecar: readingSidecar, progress: report,
+                                           cancellation: cancellation)
+                return (opened.document, ChartNavigator(chart: opened.document.chart), opened.source)
             }
         }, done: { [weak self] result in
             self?.job = nil
             completion(result)
         })
+    }
+
+    /// The document of `source`, read on the calling (worker) thread, and where its table now is.
+    private nonisolated static func open(_ source: TableSource, settings: ChartSettings, readingSidecar: Bool,
+                                         progress report: @escaping (ImportProgress) -> Void,
+                                         cancellation: CancellationFlag) throws -> (document: ChartDocument, source: TableSource) {
+        switch source {
+        case .file(let path):
+            let document = try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
+                                                  readers: [SpreadsheetReader()], progress: report,
+                                                  cancellation: cancellation)
+            return (document, source)
+        case .held(let table):
+            return (try table.open(settings: settings, progress: report, cancellation: cancellation), source)
+        case .standardInput:
+            // The pipe's length is unknown: progress says how much has arrived.
+            let data = try StandardInput.readAll(progress: { report(ImportProgress(bytesRead: $0, totalBytes: 0, rows: 0)) },
+                                                 cancellation: cancellation)
+            let table = HeldTable(name: StandardInput.name, data: data)
+            return (try table.open(settings: settings, progress: report, cancellation: cancellation), .held(table))
+        }
     }
 
     /// Asks the reader to stop; neither progress nor the completion is heard after this.

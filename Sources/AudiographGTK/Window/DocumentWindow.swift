@@ -299,7 +299,7 @@ final class DocumentWindow {
     private func finishLoading(source: TableSource, result: Result<DocumentLoader.Loaded, any Error>) {
         switch result {
         case .success(let loaded):
-            show(loaded.document, source: loaded.source)
+            show(loaded.document, navigator: loaded.navigator, source: loaded.source)
             if let path = loaded.source.path {
                 RecentFiles.add(path)
                 if followWhenLoaded { startFollowing() }
@@ -321,11 +321,11 @@ final class DocumentWindow {
         }
     }
 
-    private func show(_ document: ChartDocument, source: TableSource) {
+    private func show(_ document: ChartDocument, navigator: ChartNavigator, source: TableSource) {
         self.document = document
         content = .chart(source)
         setTitle(source)
-        chartView.show(document.chart)
+        chartView.show(prepared: navigator)
         chartView.setAppearance(app.chartAppearance)
         let note = Localization.sentences(document.warnings)
         gtk_label_set_text(gcast(warnings), note)
@@ -353,7 +353,7 @@ final class DocumentWindow {
                 // A followed file goes on being followed, as the new chart.
                 let following = self.follower != nil
                 self.stopFollowing(saying: false)
-                self.show(loaded.document, source: loaded.source)
+                self.show(loaded.document, navigator: loaded.navigator, source: loaded.source)
                 if following { self.startFollowing() }
                 completion(nil)
             case .failure(let error):
@@ -400,15 +400,15 @@ final class DocumentWindow {
         }
         let fileName = (path as NSString).lastPathComponent
         let follower = FileFollower(path: path, settings: document.settings, readingSidecar: false)
-        follower.onOpened = { [weak self, weak follower] opened in
+        follower.onOpened = { [weak self, weak follower] opened, navigator in
             guard let self, let follower, self.follower === follower else { return }
             self.document = opened
-            self.chartView.grow(to: opened.chart)
+            self.chartView.grow(to: navigator)
             self.chartView.announce(Localization.tr("Following %@: new rows play and are said as they arrive", fileName))
         }
-        follower.onUpdate = { [weak self, weak follower] update in
+        follower.onUpdate = { [weak self, weak follower] update, navigator in
             guard let self, let follower, self.follower === follower else { return }
-            self.followed(update, fileName: fileName)
+            self.followed(update, navigator: navigator, fileName: fileName)
         }
         follower.onFailure = { [weak self, weak follower] message in
             guard let self, let follower, self.follower === follower else { return }
@@ -422,16 +422,16 @@ final class DocumentWindow {
 
     /// What a look at the followed file found: new rows (the chart grows in place), the file read again from
     /// the start (a new chart, said why), or the file gone or unreadable (said; the last chart stays).
-    private func followed(_ update: FollowUpdate, fileName: String) {
+    private func followed(_ update: FollowUpdate, navigator: ChartNavigator?, fileName: String) {
         switch update.change {
         case .nothingNew:
             return
         case .appended:
             document = update.document
-            chartView.grow(to: update.document.chart)
+            chartView.grow(to: navigator ?? ChartNavigator(chart: update.document.chart))
         case .reloaded(let reason, _):
             document = update.document
-            chartView.show(update.document.chart)
+            chartView.show(prepared: navigator ?? ChartNavigator(chart: update.document.chart))
             chartView.grabFocus()
             chartView.announce(reason.message(file: fileName))
         case .unavailable(let message):

@@ -17,10 +17,12 @@ import Foundation
 @MainActor
 final class FileFollower {
     let path: String
-    /// Called on the main loop once the file is open to follow, with the document as it is then.
-    var onOpened: ((ChartDocument) -> Void)?
-    /// Called on the main loop with each update that brings something (new rows, a reload, the file gone).
-    var onUpdate: ((FollowUpdate) -> Void)?
+    /// Called on the main loop once the file is open to follow, with the document as it is then and its chart's
+    /// navigator (made on the worker: a pass over the points).
+    var onOpened: ((ChartDocument, ChartNavigator) -> Void)?
+    /// Called on the main loop with each update that brings something (new rows, a reload, the file gone), and
+    /// the new chart's navigator when it has a new chart.
+    var onUpdate: ((FollowUpdate, ChartNavigator?) -> Void)?
     /// Called once if the file cannot be followed at all (it no longer charts), with the reason.
     var onFailure: ((String) -> Void)?
     private var followed: FollowedFile?
@@ -40,7 +42,8 @@ final class FileFollower {
             do {
                 let followed = try FollowedFile.open(path: path, overrides: settings, readingSidecar: readingSidecar,
                                                      cancellation: cancellation)
-                return .success(Opened(followed: followed, document: followed.document))
+                return .success(Opened(followed: followed, document: followed.document,
+                                       navigator: ChartNavigator(chart: followed.document.chart)))
             } catch let error as ImportError {
                 return .failure(error)
             } catch {
@@ -55,6 +58,7 @@ final class FileFollower {
     private struct Opened: Sendable {
         var followed: FollowedFile
         var document: ChartDocument
+        var navigator: ChartNavigator
     }
 
     private func opened(_ result: Result<Opened, ImportError>) {
@@ -66,7 +70,7 @@ final class FileFollower {
         case .success(let opened):
             followed = opened.followed
             watch()
-            onOpened?(opened.document)
+            onOpened?(opened.document, opened.navigator)
             wake()
         }
     }
@@ -96,15 +100,25 @@ final class FileFollower {
             return
         }
         wokenDuringPoll = false
-        job = BackgroundJob(name: "audiograph-follow", work: { cancellation in
-            followed.poll(cancellation: cancellation)
-        }, done: { [weak self] update in
+        job = BackgroundJob(name: "audiograph-follow", work: { cancellation -> Polled in
+            let update = followed.poll(cancellation: cancellation)
+            switch update.change {
+            case .appended, .reloaded: return Polled(update: update, navigator: ChartNavigator(chart: update.document.chart))
+            case .nothingNew, .unavailable: return Polled(update: update, navigator: nil)
+            }
+        }, done: { [weak self] polled in
             guard let self else { return }
             self.job = nil
             Trace.mark("follow-polled")  // tests wait on it to know the file was looked at
-            if case .nothingNew = update.change {} else { self.onUpdate?(update) }
+            if case .nothingNew = polled.update.change {} else { self.onUpdate?(polled.update, polled.navigator) }
             if self.wokenDuringPoll { self.wake() }
         })
+    }
+
+    /// A look at the file, and the new chart's navigator when it has one.
+    private struct Polled: Sendable {
+        var update: FollowUpdate
+        var navigator: ChartNavigator?
     }
 
     /// Stops watching and drops the worker's result; returns at once.

@@ -29,6 +29,34 @@ final class NavigationTests: XCTestCase {
         }
     }
 
+    func testSummariesMadeWithTheElementsEqualThoseMadeLater() {
+        // Unsorted x with gaps, and enough points (over a million) that the summaries are made on every core.
+        let n = 1 << 20 + 7
+        let xs = (0..<n).map { i -> Double in i % 1_001 == 0 ? .nan : Double((i * 7_919) % n) }
+        let ys = (0..<n).map { i -> Double in i % 997 == 0 ? .nan : sin(Double(i)) * 100 }
+        let series = DataSeries(name: "s", isContinuous: false, x: xs, y: ys)
+        let summarised = SeriesElements(series: series, index: 0, summarising: true)
+        let plain = SeriesElements(series: series, index: 0)
+        XCTAssertEqual(summarised.count, 60)
+        for e in 0..<summarised.count {
+            XCTAssertEqual(summarised.summary(of: e, in: series), ElementSummary(plain, element: e, series: series), "\(e)")
+        }
+        XCTAssertEqual(summarised.renumbered(3).summary(of: 5, in: series), ElementSummary(plain, element: 5, series: series))
+    }
+
+    func testAPreparedNavigatorShowsTheSameChartFromItsFirstPoint() throws {
+        let chart = try births()
+        var moved = ChartNavigator(chart: chart)
+        moved.move(.last)
+        let prepared = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() })
+        prepared.show(prepared: moved)
+        let fresh = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() })
+        fresh.show(chart)
+        XCTAssertEqual(prepared.navigator?.element, 0)
+        XCTAssertEqual(prepared.navigator?.point, fresh.navigator?.point)
+        XCTAssertEqual(prepared.groupName(), fresh.groupName())
+    }
+
     func testPointNamesGiveXValueUnitAndPosition() throws {
         let chart = try births()
         let names = ElementNames(chart: chart)
