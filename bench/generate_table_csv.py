@@ -5,6 +5,7 @@ series column and a value.
 
     python3 bench/generate_table_csv.py wide ROWS COLUMNS OUT.csv   # x,s1,s2,… (random walks, 4 decimals)
     python3 bench/generate_table_csv.py long ROWS OUT.csv           # time,series,value: 4 series, one row each a minute
+    python3 bench/generate_table_csv.py scatter ROWS OUT.csv        # height,weight: a correlated cloud, x unsorted
 
 Fixed seed; written in chunks so ten million rows take little memory.
 """
@@ -44,11 +45,24 @@ def long(rows, out):
                             for m, i, v in zip(minutes, index, values)))
 
 
+def scatter(rows, out):
+    rng = np.random.default_rng(SEED)
+    with open(out, "w", encoding="utf-8", newline="\n") as f:
+        f.write("height,weight\n")
+        for first in range(0, rows, CHUNK):
+            n = min(CHUNK, rows - first)
+            height = rng.normal(170, 10, n)
+            weight = 0.9 * height - 85 + rng.normal(0, 8, n)
+            np.savetxt(f, np.column_stack([height, weight]), fmt="%.2f", delimiter=",")
+
+
 def main():
     if len(sys.argv) == 5 and sys.argv[1] == "wide":
         wide(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif len(sys.argv) == 4 and sys.argv[1] == "long":
         long(int(sys.argv[2]), sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "scatter":
+        scatter(int(sys.argv[2]), sys.argv[3])
     else:
         sys.exit(__doc__.strip().splitlines()[2].strip())
 
