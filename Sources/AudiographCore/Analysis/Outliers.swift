@@ -57,6 +57,7 @@ public enum OutlierDetection {
         var ordered: OrderedPoints?
         var smoothedValues: [Double]?  // the y values in x order, for the local-step rule (smoothFit only)
         var minY = Double.infinity, maxY = -Double.infinity
+        var residualFacts = ResidualFacts()  // gathered as the residuals are made: saves the scale's own passes
         switch method {
         case .smoothFit:
             let points = OrderedPoints(xs: xs, ys: ys)
@@ -83,9 +84,11 @@ public enum OutlierDetection {
                 residuals.withUnsafeMutableBufferPointer { r in
                     for i in 0..<y.count {
                         let v = y[i]
-                        r[i] = v - r[i]
+                        let residual = v - r[i]
+                        r[i] = residual
                         minY = min(minY, v)
                         maxY = max(maxY, v)
+                        residualFacts.note(residual)
                     }
                 }
             }
@@ -105,7 +108,9 @@ public enum OutlierDetection {
                             for i in 0..<min(sx.count, sy.count) {
                                 let x = sx[i], y = sy[i]
                                 guard x.isFinite, y.isFinite else { continue }
-                                r[k] = (y - meanY) - slope * (x - meanX)
+                                let residual = (y - meanY) - slope * (x - meanX)
+                                r[k] = residual
+                                residualFacts.note(residual)
                                 if !complete { p[k] = Int32(truncatingIfNeeded: i) }
                                 k += 1
                                 minY = min(minY, y)
@@ -118,7 +123,7 @@ public enum OutlierDetection {
             positions = complete ? nil : validPositions
         }
 
-        guard let scale = robustScale(residuals) else { return [] }
+        guard let scale = robustScale(residuals, facts: residualFacts) else { return [] }
         let visible = minimumVisibleDeviation * (maxY - minY)
         var candidates: [(position: Int, score: Double)] = []
         residuals.withUnsafeBufferPointer { r in
@@ -172,20 +177,48 @@ public enum OutlierDetection {
     /// own running median has residual exactly 0 (about 1 in w points of noisy data), and counting those
     /// shrinks the MAD enough to flag about 2 points in every 100 of pure Gaussian noise instead of ~0.07.
     static func robustScale(_ values: [Double]) -> (center: Double, factor: Double)? {
+        let finite = values.filter(\.isFinite)
+        var facts = ResidualFacts()
+        for v in finite { facts.note(v) }
+        return robustScale(finite, facts: facts)
+    }
+
+    /// `robustScale(_:)` of finite `values` whose count, range and zeros are `facts`: two passes for each of the
+    /// two medians (their histogram and their middle bins), a third over the values only when the MAD is 0.
+    static func robustScale(_ values: [Double], facts: ResidualFacts) -> (center: Double, factor: Double)? {
         values.withUnsafeBufferPointer { v -> (center: Double, factor: Double)? in
-            guard let center = HistogramSelect.median(of: v) else { return nil }
-            var absoluteSum = 0.0
-            var zeroCount = 0
-            for x in v {
-                absoluteSum += abs(x - center)
-                zeroCount += x == 0 ? 1 : 0
-            }
-            let skipZeros = zeroCount > 0 && 2 * zeroCount < v.count
-            let mad = HistogramSelect.median(of: v, deviationsFrom: center, skippingZeros: skipZeros) ?? 0
+            guard facts.count == v.count, facts.count > 0 else { return nil }
+            // A residual that overflowed (a difference of two huge values) leaves the medians to find their own range.
+            let known = facts.lowest.isFinite && facts.highest.isFinite
+            let extent = known ? HistogramSelect.Extent(count: facts.count, lowest: facts.lowest, highest: facts.highest) : nil
+            guard let center = HistogramSelect.median(of: v, extent: extent) else { return nil }
+            let skipZeros = facts.zeroCount > 0 && 2 * facts.zeroCount < v.count
+            // Every |v − center| lies between 0 and the farther end of the range.
+            let farthest = max(facts.highest - center, center - facts.lowest)
+            let deviations = known && farthest.isFinite
+                ? HistogramSelect.Extent(count: v.count - (skipZeros ? facts.zeroCount : 0), lowest: 0, highest: farthest) : nil
+            let mad = HistogramSelect.median(of: v, deviationsFrom: center, skippingZeros: skipZeros, extent: deviations) ?? 0
             if mad > 0 { return (center, 0.6745 / mad) }
+            var absoluteSum = 0.0
+            for x in v { absoluteSum += abs(x - center) }
             let meanAbsoluteDeviation = absoluteSum / Double(v.count)
             guard meanAbsoluteDeviation > 0 else { return nil }
             return (center, 1 / (1.253314 * meanAbsoluteDeviation))
+        }
+    }
+
+    /// How many residuals there are, their range and how many are exactly 0, noted as they are made.
+    struct ResidualFacts {
+        private(set) var count = 0
+        private(set) var lowest = Double.infinity, highest = -Double.infinity
+        private(set) var zeroCount = 0
+
+        @inline(__always)
+        mutating func note(_ value: Double) {
+            count += 1
+            lowest = min(lowest, value)
+            highest = max(highest, value)
+            zeroCount += value == 0 ? 1 : 0
         }
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// Call as `SeriesStatistics.compute(ys: series.y)`. NaN (and, defensively, ±infinity) counts as missing
 /// and is skipped. O(n) without copying the values: one pass for extremes and sums, a compensated second
 /// pass for the deviation, and a histogram-guided selection for the median (`HistogramSelect`, which
-/// quickselects only the values of the histogram bin holding the middle rank).
+/// quickselects only the values of the histogram bin holding the middle rank; it reuses the first pass's count
+/// and range).
 public struct SeriesStatistics: Sendable, Equatable {
     /// Number of non-missing values.
     public var count: Int
@@ -70,7 +71,7 @@ public struct SeriesStatistics: Sendable, Equatable {
                 deviationSum += d
                 squareSum += d * d
             }
-            median = HistogramSelect.median(of: src)
+            median = HistogramSelect.median(of: src, extent: .init(count: count, lowest: minValue, highest: maxValue))
         }
         let missing = ys.count - count
         guard count > 0 else {

@@ -86,6 +86,32 @@ final class HistogramSelectAnalysisTests: XCTestCase {
             let expected = reference(values)
             let actual = values.withUnsafeBufferPointer { HistogramSelect.median(of: $0) }
             XCTAssertEqual(actual, expected, "\(values.prefix(5))… (\(values.count))")
+            // The count and range a caller already knows (exact, and wider than the values) give the same median.
+            let finite = values.filter(\.isFinite)
+            guard let lowest = finite.min(), let highest = finite.max() else { continue }
+            for extent in [HistogramSelect.Extent(count: finite.count, lowest: lowest, highest: highest),
+                           HistogramSelect.Extent(count: finite.count, lowest: lowest - 1, highest: highest + 0.5)] {
+                let known = values.withUnsafeBufferPointer { HistogramSelect.median(of: $0, extent: extent) }
+                XCTAssertEqual(known, expected, "\(values.prefix(5))… (\(values.count)), \(extent)")
+            }
+        }
+    }
+
+    func testRobustScaleFromFactsGatheredOnTheWayEqualsItsOwnPasses() {
+        var generator = SeededGenerator(seed: 79)
+        for n in [5, 1_000, 1_500_001] {
+            // Residuals of a running median: about one in seven exactly 0, as in the outlier step.
+            let values = (0..<n).map { i -> Double in i % 7 == 0 ? 0 : generator.gaussian() * 3 + 0.25 }
+            var facts = OutlierDetection.ResidualFacts()
+            values.forEach { facts.note($0) }
+            let gathered = OutlierDetection.robustScale(values, facts: facts)
+            // The definition, with Quickselect's copies: the median, then the median absolute deviation.
+            var copy = values
+            let center = Quickselect.median(&copy)!
+            var deviations = values.filter { $0 != 0 }.map { abs($0 - center) }
+            let mad = Quickselect.median(&deviations)!
+            XCTAssertEqual(gathered?.center, center, "\(n)")
+            XCTAssertEqual(gathered?.factor, 0.6745 / mad, "\(n)")
         }
     }
 
