@@ -205,26 +205,32 @@ enum ColumnProfiler {
 
     /// Distinctness, order, whole numbers, sequence and magnitude of a numeric or date column.
     private static func fillNumberFacts(_ p: inout ColumnProfile, _ values: [Double], rows: Int) {
-        var present = 0, whole = true, rising = true, falling = true, changes = false
+        // Each fact is gathered as a flag set by comparisons, without a branch on the data: random values would
+        // mispredict "lower than the last?" half the time, which made this pass 10% of describing 10M rows.
+        var present = 0, missing = 0
+        var fraction: UInt8 = 0, fall: UInt8 = 0, rise: UInt8 = 0, change: UInt8 = 0, offOne: UInt8 = 0, offZero: UInt8 = 0
         var previous = Double.nan, lo = Double.infinity, hi = -Double.infinity
-        var inOrderFromOne = true, inOrderFromZero = true
-        for i in values.indices {
-            let v = values[i]
-            guard v.isFinite else { inOrderFromOne = false; inOrderFromZero = false; continue }
-            present += 1
-            // Whole: from 2^52 every Double is; below, truncation is one instruction where rounded() calls libm.
-            if whole && abs(v) < 0x1p52 && Double(Int64(v)) != v { whole = false }
-            if v != Double(i + 1) { inOrderFromOne = false }
-            if v != Double(i) { inOrderFromZero = false }
-            if !previous.isNaN {
-                if v < previous { rising = false }
-                if v > previous { falling = false }
-                if v != previous { changes = true }
+        values.withUnsafeBufferPointer { values in
+            for i in 0..<values.count {
+                let v = values[i]
+                guard v.isFinite else { missing += 1; continue }
+                present += 1
+                // Whole: from 2^52 every Double is; below, truncation is one instruction where rounded() calls libm.
+                let small = abs(v) < 0x1p52 ? v : 0
+                fraction |= Double(Int64(small)) != small ? 1 : 0
+                offOne |= v != Double(i + 1) ? 1 : 0
+                offZero |= v != Double(i) ? 1 : 0
+                // Before the first value, `previous` is NaN: every comparison with it is false, except !=.
+                fall |= v < previous ? 1 : 0
+                rise |= v > previous ? 1 : 0
+                change |= (v != previous ? 1 : 0) & (previous.isNaN ? 0 : 1)
+                previous = v
+                lo = min(lo, v)
+                hi = max(hi, v)
             }
-            previous = v
-            lo = min(lo, v)
-            hi = max(hi, v)
         }
+        let whole = fraction == 0, rising = fall == 0, falling = rise == 0, changes = change != 0
+        let inOrderFromOne = offOne == 0 && missing == 0, inOrderFromZero = offZero == 0 && missing == 0
         p.present = present
         p.isWholeNumbers = whole && present > 0
         p.isMonotonic = (rising || falling) && changes
