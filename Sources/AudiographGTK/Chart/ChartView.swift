@@ -198,6 +198,8 @@ final class ChartView {
     func grow(to grown: ChartNavigator) {
         Trace.mark("grow-start")
         defer { Trace.mark("grow-end") }
+        // The chart grown from is freed off the main loop (its columns are as big as the file).
+        BackgroundJob.release(session.navigator)
         guard let effects = session.grow(to: grown.chart, prepared: grown) else { return show(prepared: grown) }
         if effects.replaced {
             cachedScene = nil

@@ -37,6 +37,16 @@ final class BackgroundJob: Sendable {
         lane.queue.async(execute: Self.runner(cancellation, work, done))
     }
 
+    /// Lets go of `value` on a lane of its own, a moment from now: the last reference to a big chart's columns
+    /// (hundreds of megabytes) costs whichever thread drops it 10–20 ms while the kernel unmaps their pages,
+    /// which the main loop must not spend. The caller drops its own references first; the moment's wait (50 ms)
+    /// is what makes the lane's the last.
+    static func release(_ value: some Sendable) {
+        releaseLane.queue.asyncAfter(deadline: .now() + .milliseconds(50)) { withExtendedLifetime(value) {} }
+    }
+
+    private static let releaseLane = Lane(name: "audiograph-release")  // l10n: not shown
+
     /// Asks the work to stop and makes sure `done` is not called; returns at once.
     func cancel() { cancellation.cancel() }
 

@@ -427,6 +427,7 @@ final class DocumentWindow {
         case .nothingNew:
             return
         case .appended:
+            BackgroundJob.release(document)  // the table grown from, freed off the main loop
             document = update.document
             chartView.grow(to: navigator ?? ChartNavigator(chart: update.document.chart))
         case .reloaded(let reason, _):
