@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `audiograph-cli describe --json` against DuckDB and polars (issue 20) in one run: each computes count, min,
 # max, mean, median and sample standard deviation of every series (bench/peers_describe.py; start-up and
-# imports included for all), on four tables generated once under bench/out/:
-#   1M rows x 4 columns, 10M x 2, 10M x 8, and a 2M-row long table (time, text series, value).
+# imports included for all), on five tables generated once under bench/out/:
+#   1M rows x 4 columns, 10M x 2, 10M x 8, a 2M-row long table (time, text series, value) and a 2M-row table with
+#   a different name on every row (x, name, value: text that no dictionary of categories shortens).
 # Prints per file the median wall and CPU time and the peak RSS of RUNS runs (default 3), and ratios
 # against the best peer (the faster, and the leaner, of DuckDB and polars).
 #   bench/describe-vs-peers.sh            (any cwd; FILES="1m4 10m2" runs only those)
@@ -25,13 +26,14 @@ table() {
     10m2) local f=$OUT/series-10000000.csv; [ -s "$f" ] || "$PY" "$BENCH/generate_series_csv.py" 10000000 "$f"; echo "$f" ;;
     10m8) local f=$OUT/wide-10000000x8.csv; [ -s "$f" ] || "$PY" "$BENCH/generate_table_csv.py" wide 10000000 8 "$f"; echo "$f" ;;
     2mlong) local f=$OUT/long-2000000.csv; [ -s "$f" ] || "$PY" "$BENCH/generate_table_csv.py" long 2000000 "$f"; echo "$f" ;;
+    2mtext) local f=$OUT/text-2000000.csv; [ -s "$f" ] || "$PY" "$BENCH/generate_table_csv.py" text 2000000 "$f"; echo "$f" ;;
   esac
 }
 
 machine_facts
 echo "peers:   $("$PY" -c 'import duckdb, polars; print("DuckDB", duckdb.__version__, "polars", polars.__version__)') (Python $("$PY" -c 'import platform; print(platform.python_version())'))"
 echo "runs per tool and file: $RUNS"
-for name in ${FILES:-1m4 10m2 10m8 2mlong}; do
+for name in ${FILES:-1m4 10m2 10m8 2mlong 2mtext}; do
   csv=$(table "$name")
   by=()
   [ "$name" = 2mlong ] && by=(--by series)

@@ -6,6 +6,7 @@ series column and a value.
     python3 bench/generate_table_csv.py wide ROWS COLUMNS OUT.csv   # x,s1,s2,… (random walks, 4 decimals)
     python3 bench/generate_table_csv.py long ROWS OUT.csv           # time,series,value: 4 series, one row each a minute
     python3 bench/generate_table_csv.py scatter ROWS OUT.csv        # height,weight: a correlated cloud, x unsorted
+    python3 bench/generate_table_csv.py text ROWS OUT.csv           # x,name,value: a unique name on every row
 
 Fixed seed; written in chunks so ten million rows take little memory.
 """
@@ -56,11 +57,26 @@ def scatter(rows, out):
             np.savetxt(f, np.column_stack([height, weight]), fmt="%.2f", delimiter=",")
 
 
+def text(rows, out):
+    rng = np.random.default_rng(SEED)
+    level = 100.0
+    with open(out, "w", encoding="utf-8", newline="\n") as f:
+        f.write("x,name,value\n")
+        for first in range(0, rows, CHUNK):
+            n = min(CHUNK, rows - first)
+            values = level + np.cumsum(rng.normal(0, 1, n))
+            level = values[-1]
+            tags = rng.integers(0, 16 ** 6, n)
+            f.write("".join("%d,sensor %07d-%06x,%.3f\n" % (first + k, first + k, tags[k], values[k]) for k in range(n)))
+
+
 def main():
     if len(sys.argv) == 5 and sys.argv[1] == "wide":
         wide(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif len(sys.argv) == 4 and sys.argv[1] == "long":
         long(int(sys.argv[2]), sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "text":
+        text(int(sys.argv[2]), sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "scatter":
         scatter(int(sys.argv[2]), sys.argv[3])
     else:
