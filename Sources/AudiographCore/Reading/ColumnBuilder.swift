@@ -19,6 +19,9 @@ final class ColumnBuilder: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var numbers: [Double] = []
     @exclusivity(unchecked) private(set) var fractionDigits = 0
     private(set) var datePrecision = DatePrecision.year
+    /// The categories of text values: ASCII ones by their bytes, the others by their String (canonically equal
+    /// spellings meet there), each in first-seen order in `categories`.
+    private var asciiCategories = TextCategoryTable()
     private var categoryIndex: [String: Int32] = [:]
     private(set) var categories: [String] = []
     /// Text values as written, for `recentCategory`, with their categories; `nextRecent` is the one replaced next.
@@ -116,17 +119,49 @@ final class ColumnBuilder: @unchecked Sendable {
                 indices.append(index)
                 return
             }
-            let text = TextDecoding.string(field, encoding: encoding)
-            if let known = categoryIndex[text] {
-                indices.append(known)
-                rememberRecent(field, as: known)  // it repeats: worth finding by its bytes next time
-            } else {
-                let index = Int32(categories.count)
-                categoryIndex[text] = index
-                categories.append(text)
-                indices.append(index)
+            // ASCII reads the same in every encoding read here, and equal Strings are equal bytes: no String is
+            // made or hashed to find it (a column of unique names was 9 times slower than polars with one).
+            if TextCategoryTable.isASCII(field) {
+                let hash = TextCategoryTable.hash(field)
+                if let known = asciiCategories.category(of: field, hash: hash) {
+                    indices.append(known)
+                    rememberRecent(field, as: known)  // it repeats: worth finding by its bytes next time
+                } else {
+                    let index = Int32(categories.count)
+                    categories.append(String(decoding: field, as: UTF8.self))
+                    asciiCategories.insert(field, hash: hash, category: index)
+                    indices.append(index)
+                }
+                return
+            }
+            let (index, known) = category(of: TextDecoding.string(field, encoding: encoding))
+            indices.append(index)
+            if known { rememberRecent(field, as: index) }
+        }
+    }
+
+    /// The category of `text`, which is not ASCII, and whether it was known: one canonically equal to it, else a
+    /// new one. A spelling canonically equal to an ASCII one (with a Kelvin sign for K) is also kept by that
+    /// spelling's bytes, where an ASCII value finds it.
+    private func category(of text: String) -> (index: Int32, known: Bool) {
+        if let known = categoryIndex[text] { return (known, true) }
+        let spelling = TextCategoryTable.asciiSpelling(of: text)
+        if let spelling {
+            let hash = spelling.withUnsafeBufferPointer { TextCategoryTable.hash($0) }
+            if let known = spelling.withUnsafeBufferPointer({ asciiCategories.category(of: $0, hash: hash) }) {
+                categoryIndex[text] = known
+                return (known, true)
             }
         }
+        let index = Int32(categories.count)
+        categoryIndex[text] = index
+        categories.append(text)
+        if let spelling {
+            spelling.withUnsafeBufferPointer {
+                asciiCategories.insert($0, hash: TextCategoryTable.hash($0), category: index)
+            }
+        }
+        return (index, false)
     }
 
     /// The category of a text value written exactly as one of the last few values seen again, found by comparing
@@ -240,15 +275,25 @@ final class ColumnBuilder: @unchecked Sendable {
         precondition(later.kind == kind, "pieces of one column are read as one kind")  // l10n: not shown
         switch kind {
         case .text:
+            // In `later`'s order, so new categories keep the order they were first seen in. Those `later` keeps by
+            // bytes (its ASCII table's entries, in category order) are found by their bytes and kept hash.
             var renumbered = [Int32](repeating: -1, count: later.categories.count)
+            var entry = 0
+            let table = later.asciiCategories
             for (local, text) in later.categories.enumerated() {
-                if let index = categoryIndex[text] {
-                    renumbered[local] = index
+                if entry < table.count, table.categories[entry] == Int32(local) {
+                    let hash = table.hash(ofEntry: entry)
+                    renumbered[local] = table.withKey(ofEntry: entry) { key in
+                        if let index = asciiCategories.category(of: key, hash: hash) { return index }
+                        let index = Int32(categories.count)
+                        categories.append(text)
+                        asciiCategories.insert(key, hash: hash, category: index)
+                        if !text.utf8.allSatisfy({ $0 < 0x80 }) { categoryIndex[text] = index }
+                        return index
+                    }
+                    entry += 1
                 } else {
-                    let index = Int32(categories.count)
-                    categoryIndex[text] = index
-                    categories.append(text)
-                    renumbered[local] = index
+                    renumbered[local] = category(of: text).index
                 }
             }
             indices.reserveCapacity(indices.count + later.indices.count)
@@ -305,6 +350,7 @@ final class ColumnBuilder: @unchecked Sendable {
         case .date: return .date(values: numbers, precision: datePrecision, utcOffsetSeconds: commonUTCOffset)
         case .text:
             categoryIndex = [:]
+            asciiCategories = TextCategoryTable()
             return .text(indices: indices, categories: categories)
         }
     }

@@ -139,6 +139,35 @@ final class CSVParallelReadingTests: XCTestCase {
         XCTAssertEqual(ids, [0, 1, 0, 2, 1])
     }
 
+    func testCanonicallyEqualSpellingsAreOneCategoryWhicheverPieceReadsThem() throws {
+        // A Kelvin sign is canonically a K, a Greek question mark a semicolon: the same category as the ASCII
+        // spelling (kept by bytes) in either order; é composed and decomposed are one category too.
+        let cells = ["5 K", "5 \u{212A}", "caf\u{E9}", "x\u{37E}", "cafe\u{301}", "x;", "5 \u{212A}", "5 K", "new", "caf\u{E9}"]
+        let text = "unit,value\n" + cells.enumerated().map { "\($1),\($0)\n" }.joined()
+        assertSameReads(text, maxPiece: 30)
+        for piece in [4, 12, 1 << 20] {
+            var options = CSVReadOptions()
+            options.pieceBytes = piece
+            let table = try CSVReader.read(data: Data(text.utf8), name: "t.csv", options: options)
+            guard case .text(let ids, let names) = table.columns[0].data else { return XCTFail("units are text") }
+            XCTAssertEqual(ids, [0, 0, 1, 2, 1, 2, 0, 0, 3, 1], "piece \(piece)")
+            XCTAssertEqual(names.count, 4, "piece \(piece)")
+            XCTAssertEqual(names[3], "new", "piece \(piece)")
+            for (id, cell) in zip(ids, cells) { XCTAssertEqual(names[Int(id)], cell, "piece \(piece)") }  // canonically
+        }
+    }
+
+    func testAColumnOfUniqueNamesKeepsEveryNameInOrder() throws {
+        let names = (0..<5_000).map { "sensor \($0 * 7_919 % 5_000)-\(String($0, radix: 16))" }
+        let text = "name,value\n" + names.enumerated().map { "\($1),\($0)\n" }.joined()
+        var options = CSVReadOptions()
+        options.pieceBytes = 1_000
+        let table = try CSVReader.read(data: Data(text.utf8), name: "t.csv", options: options)
+        guard case .text(let ids, let categories) = table.columns[0].data else { return XCTFail("names are text") }
+        XCTAssertEqual(categories, names)
+        XCTAssertEqual(ids, (0..<5_000).map { Int32($0) })
+    }
+
     func testEveryFuzzCorpusAndRegressionFileReadsTheSame() throws {
         let fuzz = Repository.url("Tests/fuzz")
         var limits = ImportLimits()
