@@ -179,7 +179,23 @@ public final class FollowedFile: @unchecked Sendable {
             return .nothingNew
         } catch {
             if reason != .readableAgain { interruptedReload = reason }
-            return unavailable((error as? ImportError)?.message ?? error.localizedDescription, file: file)
+            return unavailable(Self.followingMessage(error), file: file)
+        }
+    }
+
+    /// What to say when the followed file can't be charted now: a file emptied or cut back to its header (a
+    /// logger starting a new file) is waited for, so it says so rather than to choose another file.
+    private static func followingMessage(_ error: Error) -> String {
+        switch error as? ImportError {
+        case .empty(let path)?:
+            return Localization.tr("%@ is empty now; the last chart stays until rows arrive.", (path as NSString).lastPathComponent)
+        case .headerOnly(let path)?:
+            return Localization.tr("%@ has only its header now; the last chart stays until rows arrive.",
+                                   (path as NSString).lastPathComponent)
+        case let other?:
+            return other.message
+        case nil:
+            return error.localizedDescription
         }
     }
 

@@ -182,9 +182,12 @@ final class FollowedFileTests: XCTestCase {
         let followed = try FollowedFile.open(path: path)
         // A logger's rotation: the file emptied, then written again; a poll may fall in between.
         XCTAssertEqual(truncate(path, 0), 0)
-        XCTAssertEqual(followed.poll().change, .unavailable(message: ImportError.empty(path: path).message))
+        XCTAssertEqual(followed.poll().change, .unavailable(message: "log.csv is empty now; the last chart stays until rows arrive."))
         XCTAssertEqual(values(followed), [4.0, 4.5], "the last chart stays")
-        try append("minute,temperature (°C)\n1,9.0\n2,9.5\n", to: path)
+        try append("minute,temperature (°C)\n", to: path)
+        XCTAssertEqual(followed.poll().change,
+                       .unavailable(message: "log.csv has only its header now; the last chart stays until rows arrive."))
+        try append("1,9.0\n2,9.5\n", to: path)
         XCTAssertEqual(followed.poll().change, .reloaded(.truncated, warnings: []),
                        "said as cut short, not as readable again")
         XCTAssertEqual(values(followed), [9.0, 9.5])
@@ -225,7 +228,8 @@ final class FollowedFileTests: XCTestCase {
         XCTAssertEqual(values(followed), [4.0, 4.5], "the last chart stays")
         // It comes back with only its header: still nothing to chart, and said so.
         folder.write("log.csv", "minute,temperature (°C)\n")
-        XCTAssertEqual(followed.poll().change, .unavailable(message: ImportError.headerOnly(path: path).message))
+        XCTAssertEqual(followed.poll().change,
+                       .unavailable(message: "log.csv has only its header now; the last chart stays until rows arrive."))
         XCTAssertEqual(followed.poll().change, .nothingNew, "the same file, unchanged, is not read again")
         try append("1,3.0\n2,3.5\n", to: path)
         XCTAssertEqual(followed.poll().change, .reloaded(.readableAgain, warnings: []))
