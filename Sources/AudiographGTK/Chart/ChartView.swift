@@ -32,13 +32,16 @@ final class ChartView {
     private var cachedScene: ChartScene?
     /// The chart drawn at the current size without its cursor: a cursor move redraws from this, without a
     /// pass over every point (180 ms at 30 million points before, under a millisecond now).
-    private var sceneBase: ChartSceneBase?
+    private var sceneBase: ChartSceneBase? { didSet { markerRaster = nil } }
+    /// The markers of `sceneBase` painted into an image on the layout worker (a crowded scatter plot), or nil.
+    private var markerRaster: MarkerRaster?
     /// The size the elements were last placed for.
     private var placedSize: (width: Double, height: Double)?
     /// The layout being made on a worker for a big chart, and the size and appearance it is for.
     private var layout: (job: BackgroundJob, size: SceneSize, appearance: ChartAppearance)?
     /// The scene painted last, shown stretched while a big chart is laid out again at a new size.
     private var lastPainted: ChartScene?
+    private var lastRaster: MarkerRaster?
     private var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
@@ -162,6 +165,7 @@ final class ChartView {
         sceneBase = nil
         placedSize = nil
         lastPainted = nil
+        lastRaster = nil
         layer.rebuild(navigator, wording: feedback.wording, comparison: session.currentComparison)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
@@ -526,7 +530,7 @@ final class ChartView {
             scene = cached
         } else if let base = sceneBase.flatMap({ $0.size == size ? $0 : nil }) {
             scene = sceneFrom(base, placing: placedSize.map { $0.width != width || $0.height != height } ?? true)
-        } else if chart.series.reduce(0, { $0 + $1.count }) <= Self.pointsLaidOutOnTheMainLoop {
+        } else if Self.laysOutOnTheMainLoop(chart) {
             sceneBase = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
             scene = sceneFrom(sceneBase!, placing: true)
         } else {
@@ -535,8 +539,9 @@ final class ChartView {
             return
         }
         let started = Trace.isEnabled ? Trace.now() : 0
-        ScenePainter.paint(scene, on: cr)
+        ScenePainter.paint(scene, on: cr, raster: markerRaster)
         lastPainted = scene
+        lastRaster = markerRaster
         if Trace.isEnabled {
             Trace.write("redraw-start", at: started)
             Trace.mark("redraw-end")
@@ -567,16 +572,24 @@ final class ChartView {
     /// points, and the main loop must not stall over 50 ms.
     private static let pointsLaidOutOnTheMainLoop = 250_000
 
+    /// Whether `chart` is laid out on the main loop: not when it has many points, nor a scatter plot with more
+    /// points than a marker image is made for (GTK takes about 4 ms per 1,000 markers to paint them).
+    private static func laysOutOnTheMainLoop(_ chart: ChartDescriptor) -> Bool {
+        let points = chart.series.reduce(0) { $0 + $1.count }
+        return points <= pointsLaidOutOnTheMainLoop && !(chart.kind == .scatter && points >= MarkerRaster.minimumMarkers)
+    }
+
     /// Lays out `chart` at `size` on a worker, unless that is under way; the chart is drawn once it is done.
     private func layOutOnAWorker(_ chart: ChartDescriptor, size: SceneSize, elements: [SeriesElements]) {
         if let layout, layout.size == size, layout.appearance == appearance { return }
         layout?.job.cancel()
-        let appearance = appearance, measure = measure
+        let appearance = appearance, measure = measure, scale = Int(gtk_widget_get_scale_factor(area))
         Trace.mark("layout-start")
         let job = BackgroundJob(name: "audiograph-layout", work: { cancellation -> LaidOut? in
             let base = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
             guard !cancellation.isCancelled else { return nil }
-            return LaidOut(base: base, frames: base.scene(focus: nil, elements: elements).elementFrames)
+            let scene = base.scene(focus: nil, elements: elements)
+            return LaidOut(base: base, frames: scene.elementFrames, raster: MarkerRaster(scene: scene, scale: max(1, scale)))
         }, done: { [weak self] laidOut in
             self?.laidOut(laidOut)
         })
@@ -586,15 +599,18 @@ final class ChartView {
     private func laidOut(_ result: LaidOut) {
         layout = nil
         sceneBase = result.base
+        markerRaster = result.raster
         cachedScene = nil
         place(result.frames, size: result.base.size)
         gtk_widget_queue_draw(area)
     }
 
-    /// A chart laid out on a worker: the scene without its cursor, and where each element goes.
+    /// A chart laid out on a worker: the scene without its cursor, where each element goes, and its markers as
+    /// an image when there are many.
     private struct LaidOut: Sendable {
         var base: ChartSceneBase
         var frames: [[SceneRect]]
+        var raster: MarkerRaster?
     }
 
     /// While a new layout is made: the last scene drawn, stretched to the new size, or nothing at first.
@@ -602,7 +618,7 @@ final class ChartView {
         guard let last = lastPainted, last.width > 0, last.height > 0 else { return }
         cairo_save(cr)
         cairo_scale(cr, width / last.width, height / last.height)
-        ScenePainter.paint(last, on: cr)
+        ScenePainter.paint(last, on: cr, raster: lastRaster)
         cairo_restore(cr)
     }
 

@@ -6,15 +6,26 @@ import Foundation
 /// Paints a `ChartScene` with cairo (and Pango for text). Everything about how the chart looks was
 /// decided by the core when it built the scene; this only turns each item into cairo calls.
 enum ScenePainter {
-    /// Paints `scene` onto `cr`, whose origin is the top left of the chart and whose unit is one pixel.
-    static func paint(_ scene: ChartScene, on cr: OpaquePointer) {
+    /// Paints `scene` onto `cr`, whose origin is the top left of the chart and whose unit is one pixel; the
+    /// markers `raster` stands for (when it fits the scene) as its one image.
+    static func paint(_ scene: ChartScene, on cr: OpaquePointer, raster: MarkerRaster? = nil) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setColor(cr, scene.background)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        for item in scene.items { paint(item, on: cr) }
+        let image = raster.flatMap { $0.fits(scene) ? $0 : nil }
+        var i = 0
+        while i < scene.items.count {
+            if let image, i == image.items.lowerBound {
+                image.paint(on: cr)
+                i = image.items.upperBound
+                continue
+            }
+            paint(scene.items[i], on: cr)
+            i += 1
+        }
     }
 
     static func paint(_ item: SceneItem, on cr: OpaquePointer) {
