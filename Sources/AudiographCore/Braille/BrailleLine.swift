@@ -35,8 +35,12 @@ public struct BrailleLine: Sendable, Equatable {
             columns = (0..<columnsWanted).map { c in
                 let from = Int((Double(c) * Double(values.count) / Double(columnsWanted)).rounded(.down))
                 let to = max(from + 1, Int((Double(c + 1) * Double(values.count) / Double(columnsWanted)).rounded(.down)))
-                let finite = values[from..<min(to, values.count)].filter(\.isFinite)
-                return finite.isEmpty ? .nan : finite.reduce(0, +) / Double(finite.count)
+                var sum = 0.0, count = 0
+                for v in values[from..<min(to, values.count)] where v.isFinite {
+                    sum += v
+                    count += 1
+                }
+                return count == 0 ? .nan : sum / Double(count)
             }
         }
         let heights = columns.map { Self.height(of: $0, low: low, high: high) }

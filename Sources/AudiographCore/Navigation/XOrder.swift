@@ -38,6 +38,9 @@ public struct PointOrder: RandomAccessCollection, Sendable, Equatable {
         count = indices.count
     }
 
+    /// True when the order is 0, 1, 2, … (nothing stored).
+    public var isIdentity: Bool { explicit == nil }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
     public subscript(position: Int) -> Int { explicit?[position] ?? position }
