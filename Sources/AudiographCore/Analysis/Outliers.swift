@@ -177,10 +177,9 @@ public enum OutlierDetection {
     /// own running median has residual exactly 0 (about 1 in w points of noisy data), and counting those
     /// shrinks the MAD enough to flag about 2 points in every 100 of pure Gaussian noise instead of ~0.07.
     static func robustScale(_ values: [Double]) -> (center: Double, factor: Double)? {
-        let finite = values.filter(\.isFinite)
         var facts = ResidualFacts()
-        for v in finite { facts.note(v) }
-        return robustScale(finite, facts: facts)
+        for v in values { facts.note(v) }
+        return robustScale(values, facts: facts)
     }
 
     /// `robustScale(_:)` of finite `values` whose count, range and zeros are `facts`: two passes for each of the
@@ -188,8 +187,9 @@ public enum OutlierDetection {
     static func robustScale(_ values: [Double], facts: ResidualFacts) -> (center: Double, factor: Double)? {
         values.withUnsafeBufferPointer { v -> (center: Double, factor: Double)? in
             guard facts.count == v.count, facts.count > 0 else { return nil }
-            // A residual that overflowed (a difference of two huge values) leaves the medians to find their own range.
-            let known = facts.lowest.isFinite && facts.highest.isFinite
+            // A residual that is not finite (a difference of two huge values) leaves the medians to find their own
+            // count and range: they skip it, and the count noted includes it.
+            let known = facts.nonFiniteCount == 0 && facts.lowest.isFinite && facts.highest.isFinite
             let extent = known ? HistogramSelect.Extent(count: facts.count, lowest: facts.lowest, highest: facts.highest) : nil
             guard let center = HistogramSelect.median(of: v, extent: extent) else { return nil }
             let skipZeros = facts.zeroCount > 0 && 2 * facts.zeroCount < v.count
@@ -212,6 +212,8 @@ public enum OutlierDetection {
         private(set) var count = 0
         private(set) var lowest = Double.infinity, highest = -Double.infinity
         private(set) var zeroCount = 0
+        /// NaN or infinite residuals (min and max pass NaN over, so it is counted apart).
+        private(set) var nonFiniteCount = 0
 
         @inline(__always)
         mutating func note(_ value: Double) {
@@ -219,6 +221,7 @@ public enum OutlierDetection {
             lowest = min(lowest, value)
             highest = max(highest, value)
             zeroCount += value == 0 ? 1 : 0
+            nonFiniteCount += value.isFinite ? 0 : 1
         }
     }
 }

@@ -525,6 +525,11 @@ final class ChartView {
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
         guard let chart, let navigator else { return }
         let size = SceneSize(width: width, height: height)
+        if let raster = markerRaster, raster.scale != Int(gtk_widget_get_scale_factor(area)) {
+            // Moved to a screen of another scale: the markers' image is made again, at this one.
+            sceneBase = nil
+            cachedScene = nil
+        }
         let scene: ChartScene
         if let cached = cachedScene, cached.width == width, cached.height == height {
             scene = cached

@@ -7,8 +7,9 @@ import Foundation
 /// one image: GTK replaying 20,000 antialiased markers cost the main loop 85–110 ms when a dense scatter plot
 /// appeared (docs/performance.md, issue 35).
 ///
-/// Made by `init?(scene:scale:)` from the scene without its cursor (markers come before the cursor in every
-/// scene of one base, so their places in the items are the same with it). Ownership: the one cairo image
+/// Made by `init?(scene:scale:)` from the scene without its cursor: in a one-panel chart the markers come before
+/// the cursor in every scene of one base, so their places in the items are the same with it; with several
+/// panels a cursor in an upper one moves them, `fits` says no, and the markers are painted one by one. Ownership: the one cairo image
 /// surface is this object's, destroyed with it on whichever thread lets go last (cairo's reference counts are
 /// atomic, and nothing else draws on the surface once made).
 final class MarkerRaster: @unchecked Sendable {
@@ -17,6 +18,8 @@ final class MarkerRaster: @unchecked Sendable {
 
     /// The items the image stands for, and the first and last of them (checked again when painting).
     let items: Range<Int>
+    /// Device pixels per pixel it was painted at.
+    let scale: Int
     private let first: SceneItem, last: SceneItem
     private let surface: OpaquePointer
 
@@ -44,6 +47,7 @@ final class MarkerRaster: @unchecked Sendable {
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         items = best
+        self.scale = scale
         first = scene.items[best.lowerBound]
         last = scene.items[best.upperBound - 1]
         self.surface = surface

@@ -113,6 +113,11 @@ final class HistogramSelectAnalysisTests: XCTestCase {
             XCTAssertEqual(gathered?.center, center, "\(n)")
             XCTAssertEqual(gathered?.factor, 0.6745 / mad, "\(n)")
         }
+        // A value that is not finite is left out of both medians, however the facts were gathered.
+        var facts = OutlierDetection.ResidualFacts()
+        let withNaN: [Double] = [1, 2, .nan, 4, 5]
+        withNaN.forEach { facts.note($0) }
+        XCTAssertEqual(OutlierDetection.robustScale(withNaN, facts: facts)?.center, 3)
     }
 
     func testDeviationsSkippingZeros() {
