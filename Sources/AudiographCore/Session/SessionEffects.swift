@@ -56,8 +56,9 @@ public struct SessionEffects {
     public var stopsPlayback = false
     /// The viewer stops the sound this chart plays (a comparison changed, Escape, a new sound).
     public var stopsSound = false
-    /// The viewer shows `chart` (a zoom in or out) with the cursor in `series` nearest `x`, the focus kept.
-    public var present: (chart: ChartDescriptor, series: Int, x: Double?)?
+    /// The viewer shows the chart of `navigator` (a zoom in or out) with the cursor in `series` nearest `x`, the
+    /// focus kept.
+    public var present: (navigator: ChartNavigator, series: Int, x: Double?)?
     public var elements: Elements?
     /// How the viewer puts the focusable element and the chart's name on the cursor.
     public enum CursorSync: Equatable {

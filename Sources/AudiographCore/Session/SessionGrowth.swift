@@ -31,6 +31,7 @@ extension ChartSession {
         let growth = SeriesGrowth(from: old, to: grown, series: current.series)
         if zoom != nil {
             zoom?.whole = grown
+            zoom?.wholeNavigator = prepared
         } else {
             var next = prepared?.atStart() ?? ChartNavigator(chart: grown)
             let target = growth.series ?? 0

@@ -148,12 +148,8 @@ final class ChartView {
         present(prepared: prepared)
     }
 
-    /// Shows `chart` (the document's, or a part of it while zoomed) with the cursor on its first point.
-    private func present(_ chart: ChartDescriptor?) {
-        present(prepared: chart.map(ChartNavigator.init(chart:)))
-    }
-
-    /// Shows the chart of `prepared` with the cursor on its first point.
+    /// Shows the chart of `prepared` (the document's, or a part of it while zoomed) with the cursor on its first
+    /// point.
     private func present(prepared: ChartNavigator?) {
         Trace.mark("present-start")  // bench/chart_appears.py measures from here
         stopSound()
@@ -362,7 +358,7 @@ final class ChartView {
     private func apply(_ effects: SessionEffects) -> Bool {
         guard effects.handled else { return false }
         if effects.stopsSound { silence() } else if effects.stopsPlayback { followTimer.cancel() }
-        if let shown = effects.present { present(shown.chart, series: shown.series, x: shown.x) }
+        if let shown = effects.present { present(prepared: shown.navigator, series: shown.series, x: shown.x) }
         if effects.elements == .rename, let navigator {
             layer.rename(navigator, wording: feedback.wording, comparison: session.currentComparison)
         }
@@ -491,10 +487,10 @@ final class ChartView {
         })
     }
 
-    /// Shows `chart` with the cursor in series `series` on the point nearest `x`, the focus there.
-    private func present(_ chart: ChartDescriptor, series: Int, x: Double?) {
+    /// Shows the chart of `prepared` with the cursor in series `series` on the point nearest `x`, the focus there.
+    private func present(prepared: ChartNavigator, series: Int, x: Double?) {
         let focused = hasFocus
-        present(chart)
+        present(prepared: prepared)
         session.placeCursor(series: series, x: x)
         syncCursor(focus: true)
         if focused, !hasFocus { grabFocus() }  // the focused element went with the old chart's

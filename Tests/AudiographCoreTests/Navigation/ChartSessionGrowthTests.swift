@@ -98,12 +98,14 @@ final class ChartSessionGrowthTests: XCTestCase {
         _ = s.perform(.nextPoint)
         _ = s.perform(.nextPoint)
         let shown = try XCTUnwrap(s.perform(.zoomIn).present)
-        s.present(shown.chart)
+        s.present(prepared: shown.navigator)
         s.placeCursor(series: shown.series, x: shown.x)
         let effects = try XCTUnwrap(s.grow(to: line([1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, 6, 7])))
         XCTAssertFalse(effects.replaced, "the part shown stays")
         XCTAssertEqual(s.chart?.series[0].count, 3)
         XCTAssertEqual(s.zoom?.whole.series[0].count, 7)
+        // Shift+Z shows the grown whole chart, not the navigator kept from before it grew.
+        XCTAssertEqual(s.perform(.zoomOut).present?.navigator.chart.series[0].count, 7)
         XCTAssertEqual(s.newPointsSentence(), "7, 7")
     }
 

@@ -148,14 +148,15 @@ final class ChartSessionTests: XCTestCase {
         let zoomIn = s.perform(.zoomIn)
         XCTAssertEqual(zoomIn.speech, ["Zoomed to 1922 to 1926, 5 points"])
         let shown = try XCTUnwrap(zoomIn.present)
-        XCTAssertEqual(shown.chart.series[0].count, 5)
-        s.present(shown.chart)
+        XCTAssertEqual(shown.navigator.chart.series[0].count, 5)
+        s.present(prepared: shown.navigator)
         s.placeCursor(series: shown.series, x: shown.x)
         XCTAssertEqual(s.navigator?.point, 4)
         XCTAssertEqual(s.groupName(), "Birth rate by year, line chart, point 5 of 5 selected, zoomed to 1922 to 1926, 5 points")
         let zoomOut = s.perform(.zoomOut)
         XCTAssertEqual(zoomOut.speech, ["Whole chart, 1917 to 1975, 59 points"])
         XCTAssertEqual(zoomOut.present?.x, 1926)
+        XCTAssertEqual(zoomOut.present?.navigator.chart.series[0].count, 59, "the whole chart's navigator, kept")
         XCTAssertEqual(s.perform(.zoomOut).speech, ["The whole chart is shown."])
     }
 
