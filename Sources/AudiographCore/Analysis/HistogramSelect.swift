@@ -16,6 +16,13 @@ import Foundation
 enum HistogramSelect {
     private static let binCount = 4_096
 
+    /// Numbers a median can be taken of, read by position: an array's buffer, or values made when read (residuals
+    /// from a fit, which need no array of their own).
+    protocol Values {
+        var count: Int { get }
+        subscript(position: Int) -> Double { get }
+    }
+
     /// How many values a median is taken over, and bounds on them (in the values' units; every kept value lies
     /// within `lowest ... highest`, and for an exact first pass they are the smallest and largest).
     struct Extent {
@@ -25,13 +32,13 @@ enum HistogramSelect {
     }
 
     /// Median of the finite values; nil when there are none.
-    static func median(of values: UnsafeBufferPointer<Double>, extent: Extent? = nil) -> Double? {
+    static func median(of values: some Values, extent: Extent? = nil) -> Double? {
         median(values, center: 0, deviations: false, skipZeros: false, extent: extent)
     }
 
     /// Median of |v − center| over the finite values v (leaving out v == 0 when `skippingZeros`); nil
     /// when no value is kept.
-    static func median(of values: UnsafeBufferPointer<Double>, deviationsFrom center: Double,
+    static func median(of values: some Values, deviationsFrom center: Double,
                        skippingZeros: Bool, extent: Extent? = nil) -> Double? {
         median(values, center: center, deviations: true, skipZeros: skippingZeros, extent: extent)
     }
@@ -39,7 +46,7 @@ enum HistogramSelect {
     /// Values at which the passes are split into one stretch per core.
     private static let parallelCount = 1 << 20
 
-    private static func median(_ values: UnsafeBufferPointer<Double>, center: Double, deviations: Bool,
+    private static func median(_ values: some Values, center: Double, deviations: Bool,
                                skipZeros: Bool, extent: Extent?) -> Double? {
         @Sendable @inline(__always) func kept(_ v: Double) -> Double? {
             if !v.isFinite || (skipZeros && v == 0) { return nil }
@@ -48,9 +55,8 @@ enum HistogramSelect {
         // Each pass runs over stretches of the values side by side; what they find is added up in order.
         let parts = values.count >= parallelCount ? ProcessInfo.processInfo.activeProcessorCount : 1
         nonisolated(unsafe) let all = values
-        @Sendable func stretch(_ k: Int) -> UnsafeBufferPointer<Double> {
-            UnsafeBufferPointer(rebasing: all[(all.count * k / parts)..<(all.count * (k + 1) / parts)])
-        }
+        let total = values.count
+        @Sendable func stretch(_ k: Int) -> Range<Int> { (total * k / parts)..<(total * (k + 1) / parts) }
 
         // Pass 1: how many, and the range (unless the caller knows).
         let count: Int, lo: Double, hi: Double
@@ -60,8 +66,8 @@ enum HistogramSelect {
             let ranges = ParallelMap.map(parts) { k -> (count: Int, lo: Double, hi: Double) in
                 var count = 0
                 var lo = Double.infinity, hi = -Double.infinity
-                for v in stretch(k) {
-                    guard let t = kept(v) else { continue }
+                for i in stretch(k) {
+                    guard let t = kept(all[i]) else { continue }
                     count += 1
                     lo = min(lo, t)
                     hi = max(hi, t)
@@ -83,8 +89,8 @@ enum HistogramSelect {
         let histograms = ParallelMap.map(parts) { k -> [Int] in
             var histogram = [Int](repeating: 0, count: binCount)
             histogram.withUnsafeMutableBufferPointer { h in
-                for v in stretch(k) {
-                    guard let t = kept(v) else { continue }
+                for i in stretch(k) {
+                    guard let t = kept(all[i]) else { continue }
                     h[min(last, Int((t - lo) * scale))] += 1
                 }
             }
@@ -121,8 +127,8 @@ enum HistogramSelect {
         let reach = (highest - lowest) / 2 + margin + (abs(lowest) + abs(highest)) * 1e-15
         var candidates = ParallelMap.map(parts) { k -> [Double] in
             var found: [Double] = []
-            for v in stretch(k) {
-                guard let t = kept(v), abs(t - middle) <= reach else { continue }
+            for i in stretch(k) {
+                guard let t = kept(all[i]), abs(t - middle) <= reach else { continue }
                 let b = min(last, Int((t - lo) * scale))
                 if b == lowerKept || b == upperKept { found.append(t) }
             }
@@ -136,9 +142,10 @@ enum HistogramSelect {
         }
     }
 
-    private static func copyAndSelect(_ values: UnsafeBufferPointer<Double>,
-                                      _ kept: (Double) -> Double?) -> Double? {
-        var copy = values.compactMap(kept)
+    private static func copyAndSelect(_ values: some Values, _ kept: (Double) -> Double?) -> Double? {
+        var copy = (0..<values.count).compactMap { kept(values[$0]) }
         return Quickselect.median(&copy)
     }
 }
+
+extension UnsafeBufferPointer: HistogramSelect.Values where Element == Double {}

@@ -50,97 +50,91 @@ public enum OutlierDetection {
     /// Indices of at most `maxCount` outliers, most extreme first (see the type's documentation).
     public static func outliers(xs: [Double], ys: [Double], method: OutlierMethod, maxCount: Int = 5) -> [Int] {
         guard maxCount > 0 else { return [] }
-
-        // Residuals of the valid points, and the original index of each (nil: the identity).
-        var residuals: [Double]
-        var positions: [Int32]?
-        var ordered: OrderedPoints?
-        var smoothedValues: [Double]?  // the y values in x order, for the local-step rule (smoothFit only)
-        var minY = Double.infinity, maxY = -Double.infinity
-        var residualFacts = ResidualFacts()  // gathered as the residuals are made: saves the scale's own passes
         switch method {
-        case .smoothFit:
-            let points = OrderedPoints(xs: xs, ys: ys)
-            guard points.validCount >= minimumPointCount else { return [] }
-            // The running median needs the valid y values back to back.
-            var values = points.ys
-            if points.hasGaps {
-                var compact = [Double](repeating: 0, count: points.validCount)
-                var entries = [Int32](repeating: 0, count: points.validCount)
-                var k = 0
-                for i in 0..<points.entryCount where points.isValid(i) {
-                    compact[k] = points.ys[i]
-                    entries[k] = Int32(truncatingIfNeeded: points.originalIndex(i))
-                    k += 1
-                }
-                values = compact
-                positions = entries
-            } else {
-                ordered = points
-            }
-            residuals = RunningMedian.smooth(values, window: smoothingWindow(count: values.count))
-            smoothedValues = values
-            values.withUnsafeBufferPointer { y in
-                residuals.withUnsafeMutableBufferPointer { r in
-                    for i in 0..<y.count {
-                        let v = y[i]
-                        let residual = v - r[i]
-                        r[i] = residual
-                        minY = min(minY, v)
-                        maxY = max(maxY, v)
-                        residualFacts.note(residual)
-                    }
-                }
-            }
-        case .regression:
-            guard let line = LeastSquaresLine.fit(xs: xs, ys: ys), line.count >= minimumPointCount else {
-                return []
-            }
-            let complete = line.count == min(xs.count, ys.count)
-            residuals = [Double](repeating: 0, count: line.count)
-            var validPositions = [Int32](repeating: 0, count: complete ? 0 : line.count)
-            let slope = line.slope, meanX = line.meanX, meanY = line.meanY
-            xs.withUnsafeBufferPointer { sx in
-                ys.withUnsafeBufferPointer { sy in
-                    residuals.withUnsafeMutableBufferPointer { r in
-                        validPositions.withUnsafeMutableBufferPointer { p in
-                            var k = 0
-                            for i in 0..<min(sx.count, sy.count) {
-                                let x = sx[i], y = sy[i]
-                                guard x.isFinite, y.isFinite else { continue }
-                                let residual = (y - meanY) - slope * (x - meanX)
-                                r[k] = residual
-                                residualFacts.note(residual)
-                                if !complete { p[k] = Int32(truncatingIfNeeded: i) }
-                                k += 1
-                                minY = min(minY, y)
-                                maxY = max(maxY, y)
-                            }
-                        }
-                    }
-                }
-            }
-            positions = complete ? nil : validPositions
+        case .smoothFit: return smoothFitOutliers(xs: xs, ys: ys, maxCount: maxCount)
+        case .regression: return regressionOutliers(xs: xs, ys: ys, maxCount: maxCount)
         }
+    }
 
-        guard let scale = robustScale(residuals, facts: residualFacts) else { return [] }
-        let visible = minimumVisibleDeviation * (maxY - minY)
-        var candidates: [(position: Int, score: Double)] = []
-        residuals.withUnsafeBufferPointer { r in
-            for i in 0..<r.count {
-                let deviation = abs(r[i] - scale.center)
-                let score = deviation * scale.factor
-                guard score > zThreshold, deviation >= visible else { continue }
-                if let sequence = smoothedValues,
-                   deviation <= localStepFactor * localStep(sequence, around: i) { continue }
-                candidates.append((i, score))
+    /// `.smoothFit`: residuals from the running median of the valid points in x order, read from where each
+    /// median lies (`MedianResiduals`), so that no array of residuals is made.
+    private static func smoothFitOutliers(xs: [Double], ys: [Double], maxCount: Int) -> [Int] {
+        let points = OrderedPoints(xs: xs, ys: ys)
+        guard points.validCount >= minimumPointCount else { return [] }
+        // The running median needs the valid y values back to back; `positions` gives each one's index (nil: the
+        // entries' own).
+        var values = points.ys
+        var positions: [Int32]?
+        if points.hasGaps {
+            var compact = [Double](repeating: 0, count: points.validCount)
+            var entries = [Int32](repeating: 0, count: points.validCount)
+            var k = 0
+            for i in 0..<points.entryCount where points.isValid(i) {
+                compact[k] = points.ys[i]
+                entries[k] = Int32(truncatingIfNeeded: points.originalIndex(i))
+                k += 1
             }
+            values = compact
+            positions = entries
+        }
+        let medians = RunningMedian.offsets(values, window: smoothingWindow(count: values.count))
+        let found = values.withUnsafeBufferPointer { y in
+            medians.offsets.withUnsafeBufferPointer { o in
+                let residuals = MedianResiduals(values: y, offsets: o, first: y[0] - medians.first,
+                                                last: y[y.count - 1] - medians.last)
+                var facts = ResidualFacts()  // gathered here: saves the scale's own passes
+                var minY = Double.infinity, maxY = -Double.infinity
+                for i in 0..<y.count {
+                    minY = min(minY, y[i])
+                    maxY = max(maxY, y[i])
+                    facts.note(residuals[i])
+                }
+                return mostExtreme(residuals, facts: facts, yRange: maxY - minY, steps: values, maxCount: maxCount)
+            }
+        }
+        return found.map { position in
+            if let positions { return Int(positions[position]) }
+            return points.originalIndex(position)
+        }
+    }
+
+    /// `.regression`: residuals from the least-squares line, made again each time they are read (`LineResiduals`).
+    private static func regressionOutliers(xs: [Double], ys: [Double], maxCount: Int) -> [Int] {
+        guard let line = LeastSquaresLine.fit(xs: xs, ys: ys), line.count >= minimumPointCount else { return [] }
+        let n = min(xs.count, ys.count)
+        return xs.withUnsafeBufferPointer { x in
+            ys.withUnsafeBufferPointer { y in
+                let residuals = LineResiduals(xs: UnsafeBufferPointer(rebasing: x[0..<n]), ys: UnsafeBufferPointer(rebasing: y[0..<n]),
+                                              slope: line.slope, meanX: line.meanX, meanY: line.meanY)
+                var facts = ResidualFacts()
+                var minY = Double.infinity, maxY = -Double.infinity
+                for i in 0..<n where x[i].isFinite && y[i].isFinite {
+                    facts.note(residuals[i])
+                    minY = min(minY, y[i])
+                    maxY = max(maxY, y[i])
+                }
+                return mostExtreme(residuals, facts: facts, yRange: maxY - minY, steps: nil, maxCount: maxCount)
+            }
+        }
+    }
+
+    /// Positions (into `residuals`) of at most `maxCount` outliers, most extreme first: steps 2 to 5 of the type's
+    /// documentation. `facts` are those of the valid points' residuals; a position whose residual is NaN and not
+    /// among them (a point left out) is passed over. `steps` are the y values in order for the local-step rule.
+    private static func mostExtreme(_ residuals: some HistogramSelect.Values, facts: ResidualFacts, yRange: Double,
+                                    steps: [Double]?, maxCount: Int) -> [Int] {
+        guard let scale = robustScale(residuals, facts: facts) else { return [] }
+        let visible = minimumVisibleDeviation * yRange
+        var candidates: [(position: Int, score: Double)] = []
+        for i in 0..<residuals.count {
+            let deviation = abs(residuals[i] - scale.center)
+            let score = deviation * scale.factor
+            guard score > zThreshold, deviation >= visible else { continue }
+            if let steps, deviation <= localStepFactor * localStep(steps, around: i) { continue }
+            candidates.append((i, score))
         }
         candidates.sort { $0.score > $1.score || ($0.score == $1.score && $0.position < $1.position) }
-        return candidates.prefix(maxCount).map { candidate in
-            if let ordered { return ordered.originalIndex(candidate.position) }
-            return positions.map { Int($0[candidate.position]) } ?? candidate.position
-        }
+        return candidates.prefix(maxCount).map(\.position)
     }
 
     /// Typical step between neighbouring points around position i, in y units: the median of
@@ -182,29 +176,39 @@ public enum OutlierDetection {
         return robustScale(values, facts: facts)
     }
 
-    /// `robustScale(_:)` of finite `values` whose count, range and zeros are `facts`: two passes for each of the
-    /// two medians (their histogram and their middle bins), a third over the values only when the MAD is 0.
+    /// `robustScale(_:)` of `values` whose count, range and zeros are `facts`.
     static func robustScale(_ values: [Double], facts: ResidualFacts) -> (center: Double, factor: Double)? {
-        values.withUnsafeBufferPointer { v -> (center: Double, factor: Double)? in
-            guard facts.count == v.count, facts.count > 0 else { return nil }
-            // A residual that is not finite (a difference of two huge values) leaves the medians to find their own
-            // count and range: they skip it, and the count noted includes it.
-            let known = facts.nonFiniteCount == 0 && facts.lowest.isFinite && facts.highest.isFinite
-            let extent = known ? HistogramSelect.Extent(count: facts.count, lowest: facts.lowest, highest: facts.highest) : nil
-            guard let center = HistogramSelect.median(of: v, extent: extent) else { return nil }
-            let skipZeros = facts.zeroCount > 0 && 2 * facts.zeroCount < v.count
-            // Every |v − center| lies between 0 and the farther end of the range.
-            let farthest = max(facts.highest - center, center - facts.lowest)
-            let deviations = known && farthest.isFinite
-                ? HistogramSelect.Extent(count: v.count - (skipZeros ? facts.zeroCount : 0), lowest: 0, highest: farthest) : nil
-            let mad = HistogramSelect.median(of: v, deviationsFrom: center, skippingZeros: skipZeros, extent: deviations) ?? 0
-            if mad > 0 { return (center, 0.6745 / mad) }
-            var absoluteSum = 0.0
-            for x in v { absoluteSum += abs(x - center) }
-            let meanAbsoluteDeviation = absoluteSum / Double(v.count)
-            guard meanAbsoluteDeviation > 0 else { return nil }
-            return (center, 1 / (1.253314 * meanAbsoluteDeviation))
+        values.withUnsafeBufferPointer { robustScale($0, facts: facts) }
+    }
+
+    /// `robustScale(_:)` of the residuals noted in `facts` (their count, range and zeros): two passes for each of
+    /// the two medians (their histogram and their middle bins), a third over the values only when the MAD is 0.
+    /// A value that is not finite and not noted (a point left out) is passed over.
+    static func robustScale(_ v: some HistogramSelect.Values, facts: ResidualFacts) -> (center: Double, factor: Double)? {
+        guard facts.count > 0 else { return nil }
+        // A residual that is not finite (a difference of two huge values) leaves the medians to find their own
+        // count and range: they skip it, and the count noted includes it.
+        let known = facts.nonFiniteCount == 0 && facts.lowest.isFinite && facts.highest.isFinite
+        let extent = known ? HistogramSelect.Extent(count: facts.count, lowest: facts.lowest, highest: facts.highest) : nil
+        guard let center = HistogramSelect.median(of: v, extent: extent) else { return nil }
+        let skipZeros = facts.zeroCount > 0 && 2 * facts.zeroCount < facts.count
+        // Every |v − center| lies between 0 and the farther end of the range.
+        let farthest = max(facts.highest - center, center - facts.lowest)
+        let deviations = known && farthest.isFinite
+            ? HistogramSelect.Extent(count: facts.count - (skipZeros ? facts.zeroCount : 0), lowest: 0, highest: farthest) : nil
+        let mad = HistogramSelect.median(of: v, deviationsFrom: center, skippingZeros: skipZeros, extent: deviations) ?? 0
+        if mad > 0 { return (center, 0.6745 / mad) }
+        // The mean absolute deviation over the noted residuals: NaN when one of them is NaN (no scale), infinite when
+        // one is infinite (a factor of 0, so no score passes the threshold).
+        if facts.nonFiniteCount > 0 { return facts.notANumberCount > 0 ? nil : (center, 0) }
+        var absoluteSum = 0.0
+        for i in 0..<v.count {
+            let value = v[i]
+            if value.isFinite { absoluteSum += abs(value - center) }
         }
+        let meanAbsoluteDeviation = absoluteSum / Double(facts.count)
+        guard meanAbsoluteDeviation > 0 else { return nil }
+        return (center, 1 / (1.253314 * meanAbsoluteDeviation))
     }
 
     /// How many residuals there are, their range and how many are exactly 0, noted as they are made.
@@ -214,6 +218,8 @@ public enum OutlierDetection {
         private(set) var zeroCount = 0
         /// NaN or infinite residuals (min and max pass NaN over, so it is counted apart).
         private(set) var nonFiniteCount = 0
+        /// NaN residuals.
+        private(set) var notANumberCount = 0
 
         @inline(__always)
         mutating func note(_ value: Double) {
@@ -222,6 +228,43 @@ public enum OutlierDetection {
             highest = max(highest, value)
             zeroCount += value == 0 ? 1 : 0
             nonFiniteCount += value.isFinite ? 0 : 1
+            notANumberCount += value.isNaN ? 1 : 0
         }
+    }
+}
+
+/// The residuals of a series from its running median, made when read: y[i] − y[i + offset[i]], and the two ends
+/// from their kept medians (Tukey's rule may put those between values). Equal to y − s, value for value.
+struct MedianResiduals: HistogramSelect.Values {
+    /// The series, in order.
+    let values: UnsafeBufferPointer<Double>
+    /// Where each median lies (`RunningMedian.offsets`).
+    let offsets: UnsafeBufferPointer<Int8>
+    /// The residuals at position 0 and at the last position.
+    let first: Double, last: Double
+
+    var count: Int { values.count }
+
+    @inline(__always)
+    subscript(position: Int) -> Double {
+        if position == 0 { return first }
+        if position == values.count - 1 { return last }
+        return values[position] - values[position + Int(offsets[position])]
+    }
+}
+
+/// The residuals of points from a least-squares line, (y − ȳ) − slope·(x − x̄) in y units, made when read; NaN for a
+/// point whose x or y is not finite.
+struct LineResiduals: HistogramSelect.Values {
+    let xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>
+    let slope: Double, meanX: Double, meanY: Double
+
+    var count: Int { xs.count }
+
+    @inline(__always)
+    subscript(position: Int) -> Double {
+        let x = xs[position], y = ys[position]
+        guard x.isFinite, y.isFinite else { return .nan }
+        return (y - meanY) - slope * (x - meanX)
     }
 }
