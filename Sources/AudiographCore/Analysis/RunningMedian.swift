@@ -25,7 +25,7 @@ enum RunningMedian {
     /// would take eight: the outlier step reads its residuals from these (80 MB fewer at ten million points).
     static func offsets(_ values: [Double], window: Int) -> Offsets {
         let n = values.count
-        let h = min(Int(Int8.max), max(0, (max(1, window) - 1) / 2))
+        let h = min(31, max(0, (max(1, window) - 1) / 2))
         guard n > 2, h > 0 else {
             return Offsets(offsets: [Int8](repeating: 0, count: n), first: values.first ?? 0, last: values.last ?? 0)
         }
@@ -78,16 +78,15 @@ enum RunningMedian {
         let first: Double, last: Double
     }
 
-    /// The distance j (−h … h) from i to a value y[i + j] equal to `median`, one of those values; found without
-    /// branches on the data.
+    /// The distance j (−h … h) from i to the first value y[i + j] equal to `median`, one of those values (h ≤ 31):
+    /// the window's matches are gathered as bits, without branches on the data.
     @inline(__always)
     private static func offset(of median: Double, in y: UnsafeBufferPointer<Double>, at i: Int, halfWidth h: Int) -> Int8 {
-        var found = 0
-        for j in -h...h {
-            let mask = 0 &- Int(unsafeBitCast(y[i + j] == median, to: UInt8.self))
-            found = (j & mask) | (found & ~mask)
+        var matches: UInt64 = 0
+        for j in 0...(2 * h) {
+            matches |= UInt64(unsafeBitCast(y[i - h + j] == median, to: UInt8.self)) << UInt64(j)
         }
-        return Int8(truncatingIfNeeded: found)
+        return Int8(truncatingIfNeeded: matches.trailingZeroBitCount - h)
     }
 
     /// Sets o[i], where the median s[i] lies, for i in `positions` (within h ≤ i < n − h). Each step removes the
