@@ -51,12 +51,15 @@ enum JSONTableReader {
     /// Reads the JSON `input` into rows of text, in whichever shape it holds its table.
     private static func records(_ input: ChunkedInput, path: String, options: CSVReadOptions,
                                 progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> JSONRows {
-        let parser = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
+        var parser = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
                                       maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation)
         var rows = JSONRows(path: path, limits: options.limits)
-        parser.onChunk = { [unowned parser] in
-            progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
+        let reportProgress = { (parser: JSONStreamParser) in
+            parser.onChunk = { [unowned parser] in
+                progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
+            }
         }
+        reportProgress(parser)
         guard let first = try parser.nextSignificantByte() else { throw ImportError.empty(path: path) }
         switch first {
         case UInt8(ascii: "["):
@@ -64,18 +67,12 @@ enum JSONTableReader {
             parser.consume(first)
             if try parser.nextSignificantByte() == UInt8(ascii: "]") {
                 parser.consume(UInt8(ascii: "]"))
+            } else if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
+                parser = try readElementsInPieces(parser, input: input, into: &rows, path: path, options: options,
+                                                  cancellation: cancellation)
+                reportProgress(parser)
             } else {
-                elements: while true {
-                    try rows.add(try parser.parseValue(depth: 1))
-                    switch try parser.nextSignificantByte() {
-                    case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
-                    case UInt8(ascii: "]"):
-                        parser.consume(UInt8(ascii: "]"))
-                        break elements
-                    case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
-                    default: throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
-                    }
-                }
+                try readElements(parser, into: &rows)
             }
             if try parser.nextSignificantByte() != nil { throw parser.broken(problemMoreAfterTheEnd) }
         case UInt8(ascii: "{"):
@@ -99,6 +96,98 @@ enum JSONTableReader {
         return rows
     }
 
+    /// Reads the elements of the array `parser` stands in (at its first element) into `rows`, in pieces of about
+    /// `options.pieceBytes` parsed side by side, and returns the parser that read to the array's closing bracket.
+    /// A piece that does not parse, or whose records' columns do not follow on from the rows before, is read again
+    /// one element at a time from its start, as the one-thread reader does, to the end of the array: the table,
+    /// and any message with its line and column, are the one-thread reader's.
+    private static func readElementsInPieces(_ parser: JSONStreamParser, input: ChunkedInput, into rows: inout JSONRows,
+                                             path: String, options: CSVReadOptions,
+                                             cancellation: CancellationFlag?) throws -> JSONStreamParser {
+        let piecesPerWave = max(2, options.parallelism * 2)
+        while true {
+            let block = try parser.takeElements(minimumBytes: options.pieceBytes * piecesPerWave)
+            // The block cut at its commas into pieces of about pieceBytes: (start, end) in the block.
+            var pieces: [Range<Int>] = []
+            var start = 0
+            for comma in block.commas where comma - start >= options.pieceBytes {
+                pieces.append(start..<comma)
+                start = comma + 1
+            }
+            pieces.append(start..<block.bytes.count)
+            // Where each piece starts in the file, for messages.
+            var starts = [(line: block.line, column: block.column)]
+            for k in 1..<max(1, pieces.count) {
+                let last = starts[k - 1]
+                starts.append(JSONStreamParser.position(after: block.bytes[pieces[k - 1].lowerBound..<pieces[k].lowerBound],
+                                                        line: last.line, column: last.column))
+            }
+            nonisolated(unsafe) let (bytes, ranges, places) = (block.bytes, pieces, starts)
+            // Each piece's rows, or nil for one that is not records (a wrapper, as ParallelMap gives up on nil).
+            let parsed = ParallelMap.map(ranges.count) { k -> [JSONRows] in
+                piece(Array(bytes[ranges[k]]), line: places[k].line, column: places[k].column, path: path,
+                      options: options).map { [$0] } ?? []
+            }!
+            for (k, result) in parsed.enumerated() {
+                if let rowsOfPiece = result.first, try rows.absorb(rowsOfPiece) { continue }
+                // From this piece on, one element at a time, as without pieces.
+                let (line, column) = starts[k]
+                let rest = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
+                                            maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation,
+                                            pending: Array(bytes[pieces[k].lowerBound...]) + parser.unreadBytes,
+                                            line: line, column: column, bytesRead: parser.bytesRead)
+                try readElements(rest, into: &rows)
+                return rest
+            }
+            switch try parser.nextSignificantByte() {
+            case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
+            case UInt8(ascii: "]"):
+                parser.consume(UInt8(ascii: "]"))
+                return parser
+            case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
+            default: throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
+            }
+        }
+    }
+
+    /// The rows of one piece of an array's elements (elements and the commas between them), or nil when it is not
+    /// that, or holds something other than records.
+    private static func piece(_ bytes: [UInt8], line: Int, column: Int, path: String, options: CSVReadOptions) -> JSONRows? {
+        let parser = JSONStreamParser(input: ChunkedInput(data: Data(), path: path), path: path,
+                                      chunkBytes: options.chunkBytes, maxStringBytes: options.limits.maxFieldBytes,
+                                      cancellation: nil, pending: bytes, line: line, column: column)
+        var rows = JSONRows(path: path, limits: options.limits)
+        do {
+            while true {
+                let value = try parser.parseValue(depth: 1)
+                guard case .object = value else { return nil }
+                try rows.add(value)
+                switch try parser.nextSignificantByte() {
+                case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
+                case nil: return rows
+                default: return nil
+                }
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// Reads an array's elements one at a time into `rows`, from one that starts here to its closing bracket.
+    private static func readElements(_ parser: JSONStreamParser, into rows: inout JSONRows) throws {
+        while true {
+            try rows.add(try parser.parseValue(depth: 1))
+            switch try parser.nextSignificantByte() {
+            case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
+            case UInt8(ascii: "]"):
+                parser.consume(UInt8(ascii: "]"))
+                return
+            case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
+            default: throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
+            }
+        }
+    }
+
     /// What follows a whole JSON value that should end the file.
     static var problemMoreAfterTheEnd: String { Localization.tr("more follows after the end of the table") }
 }
@@ -119,6 +208,12 @@ struct JSONRows {
     private var widths: [(row: Int, columns: Int)] = []
     /// For an array of rows: whether the first row was taken as the header.
     private var rowsMode: RowsMode = .undecided
+    /// The column names met at each place of the last record, and their columns: records of one shape find their
+    /// columns by comparing names, not by hashing them (a twentieth of the time of reading a file of records).
+    private var recentNames: [(name: String, column: Int)] = []
+    /// A row's cells, and its values by column, kept from row to row (an array made for each row was a tenth).
+    private var rowCells: [(Int, JSONInputValue)] = []
+    private var rowValues: [JSONInputValue?] = []
 
     private enum RowsMode { case undecided, records, rowsWithHeader, rowsWithoutHeader }
 
@@ -135,8 +230,11 @@ struct JSONRows {
         case .object(let members):
             if rowsMode == .undecided { rowsMode = .records }
             var cells: [(Int, JSONInputValue)] = []
+            swap(&cells, &rowCells)
+            cells.removeAll(keepingCapacity: true)
             try flatten(members, prefix: "", into: &cells)
             try write(cells)
+            swap(&cells, &rowCells)
         case .array(let items):
             if rowsMode == .undecided {
                 // A first row of names only is the header.
@@ -157,6 +255,29 @@ struct JSONRows {
             if columns.isEmpty { _ = try column(named: Localization.tr("Value")) }
             try write([(0, value)])
         }
+    }
+
+    /// Adds the rows of `other`, a piece of the same array of records read on its own, when its columns follow on
+    /// from these (the same names at the same places, new ones after): the result is what reading its records here
+    /// would give. False, with nothing added, when they do not.
+    mutating func absorb(_ other: JSONRows) throws -> Bool {
+        guard rowsMode == .records || rowsMode == .undecided, other.rowsMode == .records else { return false }
+        for (k, name) in other.columns.prefix(columns.count).enumerated() where columns[k] != name { return false }
+        guard ends.count + other.ends.count <= limits.maxRows else {
+            throw ImportError.tooManyRows(path: path, limit: limits.maxRows)
+        }
+        rowsMode = .records
+        for name in other.columns.dropFirst(columns.count) { _ = try column(named: name) }
+        for (k, kinds) in other.kinds.enumerated() { self.kinds[k].formUnion(kinds) }
+        // A row of the piece written with fewer columns than these is padded with empty fields by `csvText`, as
+        // its missing values would have been written here.
+        let rowsBefore = ends.count, bytesBefore = body.count
+        for width in other.widths where widths.last?.columns != width.columns {
+            widths.append((rowsBefore + width.row, width.columns))
+        }
+        body.append(contentsOf: other.body)
+        ends.append(contentsOf: other.ends.lazy.map { $0 + bytesBefore })
+        return true
     }
 
     /// Adds the table a single top-level object holds.
@@ -253,11 +374,19 @@ struct JSONRows {
     private mutating func flatten(_ members: [(key: String, value: JSONInputValue)], prefix: String,
                                   into cells: inout [(Int, JSONInputValue)]) throws {
         for member in members {
-            let name = prefix + member.key
+            let name = prefix.isEmpty ? member.key : prefix + member.key
             if case .object(let inner) = member.value, !inner.isEmpty {
                 try flatten(inner, prefix: name + ".", into: &cells)
             } else {
-                cells.append((try column(named: name), member.value))
+                let slot = cells.count
+                let place: Int
+                if slot < recentNames.count, recentNames[slot].name == name {
+                    place = recentNames[slot].column
+                } else {
+                    place = try column(named: name)
+                    if slot < recentNames.count { recentNames[slot] = (name, place) } else { recentNames.append((name, place)) }
+                }
+                cells.append((place, member.value))
             }
         }
     }
@@ -278,7 +407,11 @@ struct JSONRows {
     private mutating func write(_ cells: [(Int, JSONInputValue)]) throws {
         guard ends.count < limits.maxRows else { throw ImportError.tooManyRows(path: path, limit: limits.maxRows) }
         if widths.last?.columns != columns.count { widths.append((ends.count, columns.count)) }
-        var values = [JSONInputValue?](repeating: nil, count: columns.count)
+        var values: [JSONInputValue?] = []
+        swap(&values, &rowValues)
+        defer { swap(&values, &rowValues) }
+        values.removeAll(keepingCapacity: true)
+        values.append(contentsOf: repeatElement(nil, count: columns.count))
         for (c, value) in cells { values[c] = value }
         for (c, value) in values.enumerated() {
             if c > 0 { body.append(UInt8(ascii: ",")) }

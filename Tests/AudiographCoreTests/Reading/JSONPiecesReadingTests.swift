@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
+import Foundation
+import XCTest
+
+/// An array of records read in pieces side by side gives the one-thread reader's table, warnings and errors (line
+/// and column included), wherever the pieces are cut.
+final class JSONPiecesReadingTests: XCTestCase {
+    private let texts: [String] = [
+        #"[{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}, {"year": 2022, "sales": null}, {"year": 2023, "sales": 7}]"#,
+        // Keys added as records go, keys in another order, nested objects, arrays kept as text, mixed kinds.
+        #"[{"a": 1}, {"a": 2, "b": "x"}, {"b": "y", "a": 3}, {"a": 4, "c": {"d": 1, "e": [1, {"f": 2}]}}, {"a": "five", "b": true}]"#,
+        // Text holding commas, brackets, braces, escaped quotes and backslashes; non-ASCII names and values; line breaks.
+        "[\n  {\"name\": \"a, [b]\", \"v\": 1},\n  {\"name\": \"{c}\\\"d\\\\\", \"v\": 2},\n  {\"name\": \"é,ü\", \"v\": 3},\n  {\"näme\": \"ø\", \"v\": -4e2}\n]\n",
+        // Not records: rows with a header, and single values.
+        #"[["year", "sales"], [2020, 5], [2021, 6], [2022, 7]]"#,
+        #"[1, 2, 3, 4, 5, 6]"#,
+        #"[{"a": 1}, [1, 2], {"a": 3}, {"a": 4}]"#,
+        #"{"data": [{"a": 1}, {"a": 2}, {"a": 3}]}"#,
+        "[{\"a\": 1}, {\"a\": NaN}, {\"a\": -Infinity}, {\"a\": 1.5e3}]",
+        // Broken: each must be refused at the same line and column as by the one-thread reader.
+        "[{\"a\": 1},\n {\"a\": 2 \"b\": 3}, {\"a\": 4}]",
+        #"[{"a": 1}, {"a": }, {"a": 3}]"#,
+        #"[{"a": 1}, {a: 2}, {"a": 3}]"#,
+        #"[{"a": 1}, {"a": 2}"#,
+        #"[{"a": 1}, {"a": 2},"#,
+        #"[{"a": 1}, {"a": 2}, ]"#,
+        #"[{"a": 1}, {"a": 2},, {"a": 3}]"#,
+        #"[{"a": "x}, {"a": 2}]"#,
+        #"[{"a": 01}, {"a": 2}, {"a": 3}]"#,
+        #"[{"a": 1} {"a": 2}, {"a": 3}]"#,
+        #"[{"a": 1}, {"a": 2}}"#,
+        #"[{"a": 1}, {"a": 2}] x"#,
+        #"[{"a": 1}, {"a": "\q"}, {"a": 3}]"#,
+    ]
+
+    func testEveryPieceSizeReadsAsOneThreadDoes() throws {
+        for text in texts {
+            var oneThread = CSVReadOptions()
+            oneThread.parallelism = 1
+            let expected = Result { try TableFiles.read(data: Data(text.utf8), name: "t.json", options: oneThread) }
+            for pieceBytes in 1...text.utf8.count {
+                for chunkBytes in [3, 1 << 20] {
+                    var pieces = CSVReadOptions()
+                    pieces.parallelism = 2
+                    pieces.pieceBytes = pieceBytes
+                    pieces.chunkBytes = chunkBytes
+                    let actual = Result { try TableFiles.read(data: Data(text.utf8), name: "t.json", options: pieces) }
+                    let what = "\(text) in pieces of \(pieceBytes), chunks of \(chunkBytes)"
+                    switch (expected, actual) {
+                    case let (.success(a), .success(b)): XCTAssertNil(TableComparison.firstDifference(a, b), what)
+                    case let (.failure(a), .failure(b)): XCTAssertEqual(a as? ImportError, b as? ImportError, what)
+                    default: XCTFail("\(what): \(expected) and \(actual)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testLimitsHoldAcrossPieces() {
+        let text = "[" + (0..<50).map { #"{"a": \#($0)}"# }.joined(separator: ", ") + "]"
+        var options = CSVReadOptions()
+        options.parallelism = 2
+        options.pieceBytes = 16
+        options.limits.maxRows = 40
+        XCTAssertThrowsError(try TableFiles.read(data: Data(text.utf8), name: "t.json", options: options)) { error in
+            XCTAssertEqual(error as? ImportError, .tooManyRows(path: "t.json", limit: 40))
+        }
+    }
+}
