@@ -82,28 +82,38 @@ final class JSONStreamParser {
 
     // MARK: Blocks of elements
 
-    /// Whole elements of the array being read, as one block of bytes for pieces to parse side by side.
-    struct ElementBlock {
-        /// The bytes, from the first element's start to just before the comma after the last one (or the array's
-        /// closing bracket, or the end of the input).
+    /// How the values of a table follow one another in the file.
+    enum Sequence {
+        /// The elements of an array, separated by commas.
+        case arrayElements
+        /// Values one after another (JSON Lines): a value that is an object or array ends at its closing bracket.
+        case lines
+    }
+
+    /// Whole values of a table, as one block of bytes for pieces to parse side by side.
+    struct ValueBlock {
+        /// The bytes, from the first value's start to the end of the last one: just before the comma after it, the
+        /// array's closing bracket, or the end of the input.
         var bytes: [UInt8]
-        /// Where in `bytes` each comma between two elements is.
-        var commas: [Int]
+        /// Where in `bytes` the block may be cut between two values: at a comma between two elements (left out of
+        /// both pieces), or just after a value of JSON Lines.
+        var cuts: [Int]
         /// Where `bytes` starts in the file, for messages.
         var line: Int, column: Int
     }
 
-    /// Takes the next elements of the array being read (the parser stands at an element's start, inside it) as a
-    /// block of at least `minimumBytes` unless the array or the input ends first, leaving the parser at the comma
-    /// after the block, the closing bracket, or the end. The cuts are found by nesting and quotes alone: the
-    /// block's own parse checks the JSON.
-    func takeElements(minimumBytes: Int) throws -> ElementBlock {
+    /// Takes the next values (the parser stands at a value's start) as a block of at least `minimumBytes` unless
+    /// the array or the input ends first, leaving the parser at the comma after the block, the array's closing
+    /// bracket, the next line's value, or the end. The cuts are found by nesting and quotes alone: the block's own
+    /// parse checks the JSON.
+    func takeValues(_ sequence: Sequence, minimumBytes: Int) throws -> ValueBlock {
         if position > 0 {
             buffer.removeFirst(position)
             position = 0
         }
         let (startLine, startColumn) = (line, column)
-        var commas: [Int] = []
+        let lines = sequence == .lines
+        var cuts: [Int] = []
         var depth = 0, inString = false, escaped = false
         var scanned = 0
         var end: Int?
@@ -129,13 +139,20 @@ final class JSONStreamParser {
                         case UInt8(ascii: "}"), UInt8(ascii: "]"):
                             if depth == 0 { return k }
                             depth -= 1
-                        case UInt8(ascii: ",") where depth == 0:
+                            if lines && depth == 0 {
+                                if k + 1 >= minimumBytes { return k + 1 }
+                                cuts.append(k + 1)
+                            }
+                        case UInt8(ascii: ",") where depth == 0 && !lines:
                             if k >= minimumBytes { return k }
-                            commas.append(k)
+                            cuts.append(k)
                         default: break
                         }
                     }
                     k += 1
+                    // Lines of plain values (numbers, text) have no brackets to cut after: the block ends anywhere, and
+                    // its parse, which wants records, hands it to the one-value-at-a-time reading.
+                    if lines && cuts.isEmpty && k >= minimumBytes && depth == 0 { return k }
                 }
                 return nil
             }
@@ -145,7 +162,7 @@ final class JSONStreamParser {
             }
         }
         let cut = end ?? buffer.count
-        let taken = ElementBlock(bytes: Array(buffer[0..<cut]), commas: commas, line: startLine, column: startColumn)
+        let taken = ValueBlock(bytes: Array(buffer[0..<cut]), cuts: cuts, line: startLine, column: startColumn)
         (line, column) = Self.position(after: taken.bytes[...], line: line, column: column)
         position = cut
         return taken

@@ -68,8 +68,8 @@ enum JSONTableReader {
             if try parser.nextSignificantByte() == UInt8(ascii: "]") {
                 parser.consume(UInt8(ascii: "]"))
             } else if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
-                parser = try readElementsInPieces(parser, input: input, into: &rows, path: path, options: options,
-                                                  cancellation: cancellation)
+                parser = try readInPieces(.arrayElements, parser, input: input, into: &rows, path: path,
+                                          options: options, cancellation: cancellation)
                 reportProgress(parser)
             } else {
                 try readElements(parser, into: &rows)
@@ -83,8 +83,12 @@ enum JSONTableReader {
             } else {
                 // JSON Lines: a record (or row) per line.
                 try rows.add(value)
-                while try parser.nextSignificantByte() != nil {
-                    try rows.add(try parser.parseValue())
+                if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
+                    parser = try readInPieces(.lines, parser, input: input, into: &rows, path: path, options: options,
+                                              cancellation: cancellation)
+                    reportProgress(parser)
+                } else {
+                    try readLines(parser, into: &rows)
                 }
             }
         default:
@@ -96,23 +100,26 @@ enum JSONTableReader {
         return rows
     }
 
-    /// Reads the elements of the array `parser` stands in (at its first element) into `rows`, in pieces of about
-    /// `options.pieceBytes` parsed side by side, and returns the parser that read to the array's closing bracket.
-    /// A piece that does not parse, or whose records' columns do not follow on from the rows before, is read again
-    /// one element at a time from its start, as the one-thread reader does, to the end of the array: the table,
-    /// and any message with its line and column, are the one-thread reader's.
-    private static func readElementsInPieces(_ parser: JSONStreamParser, input: ChunkedInput, into rows: inout JSONRows,
-                                             path: String, options: CSVReadOptions,
-                                             cancellation: CancellationFlag?) throws -> JSONStreamParser {
+    /// Reads the values of a table `parser` stands in (at an array's first element, or at the next value of JSON
+    /// Lines) into `rows`, in pieces of about `options.pieceBytes` parsed side by side, and returns the parser that
+    /// read to the array's closing bracket or the end of the lines. A piece that does not parse, or whose records'
+    /// columns do not follow on from the rows before, is read again one value at a time from its start, as the
+    /// one-thread reader does, to the end: the table, and any message with its line and column, are the one-thread
+    /// reader's.
+    private static func readInPieces(_ sequence: JSONStreamParser.Sequence, _ parser: JSONStreamParser,
+                                     input: ChunkedInput, into rows: inout JSONRows, path: String,
+                                     options: CSVReadOptions, cancellation: CancellationFlag?) throws -> JSONStreamParser {
         let piecesPerWave = max(2, options.parallelism * 2)
+        // A comma between elements belongs to neither piece; a line's value ends where the next may start.
+        let separatorBytes = sequence == .arrayElements ? 1 : 0
         while true {
-            let block = try parser.takeElements(minimumBytes: options.pieceBytes * piecesPerWave)
-            // The block cut at its commas into pieces of about pieceBytes: (start, end) in the block.
+            let block = try parser.takeValues(sequence, minimumBytes: options.pieceBytes * piecesPerWave)
+            // The block cut into pieces of about pieceBytes: (start, end) in the block.
             var pieces: [Range<Int>] = []
             var start = 0
-            for comma in block.commas where comma - start >= options.pieceBytes {
-                pieces.append(start..<comma)
-                start = comma + 1
+            for cut in block.cuts where cut - start >= options.pieceBytes {
+                pieces.append(start..<cut)
+                start = cut + separatorBytes
             }
             pieces.append(start..<block.bytes.count)
             // Where each piece starts in the file, for messages.
@@ -125,51 +132,65 @@ enum JSONTableReader {
             nonisolated(unsafe) let (bytes, ranges, places) = (block.bytes, pieces, starts)
             // Each piece's rows, or nil for one that is not records (a wrapper, as ParallelMap gives up on nil).
             let parsed = ParallelMap.map(ranges.count) { k -> [JSONRows] in
-                piece(Array(bytes[ranges[k]]), line: places[k].line, column: places[k].column, path: path,
+                piece(Array(bytes[ranges[k]]), sequence, line: places[k].line, column: places[k].column, path: path,
                       options: options).map { [$0] } ?? []
             }!
             for (k, result) in parsed.enumerated() {
                 if let rowsOfPiece = result.first, try rows.absorb(rowsOfPiece) { continue }
-                // From this piece on, one element at a time, as without pieces.
+                // From this piece on, one value at a time, as without pieces.
                 let (line, column) = starts[k]
                 let rest = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
                                             maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation,
                                             pending: Array(bytes[pieces[k].lowerBound...]) + parser.unreadBytes,
                                             line: line, column: column, bytesRead: parser.bytesRead)
-                try readElements(rest, into: &rows)
+                switch sequence {
+                case .arrayElements: try readElements(rest, into: &rows)
+                case .lines: try readLines(rest, into: &rows)
+                }
                 return rest
             }
-            switch try parser.nextSignificantByte() {
-            case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
-            case UInt8(ascii: "]"):
+            switch (sequence, try parser.nextSignificantByte()) {
+            case (.arrayElements, UInt8(ascii: ",")): parser.consume(UInt8(ascii: ","))
+            case (.arrayElements, UInt8(ascii: "]")):
                 parser.consume(UInt8(ascii: "]"))
                 return parser
-            case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
-            default: throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
+            case (.arrayElements, nil): throw parser.broken(JSONStreamParser.problemEndInsideValue)
+            case (.arrayElements, _): throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
+            case (.lines, nil): return parser
+            case (.lines, _): continue  // the next line's value
             }
         }
     }
 
-    /// The rows of one piece of an array's elements (elements and the commas between them), or nil when it is not
-    /// that, or holds something other than records.
-    private static func piece(_ bytes: [UInt8], line: Int, column: Int, path: String, options: CSVReadOptions) -> JSONRows? {
+    /// The rows of one piece of a table's values (elements and the commas between them, or lines of JSON Lines),
+    /// or nil when it is not that, or holds something other than records.
+    private static func piece(_ bytes: [UInt8], _ sequence: JSONStreamParser.Sequence, line: Int, column: Int,
+                              path: String, options: CSVReadOptions) -> JSONRows? {
         let parser = JSONStreamParser(input: ChunkedInput(data: Data(), path: path), path: path,
                                       chunkBytes: options.chunkBytes, maxStringBytes: options.limits.maxFieldBytes,
                                       cancellation: nil, pending: bytes, line: line, column: column)
         var rows = JSONRows(path: path, limits: options.limits)
         do {
             while true {
-                let value = try parser.parseValue(depth: 1)
+                let value = try parser.parseValue(depth: sequence == .arrayElements ? 1 : 0)
                 guard case .object = value else { return nil }
                 try rows.add(value)
                 switch try parser.nextSignificantByte() {
-                case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
                 case nil: return rows
+                case UInt8(ascii: ",") where sequence == .arrayElements: parser.consume(UInt8(ascii: ","))
+                case _ where sequence == .lines: continue
                 default: return nil
                 }
             }
         } catch {
             return nil
+        }
+    }
+
+    /// Reads the rest of JSON Lines one value at a time into `rows`.
+    private static func readLines(_ parser: JSONStreamParser, into rows: inout JSONRows) throws {
+        while try parser.nextSignificantByte() != nil {
+            try rows.add(try parser.parseValue())
         }
     }
 

@@ -32,6 +32,15 @@ final class JSONPiecesReadingTests: XCTestCase {
         #"[{"a": 1}, {"a": 2}}"#,
         #"[{"a": 1}, {"a": 2}] x"#,
         #"[{"a": 1}, {"a": "\q"}, {"a": 3}]"#,
+        // JSON Lines: records, keys added as they go, a line of rows, plain values, and broken lines.
+        "{\"a\": 1, \"b\": \"x}\"}\n{\"a\": 2}\n{\"b\": \"y\", \"a\": 3}\n{\"a\": 4, \"c\": [1, 2]}\n",
+        "{\"a\": 1}{\"a\": 2} {\"a\": 3}\r\n{\"a\": 4}",
+        "{\"a\": 1}\n[1, 2]\n{\"a\": 3}\n",
+        "{\"a\": 1}\n12\n\"text\"\n{\"a\": 3}\n",
+        "{\"a\": 1}\n{\"a\": 2\n{\"a\": 3}\n",
+        "{\"a\": 1}\n{\"a\": 2}}\n{\"a\": 3}\n",
+        "{\"a\": 1}\n{\"a\": 2},\n{\"a\": 3}\n",
+        "{\"a\": 1}\n{\"a\": tru}\n{\"a\": 3}\n",
     ]
 
     func testEveryPieceSizeReadsAsOneThreadDoes() throws {
