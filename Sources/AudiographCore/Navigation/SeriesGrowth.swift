@@ -67,3 +67,34 @@ public struct SeriesGrowth: Sendable, Equatable {
     /// Equal numbers, or both missing (NaN); 0 and -0 alike.
     private static func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
 }
+
+/// How each series of a chart grew into the next chart of a followed file, found on the follower's worker (a pass
+/// over every point, 20–30 ms at ten million) so the main loop only picks the cursor's series.
+public struct PreparedGrowth: Sendable {
+    /// The chart grown from; the viewer lets it go off the main loop (`BackgroundJob.release`).
+    public let chart: ChartDescriptor
+    /// The growth of each of its series, by its index there.
+    public let growths: [SeriesGrowth]
+
+    /// Each series' growth from `old` to `new`.
+    public init(from old: ChartDescriptor, to new: ChartDescriptor) {
+        chart = old
+        growths = old.series.indices.map { SeriesGrowth(from: old, to: new, series: $0) }
+    }
+
+    /// Series `s`'s growth when `shown` is the chart this was found from (the same points, not a copy: the person
+    /// may have chosen another chart meanwhile); nil otherwise.
+    public func growth(of s: Int, from shown: ChartDescriptor) -> SeriesGrowth? {
+        guard growths.indices.contains(s), shown.series.count == chart.series.count else { return nil }
+        for (a, b) in zip(shown.series, chart.series) where !(Self.sameStorage(a.x, b.x) && Self.sameStorage(a.y, b.y)) {
+            return nil
+        }
+        return growths[s]
+    }
+
+    /// True when two arrays are the same array (one buffer), which a comparison of their values would take a pass
+    /// to show.
+    private static func sameStorage(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
+    }
+}

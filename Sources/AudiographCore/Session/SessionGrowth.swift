@@ -24,11 +24,14 @@ extension ChartSession {
     /// place (same series, the same point when the old points kept their places, else the one nearest the old
     /// x). While zoomed, only the whole chart is updated and the part shown stays. Returns nil when no chart
     /// was shown (the viewer shows `grown` as a new chart).
-    /// `prepared`, when given, is `grown`'s navigator made on a worker (a pass over every point).
-    public func grow(to grown: ChartDescriptor, prepared: ChartNavigator? = nil) -> GrowthEffects? {
+    /// `prepared`, when given, is `grown`'s navigator made on a worker (a pass over every point), and `growths`
+    /// each series' growth found there (used when they were found from the chart shown).
+    public func grow(to grown: ChartDescriptor, prepared: ChartNavigator? = nil,
+                     growths: PreparedGrowth? = nil) -> GrowthEffects? {
         guard let old = zoom?.whole ?? chart, let current = navigator else { return nil }
         var effects = GrowthEffects()
-        let growth = SeriesGrowth(from: old, to: grown, series: current.series)
+        let growth = growths?.growth(of: current.series, from: old)
+            ?? SeriesGrowth(from: old, to: grown, series: current.series)
         if zoom != nil {
             zoom?.whole = grown
             zoom?.wholeNavigator = prepared

@@ -194,13 +194,16 @@ final class ChartView {
     /// The file grew (View ▸ Follow File): the session puts `grown` in the shown chart's place (the person's
     /// place kept); this drops the drawing, plays the new points of the current series (unless a sound is
     /// playing) and says what arrived, at most once a second ("12 new points, latest 4.2"). `grown` is the grown
-    /// chart's navigator, made on the follower's worker.
-    func grow(to grown: ChartNavigator) {
+    /// chart's navigator, and `growths` how each series grew, both made on the follower's worker.
+    func grow(to grown: ChartNavigator, growths: PreparedGrowth? = nil) {
         Trace.mark("grow-start")
         defer { Trace.mark("grow-end") }
         // The chart grown from is freed off the main loop (its columns are as big as the file).
         BackgroundJob.release(session.navigator)
-        guard let effects = session.grow(to: grown.chart, prepared: grown) else { return show(prepared: grown) }
+        defer { BackgroundJob.release(growths) }
+        guard let effects = session.grow(to: grown.chart, prepared: grown, growths: growths) else {
+            return show(prepared: grown)
+        }
         if effects.replaced {
             cachedScene = nil
             sceneBase = nil

@@ -406,9 +406,9 @@ final class DocumentWindow {
             self.chartView.grow(to: navigator)
             self.chartView.announce(Localization.tr("Following %@: new rows play and are said as they arrive", fileName))
         }
-        follower.onUpdate = { [weak self, weak follower] update, navigator in
+        follower.onUpdate = { [weak self, weak follower] update, navigator, growths in
             guard let self, let follower, self.follower === follower else { return }
-            self.followed(update, navigator: navigator, fileName: fileName)
+            self.followed(update, navigator: navigator, growths: growths, fileName: fileName)
         }
         follower.onFailure = { [weak self, weak follower] message in
             guard let self, let follower, self.follower === follower else { return }
@@ -422,14 +422,14 @@ final class DocumentWindow {
 
     /// What a look at the followed file found: new rows (the chart grows in place), the file read again from
     /// the start (a new chart, said why), or the file gone or unreadable (said; the last chart stays).
-    private func followed(_ update: FollowUpdate, navigator: ChartNavigator?, fileName: String) {
+    private func followed(_ update: FollowUpdate, navigator: ChartNavigator?, growths: PreparedGrowth?, fileName: String) {
         switch update.change {
         case .nothingNew:
             return
         case .appended:
             BackgroundJob.release(document)  // the table grown from, freed off the main loop
             document = update.document
-            chartView.grow(to: navigator ?? ChartNavigator(chart: update.document.chart))
+            chartView.grow(to: navigator ?? ChartNavigator(chart: update.document.chart), growths: growths)
         case .reloaded(let reason, _):
             document = update.document
             chartView.show(prepared: navigator ?? ChartNavigator(chart: update.document.chart))

@@ -20,9 +20,10 @@ final class FileFollower {
     /// Called on the main loop once the file is open to follow, with the document as it is then and its chart's
     /// navigator (made on the worker: a pass over the points).
     var onOpened: ((ChartDocument, ChartNavigator) -> Void)?
-    /// Called on the main loop with each update that brings something (new rows, a reload, the file gone), and
-    /// the new chart's navigator when it has a new chart.
-    var onUpdate: ((FollowUpdate, ChartNavigator?) -> Void)?
+    /// Called on the main loop with each update that brings something (new rows, a reload, the file gone), the
+    /// new chart's navigator when it has a new chart, and how each series grew when rows were appended (all made
+    /// on the worker: passes over the points).
+    var onUpdate: ((FollowUpdate, ChartNavigator?, PreparedGrowth?) -> Void)?
     /// Called once if the file cannot be followed at all (it no longer charts), with the reason.
     var onFailure: ((String) -> Void)?
     private var followed: FollowedFile?
@@ -101,16 +102,22 @@ final class FileFollower {
         }
         wokenDuringPoll = false
         job = BackgroundJob(name: "audiograph-follow", work: { cancellation -> Polled in
+            let before = followed.document.chart
             let update = followed.poll(cancellation: cancellation)
             switch update.change {
-            case .appended, .reloaded: return Polled(update: update, navigator: ChartNavigator(chart: update.document.chart))
+            case .appended:
+                return Polled(update: update, navigator: ChartNavigator(chart: update.document.chart),
+                              growths: PreparedGrowth(from: before, to: update.document.chart))
+            case .reloaded: return Polled(update: update, navigator: ChartNavigator(chart: update.document.chart))
             case .nothingNew, .unavailable: return Polled(update: update, navigator: nil)
             }
         }, done: { [weak self] polled in
             guard let self else { return }
             self.job = nil
             Trace.mark("follow-polled")  // tests wait on it to know the file was looked at
-            if case .nothingNew = polled.update.change {} else { self.onUpdate?(polled.update, polled.navigator) }
+            if case .nothingNew = polled.update.change {} else {
+                self.onUpdate?(polled.update, polled.navigator, polled.growths)
+            }
             if self.wokenDuringPoll { self.wake() }
         })
     }
@@ -119,6 +126,7 @@ final class FileFollower {
     private struct Polled: Sendable {
         var update: FollowUpdate
         var navigator: ChartNavigator?
+        var growths: PreparedGrowth?
     }
 
     /// Stops watching and drops the worker's result; returns at once.

@@ -14,6 +14,21 @@ final class SeriesGrowthTests: XCTestCase {
         "series \(growth.series.map(String.init) ?? "none"), new \(growth.newPoints), keeps \(growth.keepsOldIndices)"
     }
 
+    func testGrowthsFoundOnAWorkerAreUsedOnlyForTheChartTheyWereFoundFrom() {
+        let old = chart([("a", [1, 2], [4, 5]), ("b", [1, 2], [6, 7])])
+        let new = chart([("b", [1, 2, 3], [6, 7, 8]), ("a", [1, 2], [4, 5])])
+        let prepared = PreparedGrowth(from: old, to: new)
+        XCTAssertEqual(prepared.growth(of: 1, from: old), SeriesGrowth(from: old, to: new, series: 1))
+        XCTAssertEqual(prepared.growth(of: 1, from: old).map(facts), "series 0, new [2], keeps true")
+        XCTAssertEqual(prepared.growth(of: 0, from: old).map(facts), "series 1, new [], keeps true")
+        // The same values in other arrays (another chart the person chose meanwhile) are not taken for it.
+        var copy = old
+        copy.series[0].y = old.series[0].y.map { $0 + 0 }
+        XCTAssertNil(prepared.growth(of: 0, from: copy))
+        XCTAssertNil(prepared.growth(of: 2, from: old))
+        XCTAssertNil(prepared.growth(of: 0, from: new))
+    }
+
     func testRowsAddedAtTheEndAreTheNewPointsAndOldPlacesStay() {
         let old = chart([("t", [1, 2, 3], [4, .nan, 5])])
         let new = chart([("t", [1, 2, 3, 4, 5], [4, .nan, 5, 6, 7])])
