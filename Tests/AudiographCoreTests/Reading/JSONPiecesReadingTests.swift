@@ -66,6 +66,47 @@ final class JSONPiecesReadingTests: XCTestCase {
         }
     }
 
+    /// Random arrays of records and JSON Lines, some with a byte changed, removed or doubled: the same table or
+    /// the same error either way.
+    func testRandomTextsWithMistakesReadAsOneThreadDoes() throws {
+        var generator = SeededGenerator(seed: 3_501)
+        let keys = ["a", "b", "c.d", "é", "x y"]
+        let values = ["1", "-2.5e3", "0", "\"t,x\"", "\"q\\\"}\"", "\"ü]\"", "null", "true", "[1, {\"z\": 2}]",
+                      "{\"n\": 1}", "NaN", "-Infinity", "\"\\u00e9\""]
+        for round in 0..<400 {
+            let lines = round % 2 == 1
+            let records = (0..<Int.random(in: 1...12, using: &generator)).map { _ -> String in
+                let members = keys.shuffled(using: &generator).prefix(Int.random(in: 1...4, using: &generator)).map { key in
+                    "\"\(key)\": \(values[Int.random(in: 0..<values.count, using: &generator)])"
+                }
+                return "{" + members.joined(separator: ", ") + "}"
+            }
+            var bytes = Array((lines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n ") + "]").utf8)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = Array("{}[],:\"\\ x0".utf8).randomElement(using: &generator)!
+            case 1: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
+            case 2:
+                let k = Int.random(in: 0..<bytes.count, using: &generator)
+                bytes.insert(bytes[k], at: k)
+            default: break
+            }
+            var oneThread = CSVReadOptions()
+            oneThread.parallelism = 1
+            let expected = Result { try TableFiles.read(data: Data(bytes), name: "t.json", options: oneThread) }
+            var pieces = CSVReadOptions()
+            pieces.parallelism = 2
+            pieces.pieceBytes = Int.random(in: 1...40, using: &generator)
+            pieces.chunkBytes = Int.random(in: 1...64, using: &generator)
+            let actual = Result { try TableFiles.read(data: Data(bytes), name: "t.json", options: pieces) }
+            let what = "\(String(decoding: bytes, as: UTF8.self)) in pieces of \(pieces.pieceBytes)"
+            switch (expected, actual) {
+            case let (.success(a), .success(b)): XCTAssertNil(TableComparison.firstDifference(a, b), what)
+            case let (.failure(a), .failure(b)): XCTAssertEqual(a as? ImportError, b as? ImportError, what)
+            default: XCTFail("\(what): \(expected) and \(actual)")
+            }
+        }
+    }
+
     func testLimitsHoldAcrossPieces() {
         let text = "[" + (0..<50).map { #"{"a": \#($0)}"# }.joined(separator: ", ") + "]"
         var options = CSVReadOptions()
