@@ -23,6 +23,7 @@ enum RunningMedian {
     /// Where the running median of `values` lies in them: s[i] = values[i + offsets[i]] (or a value equal to it),
     /// and the two ends, which Tukey's rule may put between values, as numbers. One byte a point where the medians
     /// would take eight: the outlier step reads its residuals from these (80 MB fewer at ten million points).
+    /// Windows are at most 63 values wide (a wider one is taken as 63; the outlier step uses at most 15).
     static func offsets(_ values: [Double], window: Int) -> Offsets {
         let n = values.count
         let h = min(31, max(0, (max(1, window) - 1) / 2))
@@ -86,7 +87,8 @@ enum RunningMedian {
         for j in 0...(2 * h) {
             matches |= UInt64(unsafeBitCast(y[i - h + j] == median, to: UInt8.self)) << UInt64(j)
         }
-        return Int8(truncatingIfNeeded: matches.trailingZeroBitCount - h)
+        // No match only for a NaN median (values must be NaN-free): the point itself, not a read outside the window.
+        return Int8(truncatingIfNeeded: matches == 0 ? 0 : matches.trailingZeroBitCount - h)
     }
 
     /// Sets o[i], where the median s[i] lies, for i in `positions` (within h ≤ i < n − h). Each step removes the

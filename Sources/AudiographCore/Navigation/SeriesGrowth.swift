@@ -82,11 +82,12 @@ public struct PreparedGrowth: Sendable {
         growths = old.series.indices.map { SeriesGrowth(from: old, to: new, series: $0) }
     }
 
-    /// Series `s`'s growth when `shown` is the chart this was found from (the same points, not a copy: the person
-    /// may have chosen another chart meanwhile); nil otherwise.
+    /// Series `s`'s growth when `shown` is the chart this was found from (the same names and the same arrays of
+    /// points, not copies: the person may have chosen another chart meanwhile); nil otherwise.
     public func growth(of s: Int, from shown: ChartDescriptor) -> SeriesGrowth? {
         guard growths.indices.contains(s), shown.series.count == chart.series.count else { return nil }
-        for (a, b) in zip(shown.series, chart.series) where !(Self.sameStorage(a.x, b.x) && Self.sameStorage(a.y, b.y)) {
+        for (a, b) in zip(shown.series, chart.series)
+        where a.name != b.name || !(Self.sameStorage(a.x, b.x) && Self.sameStorage(a.y, b.y)) {
             return nil
         }
         return growths[s]

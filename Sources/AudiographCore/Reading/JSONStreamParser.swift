@@ -412,11 +412,16 @@ final class JSONStreamParser {
         advance(UInt8(ascii: "\""))
         var text: [UInt8] = []
         while true {
+            // Too long is said just after the first byte over the limit (an escape's last byte), wherever the
+            // chunks or pieces the file is read in end.
+            if text.count > maxStringBytes { throw broken(Self.problemTextTooLong(maxStringBytes)) }
             if position >= buffer.count { try refill() }
             if position >= buffer.count { throw broken(Self.problemUnclosedText) }
             // The plain run up to the next quote, backslash or control character, copied at once.
             var end = position
-            while end < buffer.count, buffer[end] != 0x22, buffer[end] != 0x5C, buffer[end] >= 0x20 { end += 1 }
+            let room = maxStringBytes - text.count  // at least 0 here
+            let limit = buffer.count - position > room ? position + room + 1 : buffer.count
+            while end < limit, buffer[end] != 0x22, buffer[end] != 0x5C, buffer[end] >= 0x20 { end += 1 }
             if end > position {
                 text.append(contentsOf: buffer[position..<end])
                 for byte in buffer[position..<end] where byte & 0xC0 != 0x80 { column += 1 }

@@ -54,9 +54,11 @@ enum JSONTableReader {
         var parser = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
                                       maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation)
         var rows = JSONRows(path: path, limits: options.limits)
+        // The rows are counted apart for the progress reports: `rows` itself is being added to when a chunk is read.
+        let tally = rows.tally
         let reportProgress = { (parser: JSONStreamParser) in
             parser.onChunk = { [unowned parser] in
-                progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
+                progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: tally.count))
             }
         }
         reportProgress(parser)
@@ -69,8 +71,7 @@ enum JSONTableReader {
                 parser.consume(UInt8(ascii: "]"))
             } else if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
                 parser = try readInPieces(.arrayElements, parser, input: input, into: &rows, path: path,
-                                          options: options, cancellation: cancellation)
-                reportProgress(parser)
+                                          options: options, cancellation: cancellation, reportProgress: reportProgress)
             } else {
                 try readElements(parser, into: &rows)
             }
@@ -85,8 +86,7 @@ enum JSONTableReader {
                 try rows.add(value)
                 if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
                     parser = try readInPieces(.lines, parser, input: input, into: &rows, path: path, options: options,
-                                              cancellation: cancellation)
-                    reportProgress(parser)
+                                              cancellation: cancellation, reportProgress: reportProgress)
                 } else {
                     try readLines(parser, into: &rows)
                 }
@@ -95,7 +95,7 @@ enum JSONTableReader {
             throw parser.broken(Localization.tr("a JSON table starts with [ or {"))
         }
         if input.shrank { throw ImportError.changedWhileReading(path: path) }
-        progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: rows.count))
+        progress?(ImportProgress(bytesRead: parser.bytesRead, totalBytes: input.totalBytes, rows: tally.count))
         guard rows.count > 0, !rows.columns.isEmpty else { throw ImportError.jsonHoldsNoTable(path: path) }
         return rows
     }
@@ -108,7 +108,8 @@ enum JSONTableReader {
     /// reader's.
     private static func readInPieces(_ sequence: JSONStreamParser.Sequence, _ parser: JSONStreamParser,
                                      input: ChunkedInput, into rows: inout JSONRows, path: String,
-                                     options: CSVReadOptions, cancellation: CancellationFlag?) throws -> JSONStreamParser {
+                                     options: CSVReadOptions, cancellation: CancellationFlag?,
+                                     reportProgress: (JSONStreamParser) -> Void) throws -> JSONStreamParser {
         let piecesPerWave = max(2, options.parallelism * 2)
         // A comma between elements belongs to neither piece; a line's value ends where the next may start.
         let separatorBytes = sequence == .arrayElements ? 1 : 0
@@ -122,27 +123,22 @@ enum JSONTableReader {
                 start = cut + separatorBytes
             }
             pieces.append(start..<block.bytes.count)
-            // Where each piece starts in the file, for messages.
-            var starts = [(line: block.line, column: block.column)]
-            for k in 1..<max(1, pieces.count) {
-                let last = starts[k - 1]
-                starts.append(JSONStreamParser.position(after: block.bytes[pieces[k - 1].lowerBound..<pieces[k].lowerBound],
-                                                        line: last.line, column: last.column))
-            }
-            nonisolated(unsafe) let (bytes, ranges, places) = (block.bytes, pieces, starts)
-            // Each piece's rows, or nil for one that is not records (a wrapper, as ParallelMap gives up on nil).
+            nonisolated(unsafe) let (bytes, ranges) = (block.bytes, pieces)
+            // Each piece's rows, or nil for one that is not records (a wrapper, as ParallelMap gives up on nil). A
+            // piece's own messages are never shown (it is read again), so it is parsed as if it began the file.
             let parsed = ParallelMap.map(ranges.count) { k -> [JSONRows] in
-                piece(Array(bytes[ranges[k]]), sequence, line: places[k].line, column: places[k].column, path: path,
-                      options: options).map { [$0] } ?? []
+                piece(Array(bytes[ranges[k]]), sequence, path: path, options: options).map { [$0] } ?? []
             }!
             for (k, result) in parsed.enumerated() {
                 if let rowsOfPiece = result.first, try rows.absorb(rowsOfPiece) { continue }
-                // From this piece on, one value at a time, as without pieces.
-                let (line, column) = starts[k]
+                // From this piece on, one value at a time, as without pieces, from where the piece starts in the file.
+                let (line, column) = JSONStreamParser.position(after: block.bytes[..<pieces[k].lowerBound],
+                                                               line: block.line, column: block.column)
                 let rest = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
                                             maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation,
                                             pending: Array(bytes[pieces[k].lowerBound...]) + parser.unreadBytes,
                                             line: line, column: column, bytesRead: parser.bytesRead)
+                reportProgress(rest)
                 switch sequence {
                 case .arrayElements: try readElements(rest, into: &rows)
                 case .lines: try readLines(rest, into: &rows)
@@ -164,11 +160,12 @@ enum JSONTableReader {
 
     /// The rows of one piece of a table's values (elements and the commas between them, or lines of JSON Lines),
     /// or nil when it is not that, or holds something other than records.
-    private static func piece(_ bytes: [UInt8], _ sequence: JSONStreamParser.Sequence, line: Int, column: Int,
-                              path: String, options: CSVReadOptions) -> JSONRows? {
+    private static func piece(_ bytes: [UInt8], _ sequence: JSONStreamParser.Sequence, path: String,
+                              options: CSVReadOptions) -> JSONRows? {
+        // Not at line 1, column 1: a byte-order mark there would be taken for the file's own.
         let parser = JSONStreamParser(input: ChunkedInput(data: Data(), path: path), path: path,
                                       chunkBytes: options.chunkBytes, maxStringBytes: options.limits.maxFieldBytes,
-                                      cancellation: nil, pending: bytes, line: line, column: column)
+                                      cancellation: nil, pending: bytes, line: 2, column: 1)
         var rows = JSONRows(path: path, limits: options.limits)
         do {
             while true {
@@ -224,7 +221,9 @@ struct JSONRows {
     private var kinds: [JSONKinds] = []
     /// The rows' CSV records (no header), and where each ends.
     private var body: [UInt8] = []
-    private var ends: [Int] = []
+    private var ends: [Int] = [] { didSet { tally.count = ends.count } }
+    /// How many rows there are, readable while rows are being added (for progress reports).
+    let tally = RowTally()
     /// How many columns there were when each row was written, where that changed: (first row, count).
     private var widths: [(row: Int, columns: Int)] = []
     /// For an array of rows: whether the first row was taken as the header.
@@ -244,6 +243,11 @@ struct JSONRows {
     }
 
     var count: Int { ends.count }
+
+    /// A count of rows kept apart from the rows.
+    final class RowTally: @unchecked Sendable {
+        var count = 0
+    }
 
     /// Adds one element of the table: a record (object), a row (array) or a single value.
     mutating func add(_ value: JSONInputValue) throws {
@@ -283,6 +287,9 @@ struct JSONRows {
     /// would give. False, with nothing added, when they do not.
     mutating func absorb(_ other: JSONRows) throws -> Bool {
         guard rowsMode == .records || rowsMode == .undecided, other.rowsMode == .records else { return false }
+        // An empty record written before the piece knew any column is a blank line there; here, with columns, it
+        // would have been a row of empty fields.
+        if !columns.isEmpty, other.widths.first?.columns == 0 { return false }
         for (k, name) in other.columns.prefix(columns.count).enumerated() where columns[k] != name { return false }
         guard ends.count + other.ends.count <= limits.maxRows else {
             throw ImportError.tooManyRows(path: path, limit: limits.maxRows)

@@ -41,6 +41,11 @@ final class JSONPiecesReadingTests: XCTestCase {
         "{\"a\": 1}\n{\"a\": 2}}\n{\"a\": 3}\n",
         "{\"a\": 1}\n{\"a\": 2},\n{\"a\": 3}\n",
         "{\"a\": 1}\n{\"a\": tru}\n{\"a\": 3}\n",
+        // Empty records, which are blank lines before the first column and rows of empty fields after it.
+        #"[{"a": 1}, {}]"#,
+        #"[{}, {"a": 1}, {}, {"a": 2}, {}]"#,
+        #"[{"a": 1, "b": 2}, {}, {"b": 3}]"#,
+        "{\"a\": 1}\n{}\n{\"a\": 2}\n",
     ]
 
     func testEveryPieceSizeReadsAsOneThreadDoes() throws {
@@ -105,6 +110,52 @@ final class JSONPiecesReadingTests: XCTestCase {
             default: XCTFail("\(what): \(expected) and \(actual)")
             }
         }
+    }
+
+    /// Reads `text` with progress reports (what the viewer always asks for), returning the rows each reported.
+    private func readReporting(_ text: String, parallelism: Int, pieceBytes: Int, chunkBytes: Int) throws -> (Table, [Int]) {
+        var options = CSVReadOptions()
+        options.parallelism = parallelism
+        options.pieceBytes = pieceBytes
+        options.chunkBytes = chunkBytes
+        var reported: [Int] = []
+        let table = try TableFiles.read(data: Data(text.utf8), name: "t.json", options: options,
+                                        progress: { reported.append($0.rows) })
+        return (table, reported)
+    }
+
+    func testProgressIsReportedWhileRecordsAreAdded() throws {
+        let array = "[" + (0..<300).map { #"{"a": \#($0)}"# }.joined(separator: ", ") + "]"
+        let lines = (0..<300).map { #"{"a": \#($0)}"# }.joined(separator: "\n")
+        for text in [array, lines] {
+            for (parallelism, pieceBytes) in [(1, 4 << 20), (2, 100), (2, 1)] {
+                let (table, reported) = try readReporting(text, parallelism: parallelism, pieceBytes: pieceBytes, chunkBytes: 64)
+                XCTAssertEqual(table.rowCount, 300)
+                XCTAssertGreaterThan(reported.count, 10, "\(parallelism) \(pieceBytes)")
+                XCTAssertEqual(reported, reported.sorted(), "rows only grow")
+                XCTAssertEqual(reported.last, 300)
+            }
+        }
+    }
+
+    func testTooLongTextIsSaidAtTheSamePlaceWhateverTheChunksAndPieces() {
+        let text = #"[{"a": 1}, {"a": "# + "\"" + String(repeating: "x", count: 30) + "\\n" + String(repeating: "é", count: 30) + #""}, {"a": 2}]"#
+        var seen: Set<String> = []
+        for chunkBytes in [1, 3, 16, 1 << 20] {
+            for (parallelism, pieceBytes) in [(1, 4 << 20), (2, 5), (2, 13)] {
+                for limit in [20, 31, 32, 40] {
+                    var options = CSVReadOptions()
+                    options.parallelism = parallelism
+                    options.pieceBytes = pieceBytes
+                    options.chunkBytes = chunkBytes
+                    options.limits.maxFieldBytes = limit
+                    XCTAssertThrowsError(try TableFiles.read(data: Data(text.utf8), name: "t.json", options: options)) { error in
+                        seen.insert("\(limit): \(error)")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(seen.count, 4, "one place for each limit: \(seen.sorted())")
     }
 
     func testLimitsHoldAcrossPieces() {
