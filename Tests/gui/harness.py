@@ -192,11 +192,18 @@ class Orca:
                    XDG_DATA_HOME=os.path.join(self.home, "data"), XDG_RUNTIME_DIR=runtime)
         env.pop("NO_AT_BRIDGE", None)
         env.update(extra_env or {})
-        command = "orca --replace -u %s --debug-file /dev/tty" % os.path.join(self.home, "prefs")
+        # Orca is started without --replace: with it, Orca 48 always arms a 2-second SIGALRM whose handler writes
+        # to the debug log, and when that lands in the middle of another write to /dev/tty Python stops Orca
+        # ("reentrant call inside <_io.BufferedWriter name='/dev/tty'>", a Debian 13 CI rehearsal, 2026-11-27:
+        # the test heard nothing). Each test's Orca is stopped before the next starts; should another Orca be
+        # running (a developer's own, outside a namespace of the test's own), this one refuses to start and the
+        # next attempt replaces it.
+        prefs = os.path.join(self.home, "prefs")
         # Orca 48 under sway (Debian 13) once crashed as it started its key watcher ("Authorization required"
         # from an X display, then a segmentation fault), and every test of the suite heard nothing (CI
         # rehearsal, 2026-11-27): an Orca that has exited by the time it should be listening is started again.
         for attempt in range(3):
+            command = "orca %s-u %s --debug-file /dev/tty" % ("--replace " if attempt > 0 else "", prefs)
             self.process = subprocess.Popen(["script", "-q", "-f", "-c", command, self.log], env=env,
                                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                             stderr=subprocess.DEVNULL)
