@@ -35,6 +35,39 @@ def wait_for_said(orca, words, since, timeout=15):
     return said
 
 
+def orca_lost_the_app(orca, offset):
+    """Whether Orca 43 took every object of the app for gone after byte `offset` of its log ("[DEAD] in [DEAD]"):
+    on a busy machine, as Ctrl+V opens a pasted window, its first call about the window can fail (a libatspi
+    assertion while it reads the clipboard itself), and it says nothing of the app from then on, whatever the app
+    does (docs/decisions.md, "CI's processor is the limit"; twice in the CI rehearsals of 2026-11-27)."""
+    try:
+        with open(orca.log, "rb") as f:
+            f.seek(offset)
+            return b"[DEAD] in [DEAD]" in f.read()
+    except OSError:
+        return False
+
+
+def hear_the_pasted_window(orca, pasted, words, before, log_offset):
+    """Waits until Orca has said `words` since the paste; returns the Orca to go on with, what it said, and
+    whether that is a fresh one. When
+    Orca 43 lost the app (`orca_lost_the_app`), a fresh Orca, as a person would restart theirs, must say them of
+    the pasted window instead, and a note says so."""
+    said = wait_until(lambda: words in orca.speech()[before:] and orca.speech()[before:], "Orca to say %r" % words,
+                      15) or orca.speech()[before:]
+    fresh = False
+    if words not in said and orca_lost_the_app(orca, log_offset):
+        fresh = True
+        print("  note: Orca 43 took the app's objects for gone after Ctrl+V ([DEAD] in [DEAD]); a fresh Orca "
+              "reads the pasted window", flush=True)
+        orca.stop()
+        orca = Orca()
+        settle_in_chart(orca, pasted, first=words)
+        said = orca.speech()
+    check(words in said, "Orca says %r (said %r)" % (words, said.replace("\n", " | ")[-300:]))
+    return orca, said, fresh
+
+
 def paste_from_a_browser_into_a_chart_window():
     """Ctrl+V in a window showing a chart: the browser's HTML table opens in a new window, "Pasted table",
     which Orca names, and its points are the table's."""
@@ -47,7 +80,7 @@ def paste_from_a_browser_into_a_chart_window():
         wait_for_chart(process.pid, BIRTHS_TITLE)
         settle_in_chart(orca, window)
         put_on_clipboard(fixture("firefox-months.html"), "text/html")
-        before = len(orca.speech())
+        before, log_offset = len(orca.speech()), orca.log_size()
         press("ctrl+v")
         pasted = wait_for_window("Pasted table", timeout=20)
         check(pasted != window, "the pasted table has a window of its own; births.csv stays in its own")
@@ -63,9 +96,10 @@ def paste_from_a_browser_into_a_chart_window():
             harness.focus(window)
             settle_in_chart(orca, pasted, first="January, 5.4 °C")
         else:
-            wait_for_said(orca, "Pasted table", before)
-            said = wait_for_said(orca, "January, 5.4 °C", before)
-            check(MONTHS_TITLE in said, "Orca says the chart as for a file: %r" % said.replace("\n", " | ")[-300:])
+            orca, said, fresh = hear_the_pasted_window(orca, pasted, "January, 5.4 °C", before, log_offset)
+            if not fresh:
+                wait_for_said(orca, "Pasted table", before)
+                check(MONTHS_TITLE in said, "Orca says the chart as for a file: %r" % said.replace("\n", " | ")[-300:])
         orca.wait_until_quiet()
         press_and_hear(orca, "Right", "February, 6.1 °C")
     finally:
@@ -133,11 +167,11 @@ def paste_text_and_paste_nothing():
         check(len(find_all(app_node(process.pid), lambda n: n.getRoleName() == "frame")) == 1,
               "no window opened for it")
         put_on_clipboard(fixture("libreoffice-temps.txt"), "text/plain")
-        before = len(orca.speech())
+        before, log_offset = len(orca.speech()), orca.log_size()
         press("ctrl+v")
-        wait_for_window("Pasted table", timeout=20)
+        pasted = wait_for_window("Pasted table", timeout=20)
         check(chart_seen_afresh(process.pid, PASTED_TITLE), "the tab-separated text is charted")
-        wait_for_said(orca, "January", before)
+        orca, _, _ = hear_the_pasted_window(orca, pasted, "January", before, log_offset)
     finally:
         stop(process)
         orca.stop()
