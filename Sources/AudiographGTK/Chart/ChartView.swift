@@ -42,6 +42,8 @@ final class ChartView {
     /// The scene painted last, shown stretched while a big chart is laid out again at a new size.
     private var lastPainted: ChartScene?
     private var lastRaster: MarkerRaster?
+    /// The size of the drawing area at its last paint (a new layout of a grown chart is made for it).
+    private var drawnSize: SceneSize?
     private var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
@@ -219,8 +221,8 @@ final class ChartView {
             }
             analyseWhenQuiet()
             if let navigator { layer.refit(navigator, wording: feedback.wording, comparison: session.currentComparison) }
-            syncCursor(focus: false)
-            gtk_widget_queue_draw(area)
+            syncCursor(focus: false, redraw: false)
+            redrawGrown()
         }
         if let score = effects.newPointsScore {
             // Up to a second of sound: rendered on a worker (about 20 ms here), played when ready.
@@ -233,6 +235,18 @@ final class ChartView {
             })
         }
         if effects.newPointsNoted { sayNewPoints() }
+    }
+
+    /// Draws the grown chart: a big one is laid out on a worker for the size last drawn, and the last picture
+    /// stays up until it is done, with no frame between (that frame, the same picture again, cost the main
+    /// loop 20–25 ms of a 10M-point chart's growth: docs/performance.md); a small or hidden one is drawn as usual.
+    private func redrawGrown() {
+        if let chart, let navigator, let size = drawnSize, lastPainted != nil,
+           !Self.laysOutOnTheMainLoop(chart), gtk_widget_get_mapped(area) != 0 {
+            layOutOnAWorker(chart, size: size, elements: navigator.elements)
+        } else {
+            gtk_widget_queue_draw(area)
+        }
     }
 
     /// Says the new points gathered once a sentence is due, and sets a timer for when it will be.
@@ -502,8 +516,9 @@ final class ChartView {
     // MARK: Cursor, focus and drawing
 
     /// Puts the element layer's focusable element and the group's name on the navigator's cursor, redraws,
-    /// and moves the keyboard focus there when `focus` is true or the chart had it.
-    private func syncCursor(focus: Bool) {
+    /// and moves the keyboard focus there when `focus` is true or the chart had it; `redraw` false leaves the
+    /// redrawing to the caller.
+    private func syncCursor(focus: Bool, redraw: Bool = true) {
         guard let navigator, chart != nil else {
             layer.setGroupName("")
             return
@@ -518,12 +533,13 @@ final class ChartView {
             layer.setCurrent(series: navigator.series, element: navigator.element, focus: focus && hasFocus)
         }
         cachedScene = nil
-        gtk_widget_queue_draw(area)
+        if redraw { gtk_widget_queue_draw(area) }
     }
 
     private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
         guard let chart, let navigator else { return }
         let size = SceneSize(width: width, height: height)
+        drawnSize = size
         if let raster = markerRaster, raster.scale != Int(gtk_widget_get_scale_factor(area)) {
             // Moved to a screen of another scale: the markers' image is made again, at this one.
             sceneBase = nil
