@@ -46,6 +46,11 @@ public final class ChartSession {
     public private(set) var playback: Playback?
     /// The followed file's new points not yet said (SessionGrowth).
     var newPoints: NewPointsAnnouncer
+    /// Counts the charts shown (a growth of a followed file, a zoom): prepared scores are taken only for the
+    /// chart they were made from.
+    public private(set) var chartChanges = 0
+    /// The shown chart's scores made on a worker (`offer(_:forChartChange:)`); nil until then.
+    private var preparedScores: PreparedScores?
 
     /// A session reading the sound settings and the device's state from the viewer at each action; `clock`
     /// (seconds on a monotonic scale) paces the sentences about a followed file's new points.
@@ -85,6 +90,8 @@ public final class ChartSession {
     public func present(prepared: ChartNavigator?) {
         playback = nil
         self.chart = prepared?.chart
+        chartChanges += 1
+        preparedScores = nil
         navigator = prepared.map { $0.atStart() }
         part = nil
         interests = [:]
@@ -94,10 +101,19 @@ public final class ChartSession {
     /// The file grew: `grown` replaces the shown chart, the cursor already placed in `navigator` (`grow(to:)`).
     func replace(with grown: ChartDescriptor, navigator: ChartNavigator) {
         chart = grown
+        chartChanges += 1
+        preparedScores = nil
         self.navigator = navigator
         interests = [:]
         analysis = nil
         braille = nil
+    }
+
+    /// The scores made on a worker for the chart shown at `chartChange` (a value of `chartChanges`): kept when that
+    /// chart is still shown, so Space plays at once; dropped otherwise.
+    public func offer(_ scores: PreparedScores, forChartChange chartChange: Int) {
+        guard chartChange == chartChanges else { return }
+        preparedScores = scores
     }
 
     /// The analysis and braille lines are no longer the shown chart's, no action waits for them, and the
@@ -556,6 +572,7 @@ public final class ChartSession {
         let compared = all ? nil : currentComparison
         // Compared, the score's first layout is the current series' (or their difference's), on its x.
         let score = compared.map { $0.score(comparison?.sound ?? .alternating, settings: settings) }
+            ?? preparedScores?.score(wanted.map { .single($0) } ?? .all, settings: settings)
             ?? Sonifier(chart: chart, settings: settings).score(wanted.map { .single($0) } ?? .all)
         guard score.duration > 0 else { return }
         var seconds = 0.0

@@ -55,6 +55,8 @@ final class ChartView {
     private let newPointsTimer = MainLoopTimer()
     /// The new points' tones being rendered.
     private var newPointsSound: BackgroundJob?
+    /// The scores Space plays, being made for a big chart.
+    private var scoresJob: BackgroundJob?
     /// Counts the charts shown (each growth of a followed file is a new one), so an analysis of an older
     /// chart is not kept.
     private var chartGeneration = 0
@@ -170,8 +172,10 @@ final class ChartView {
         if let chart { analyse(chart) }
     }
 
-    /// Starts the analysis and braille lines of `chart` on a worker (what S, D, N, [ and ] and B wait for).
+    /// Starts the analysis and braille lines of `chart` on a worker (what S, D, N, [ and ] and B wait for), and
+    /// its scores when it is big.
     private func analyse(_ chart: ChartDescriptor) {
+        prepareScores(chart)
         let generation = chartGeneration
         analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
             DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
@@ -180,6 +184,22 @@ final class ChartView {
             return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
         }, done: { [weak self] result in
             self?.analysed(result, of: generation)
+        })
+    }
+
+    /// Makes the scores Space and Shift+Space play for a big chart on a worker and hands them to the session
+    /// (each a pass over every point: 36 ms of the main loop at ten million points when made on a key).
+    private func prepareScores(_ chart: ChartDescriptor) {
+        scoresJob?.cancel()
+        scoresJob = nil
+        guard PreparedScores.areWorthPreparing(for: chart) else { return }
+        let change = session.chartChanges, settings = audio.settings
+        scoresJob = BackgroundJob(name: "audiograph-scores", work: { cancellation in
+            PreparedScores(chart: chart, settings: settings, cancellation: cancellation)
+        }, done: { [weak self] scores in
+            guard let self else { return }
+            self.scoresJob = nil
+            self.session.offer(scores, forChartChange: change)
         })
     }
 
@@ -273,6 +293,8 @@ final class ChartView {
         layout = nil
         analysisJob?.cancel()
         analysisJob = nil
+        scoresJob?.cancel()
+        scoresJob = nil
         session.forgetFindings()
     }
 
@@ -414,6 +436,7 @@ final class ChartView {
         case .changeSpeed(let step)?:
             audio.changeLength(by: step)
             apply(session.speedChanged(by: step))
+            if let chart { prepareScores(chart) }  // made again for the new length
         case .analysis?: analyseNow()
         case .findValue?: onFindValue?()
         case nil: break

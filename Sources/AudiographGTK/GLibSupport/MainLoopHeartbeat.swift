@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
 import CGtk
+import Glibc
 
 /// With tracing on (AUDIOGRAPH_TRACE=1), measures how long the main loop goes without turning.
 ///
 /// A 5 ms timer notes the time between its turns; a gap over 10 ms is written as the trace event
-/// "loop-gap:MICROSECONDS", stamped when the loop turned again, and "heartbeat" once a second.
+/// "loop-gap:MICROSECONDS", stamped when the loop turned again, followed by "loop-gap-cpu:MICROSECONDS", the main
+/// thread's CPU time in that gap (far less than the gap: the thread waited for a core, not worked), and
+/// "heartbeat" once a second.
 /// bench/stalls.py reads them to find the longest stall of each scenario. Off, nothing is started.
 @MainActor
 enum MainLoopHeartbeat {
@@ -16,22 +19,36 @@ enum MainLoopHeartbeat {
 
     private static var lastTurn: UInt64 = 0
     private static var lastHeartbeat: UInt64 = 0
+    private static var lastCPU: UInt64 = 0
 
     /// Starts the timer when tracing is on; call once, on the main loop.
     static func startIfTracing() {
         guard Trace.isEnabled else { return }
         lastTurn = Trace.now()
         lastHeartbeat = lastTurn
+        lastCPU = threadCPUTime()
         MainLoop.every(milliseconds: periodMilliseconds) {
             let now = Trace.now()
-            let gap = now - lastTurn
+            let cpu = threadCPUTime()
+            let gap = now - lastTurn, worked = cpu - lastCPU
             lastTurn = now
-            if gap >= reportedGapNanoseconds { Trace.write("loop-gap:\(gap / 1_000)", at: now) }
+            lastCPU = cpu
+            if gap >= reportedGapNanoseconds {
+                Trace.write("loop-gap:\(gap / 1_000)", at: now)
+                Trace.write("loop-gap-cpu:\(worked / 1_000)", at: now)
+            }
             if now - lastHeartbeat >= 1_000_000_000 {
                 lastHeartbeat = now
                 Trace.write("heartbeat", at: now)
             }
             return true
         }
+    }
+
+    /// The calling thread's CPU time, in nanoseconds.
+    private static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
