@@ -88,7 +88,7 @@ enum ExcelDates {
         var days = Int(serial.rounded(.down))
         var seconds = Int(((serial - Double(days)) * 86_400).rounded())
         if seconds >= 86_400 { days += 1; seconds -= 86_400 }
-        let time = String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        let time = padded(seconds / 3600, 2) + ":" + padded(seconds / 60 % 60, 2) + ":" + padded(seconds % 60, 2)
         if kind == .time && days == 0 && !uses1904 { return time }
         let unixDays: Int
         if uses1904 {
@@ -102,10 +102,17 @@ enum ExcelDates {
         }
         if kind == .time && uses1904 && days == 0 { return time }
         let day = CalendarFields.of(epochSeconds: Double(unixDays) * 86_400)
-        let date = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
+        let date = padded(day.year, 4) + "-" + padded(day.month, 2) + "-" + padded(day.day, 2)
         switch kind {
         case .date: return seconds == 0 ? date : date + "T" + time
         default: return date + "T" + time
         }
+    }
+
+    /// `n` (0 or more) in decimal with zeros before it to `width` digits, as "%0*d" writes it: a workbook's dates
+    /// are written a hundred thousand at a time, and `String(format:)` cost a microsecond each.
+    static func padded(_ n: Int, _ width: Int) -> String {
+        let digits = String(n)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -54,7 +54,9 @@ enum SafeXMLParsing {
         let finished = parser.parse()
         if delegate.cancelled { throw ImportError.cancelled(path: path) }
         if let failure = handler.failure { throw failure }
-        if !finished {
+        // XMLParser reading from a stream can end without an error where the part breaks off between two
+        // elements (a workbook cut short while written): then an element is still open.
+        if !finished || delegate.openElements != 0 {
             let line = parser.lineNumber
             throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("the XML of %@ breaks off at line %ld", part, line))
         }
@@ -104,6 +106,8 @@ enum SafeXMLParsing {
         let cancellation: CancellationFlag?
         var cancelled = false
         private var elements = 0
+        /// Elements started and not yet ended.
+        private(set) var openElements = 0
 
         init(handler: XMLPartHandler, cancellation: CancellationFlag?) {
             self.handler = handler
@@ -113,6 +117,7 @@ enum SafeXMLParsing {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
             elements += 1
+            openElements += 1
             if elements & 0x3FFF == 0, cancellation?.isCancelled == true {
                 cancelled = true
                 parser.abortParsing()
@@ -124,6 +129,7 @@ enum SafeXMLParsing {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?) {
+            openElements -= 1
             handler.end(localName(elementName))
         }
 

@@ -193,7 +193,22 @@ struct SheetTableFinding {
     }
 
     /// A number as Excel shows it at most: whole numbers without decimals, others to 15 significant digits.
-    private static func numberText(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.15g", v)
+    static func numberText(_ v: Double) -> String {
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+        // Swift's shortest spelling is what "%.15g" writes whenever it has at most 15 significant digits (the
+        // 15-digit decimal nearest a normal double is then that spelling; the unit test compares millions):
+        // `String(format:)` took a microsecond a number, a fifth of a million-cell workbook's reading.
+        if v.isNormal {
+            let shortest = v.description
+            var digits = 0, leading = true
+            for byte in shortest.utf8 {
+                if byte == UInt8(ascii: "e") { break }
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), !(leading && byte == UInt8(ascii: "0")) else { continue }
+                leading = false
+                digits += 1
+            }
+            if digits <= 15 { return shortest }
+        }
+        return String(format: "%.15g", v)
     }
 }

@@ -120,7 +120,8 @@ public struct SpreadsheetReader: TableFileReader {
                                                       reason: Localization.tr("the part %@ is missing", part))
                 }
                 return try XLSXSheetReading.read(data, part: part, workbook: workbook, limits: options.limits,
-                                                 path: archive.path, cancellation: cancellation)
+                                                 path: archive.path, pieceBytes: options.pieceBytes,
+                                                 parallelism: options.parallelism, cancellation: cancellation)
             }
             return NamedSheet(name: sheet.name, grid: { try read().grid }, size: {
                 if let head = archive.prefix(of: part, count: 4096), let size = declaredSize(head) { return size }

@@ -12,6 +12,8 @@ final class XLSXSheetReading: XMLPartHandler {
     /// The used range the sheet declares (`<dimension ref="A1:C25">`): rows, columns; nil when absent.
     private(set) var declaredSize: (rows: Int, columns: Int)?
     private(set) var failure: ImportError?
+    /// Rows that did not say their number (`r`), numbered from the row before.
+    private(set) var rowsWithoutNumber = 0
 
     private var row = -1
     private var column = -1
@@ -29,13 +31,43 @@ final class XLSXSheetReading: XMLPartHandler {
         self.path = path
     }
 
-    /// Reads the sheet held in `data` (part `part`).
+    /// Reads the sheet held in `data` (part `part`): in pieces of about `pieceBytes` on `parallelism` cores when
+    /// it is big (`XLSXSheetPieces`), else whole.
     static func read(_ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
+                     pieceBytes: Int = 4 << 20, parallelism: Int = 1,
                      cancellation: CancellationFlag?) throws -> XLSXSheetReading {
+        if let pieces = try XLSXSheetPieces.read(data, part: part, workbook: workbook, limits: limits, path: path,
+                                                 pieceBytes: pieceBytes, parallelism: parallelism,
+                                                 cancellation: cancellation) {
+            return pieces
+        }
         let reading = XLSXSheetReading(workbook: workbook, limits: limits, path: path)
         try SafeXMLParsing.parse(data, part: part, path: path, into: reading, cancellation: cancellation)
-        reading.grid.normalise()
+        reading.finish()
         return reading
+    }
+
+    /// Adds what `next`, the reading of the part's next piece, found: its rows after these (a row cut in two
+    /// joined again), hidden rows and columns, merged ranges and counts.
+    func append(_ next: XLSXSheetReading) {
+        for row in next.grid.rows {
+            if grid.rows.last?.index == row.index {
+                grid.rows[grid.rows.count - 1].cells += row.cells
+            } else {
+                grid.rows.append(row)
+            }
+        }
+        grid.hiddenRows.formUnion(next.grid.hiddenRows)
+        grid.hiddenColumns.formUnion(next.grid.hiddenColumns)
+        grid.merged += next.grid.merged
+        grid.impossibleDates += next.grid.impossibleDates
+        grid.uncalculatedFormulas += next.grid.uncalculatedFormulas
+        if let size = next.declaredSize { declaredSize = size }
+    }
+
+    /// Puts the rows and cells read in order, once the whole part is read.
+    func finish() {
+        grid.normalise()
     }
 
     func start(_ name: Substring, _ attributes: XMLAttributes) {
@@ -55,7 +87,12 @@ final class XLSXSheetReading: XMLPartHandler {
             for c in low...min(high, 16_384) { grid.hiddenColumns.insert(c - 1) }
         case "row":
             // Rows number from 1 to 1,048,576; a damaged number is kept in range so no sum overflows.
-            row = attributes["r"].flatMap { Int($0) }.map { min(max($0, 1), 1 << 31) - 1 } ?? row + 1
+            if let number = attributes["r"].flatMap({ Int($0) }) {
+                row = min(max(number, 1), 1 << 31) - 1
+            } else {
+                row += 1
+                rowsWithoutNumber += 1
+            }
             column = -1
             if row >= limits.maxRows + 1 { failure = .tooManyRows(path: path, limit: limits.maxRows) }
             if attributes["hidden"] == "1" || attributes["hidden"] == "true" { grid.hiddenRows.insert(row) }

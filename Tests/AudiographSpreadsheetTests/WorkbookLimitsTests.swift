@@ -70,6 +70,23 @@ final class WorkbookLimitsTests: XCTestCase {
 
     /// libxml2 refuses more than 10 MB of input handed over at once; a sheet is bigger than that at about
     /// 150,000 rows of two cells, written (as openpyxl writes it) on one line.
+    /// A sheet cut short (a workbook whose writing was interrupted) is damaged, not half a table read as the
+    /// whole: the stream parser ended without an error where the cut fell between two elements.
+    func testASheetCutShortIsDamaged() throws {
+        let rows = header() + (0..<300).map { dataRow($0 + 2, serial: 45_292 + $0, value: Double($0)) }.joined()
+        let sheet = Data(#"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#.utf8)
+        let between = try XCTUnwrap(sheet.range(of: Data(#"<row r="150">"#.utf8))).lowerBound
+        for cut in [between, between + 3, sheet.count - 5] {
+            let url = folder.appendingPathComponent("cut-\(cut).xlsx")
+            try WorkbookSkeleton.xlsx(sheetXML: sheet.prefix(cut)).write(to: url)
+            XCTAssertThrowsError(try SpreadsheetReader().read(path: url.path, sheet: nil, options: CSVReadOptions(),
+                                                              progress: nil, cancellation: nil), "cut at \(cut)") { error in
+                let message = (error as? ImportError)?.message ?? "\(error)"
+                XCTAssertTrue(message.contains("damaged or incomplete") && message.contains("cut-\(cut).xlsx"), message)
+            }
+        }
+    }
+
     func testASheetOverTenMegabytesOnOneLineIsRead() throws {
         let rows = 160_000
         let path = try workbook(header() + (0..<rows).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: Double($0)) }.joined())

@@ -2,12 +2,12 @@
 import Foundation
 
 /// Runs independent pieces of work side by side on every core and keeps their results in order.
-enum ParallelMap {
+public enum ParallelMap {
     /// `body(0)` … `body(count - 1)` run with `DispatchQueue.concurrentPerform`; their results in index order, or
     /// nil when any returned nil (work given up, such as on cancellation).
     /// A map inside another one's iteration runs its own one after another (libdispatch's rule against too many
     /// threads), so one piece of work is done in place: it nests nothing.
-    static func map<Value>(_ count: Int, _ body: @Sendable (Int) -> Value?) -> [Value]? {
+    public static func map<Value>(_ count: Int, _ body: @Sendable (Int) -> Value?) -> [Value]? {
         if count == 1 { return body(0).map { [$0] } }
         let slots = Slots<Value>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { i in

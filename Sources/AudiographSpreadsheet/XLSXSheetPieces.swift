@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
+import Foundation
+
+/// Reads a big worksheet part on every core: its `<sheetData>` cut between rows into pieces, each parsed by a
+/// parser of its own inside a copy of the sheet's root element, and the pieces' grids joined in order.
+///
+/// Foundation's `XMLParser` spends most of a sheet's reading in the Swift runtime (a String and a dictionary for
+/// every element), so one core read a million cells in about 4.5 s (docs/performance.md). The pieces give the
+/// same `SheetGrid`, counts and first failure as reading the part whole (`XLSXSheetReading.read`), which is what
+/// happens instead whenever a piece cannot stand on its own: a comment, CDATA section or processing instruction
+/// among the rows (a cut could land inside one), a row without its number (`r`) after the first piece, or any
+/// piece that is not well formed (a damaged part, whose message then names the line the whole part breaks off at).
+enum XLSXSheetPieces {
+    /// The sheet in `data` read in pieces of about `pieceBytes`, `parallelism` at a time, as
+    /// `XLSXSheetReading.read` reads it; nil when it is read whole instead (small, one piece, or a piece that
+    /// cannot stand alone). Throws what reading it whole would throw for a cell, row or column over the limits
+    /// and for cancellation.
+    static func read(_ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
+                     pieceBytes: Int, parallelism: Int, cancellation: CancellationFlag?) throws -> XLSXSheetReading? {
+        guard parallelism > 1, data.count > 2 * pieceBytes, let cuts = SheetCuts(data, pieceBytes: pieceBytes),
+              cuts.contentBreaks.count > 2 else { return nil }
+        let count = cuts.contentBreaks.count - 1
+        let results = ParallelMap.map(count) { k -> Result<XLSXSheetReading, any Error> in
+            Result {
+                let reading = XLSXSheetReading(workbook: workbook, limits: limits, path: path)
+                try SafeXMLParsing.parse(cuts.piece(k, of: data), part: part, path: path, into: reading,
+                                         cancellation: cancellation)
+                return reading
+            }
+        }
+        guard let results else { return nil }
+        var joined: XLSXSheetReading?
+        for (k, result) in results.enumerated() {
+            switch result {
+            case .failure(let error):
+                // The first piece in the part's order that failed decides, as the whole reading stops at its
+                // first failure: a limit or cancellation is thrown; anything else is read whole for its message.
+                if let error = error as? ImportError {
+                    switch error {
+                    case .cancelled, .tooManyRows, .tooManyColumns, .cellTooLong: throw error
+                    default: return nil
+                    }
+                }
+                return nil
+            case .success(let reading):
+                if k > 0, reading.rowsWithoutNumber > 0 { return nil }
+                if let joined { joined.append(reading) } else { joined = reading }
+            }
+        }
+        joined?.finish()
+        return joined
+    }
+}
+
+/// Where a worksheet part is cut: its head (up to and with the `<sheetData>` start tag), the rows between, cut
+/// just before a row's start tag, and its tail (from `</sheetData>` on).
+struct SheetCuts: Sendable {
+    /// Byte offsets in the part: the rows begin at the first, each piece ends where the next begins, and the
+    /// last is where `</sheetData>` starts.
+    let contentBreaks: [Int]
+    /// The root element's start tag and the `<sheetData>` start tag, which open every piece after the first.
+    private let opening: Data
+    /// The end tags of `<sheetData>` and of the root element, which close every piece before the last.
+    private let closing: Data
+
+    /// The cuts of `data` into pieces of about `pieceBytes`; nil when its shape is not the usual one (a byte-order
+    /// mark of UTF-16, no root element or `<sheetData>` found, an empty `<sheetData/>`).
+    init?(_ data: Data, pieceBytes: Int) {
+        guard !data.starts(with: [0xFF, 0xFE]), !data.starts(with: [0xFE, 0xFF]) else { return nil }
+        let found: (breaks: [Int], opening: Data, closing: Data)? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var scanner = TagScanner(bytes: bytes)
+            guard let root = scanner.nextStartTag(), let sheetData = scanner.startTag(named: "sheetData"),
+                  !sheetData.selfClosing else { return nil }
+            let endTag = Array("</\(sheetData.name)>".utf8)
+            guard let end = TagScanner.lastRange(of: endTag, in: bytes), end > sheetData.end else { return nil }
+            // A comment, CDATA section or processing instruction among the rows may hold "<row" where a cut
+            // would land, and a parser given the piece that ends inside one may not say so: such sheets (no
+            // writer we know makes them) are read whole.
+            guard !TagScanner.holdsMarkup(bytes, from: sheetData.end, before: end) else { return nil }
+            let rowTag = Array("<\(sheetData.name.dropLast("sheetData".count))row".utf8)
+            var breaks = [sheetData.end]
+            var target = sheetData.end + pieceBytes
+            while target < end - pieceBytes / 2 {
+                guard let next = TagScanner.firstStart(of: rowTag, in: bytes, from: target, before: end) else { break }
+                breaks.append(next)
+                target = next + pieceBytes
+            }
+            breaks.append(end)
+            let opening = Data(bytes[root.start..<root.end]) + Data(bytes[sheetData.start..<sheetData.end])
+            let closing = Data(endTag) + Data("</\(root.name)>".utf8)
+            return (breaks, opening, closing)
+        }
+        guard let found else { return nil }
+        contentBreaks = found.breaks
+        opening = found.opening
+        closing = found.closing
+    }
+
+    /// Piece `k` as a part of its own: the first keeps the part's head, the last its tail; the others are
+    /// opened and closed like them.
+    func piece(_ k: Int, of data: Data) -> Data {
+        let last = contentBreaks.count - 2
+        var piece = Data()
+        if k == 0 {
+            piece.append(data[data.startIndex..<(data.startIndex + contentBreaks[1])])
+        } else {
+            piece.append(opening)
+            piece.append(data[(data.startIndex + contentBreaks[k])..<(data.startIndex + contentBreaks[k + 1])])
+        }
+        if k == last {
+            piece.append(data[(data.startIndex + contentBreaks[k + 1])...])
+        } else {
+            piece.append(closing)
+        }
+        return piece
+    }
+}
+
+/// Finds start tags in a worksheet part's bytes, skipping its prolog, comments and processing instructions.
+private struct TagScanner {
+    /// A start tag: its qualified name, the offsets of its `<` and just after its `>`, and whether it ends `/>`.
+    struct Tag {
+        var name: String
+        var start: Int
+        var end: Int
+        var selfClosing: Bool
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    /// The next start tag from `position`; nil at the end, or at a CDATA section or document type (which the
+    /// scanner does not read through).
+    mutating func nextStartTag() -> Tag? {
+        while let open = Self.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: position) {
+            if Self.matches("<!--", in: bytes, at: open) {
+                guard let close = Self.firstStart(of: Array("-->".utf8), in: bytes, from: open + 4, before: bytes.count)
+                else { return nil }
+                position = close + 3
+            } else if Self.matches("<?", in: bytes, at: open) {
+                guard let close = Self.firstStart(of: Array("?>".utf8), in: bytes, from: open + 2, before: bytes.count)
+                else { return nil }
+                position = close + 2
+            } else if Self.matches("<!", in: bytes, at: open) {
+                return nil
+            } else if Self.matches("</", in: bytes, at: open) {
+                position = open + 2
+            } else {
+                var i = open + 1
+                while i < bytes.count, !Self.endsName(bytes[i]) { i += 1 }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<i]), as: UTF8.self)
+                // The tag's end: the first `>` outside quotes (an attribute's value may hold `>`).
+                var quote: UInt8 = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if quote != 0 {
+                        if b == quote { quote = 0 }
+                    } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                        quote = b
+                    } else if b == UInt8(ascii: ">") {
+                        break
+                    }
+                    i += 1
+                }
+                guard i < bytes.count, !name.isEmpty else { return nil }
+                position = i + 1
+                return Tag(name: name, start: open, end: i + 1, selfClosing: bytes[i - 1] == UInt8(ascii: "/"))
+            }
+        }
+        return nil
+    }
+
+    /// The next start tag whose local name is `localName`, from `position`.
+    mutating func startTag(named localName: String) -> Tag? {
+        while let tag = nextStartTag() {
+            if tag.name == localName || tag.name.hasSuffix(":" + localName) { return tag }
+        }
+        return nil
+    }
+
+    /// Whether `byte` ends an element's name: white space, `/` or `>`.
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+    }
+
+    private static func matches(_ text: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        let t = text.utf8Start
+        for k in 0..<count where bytes[offset + k] != t[k] { return false }
+        return true
+    }
+
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The first offset in `from..<before` where `pattern` starts and is followed by the end of a name (for a
+    /// tag's name, so `<row` is not found in `<rowBreaks`); nil when there is none.
+    static func firstStart(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int? {
+        var i = from
+        let needsNameEnd = pattern.first == UInt8(ascii: "<")
+        while i + pattern.count <= before, let at = firstIndex(of: pattern[0], in: bytes, from: i), at + pattern.count <= before {
+            var same = true
+            for k in 1..<pattern.count where bytes[at + k] != pattern[k] {
+                same = false
+                break
+            }
+            if same, !needsNameEnd || (at + pattern.count < bytes.count && endsName(bytes[at + pattern.count])) {
+                return at
+            }
+            i = at + 1
+        }
+        return nil
+    }
+
+    /// Whether `from..<before` holds a comment, CDATA section, processing instruction or declaration (`<!`, `<?`).
+    static func holdsMarkup(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Bool {
+        var i = from
+        while let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: i), open + 1 < before {
+            let next = bytes[open + 1]
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") { return true }
+            i = open + 1
+        }
+        return false
+    }
+
+    /// The last offset where `pattern` starts in `bytes`; nil when it is not there.
+    static func lastRange(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = bytes.count - pattern.count
+        while i >= 0 {
+            if bytes[i] == pattern[0] {
+                var same = true
+                for k in 1..<pattern.count where bytes[i + k] != pattern[k] {
+                    same = false
+                    break
+                }
+                if same { return i }
+            }
+            i -= 1
+        }
+        return nil
+    }
+}
