@@ -11,6 +11,8 @@ final class ODSContentReading: XMLPartHandler {
         var name: String
         var hidden: Bool
         var grid: SheetGrid
+        /// The row after the last row holding a value, repeats counted (what the row limit is checked against).
+        var filledRowsEnd = 0
     }
 
     private let limits: ImportLimits
@@ -24,7 +26,8 @@ final class ODSContentReading: XMLPartHandler {
     private var tableStyle: [Int: String] = [:]
 
     private var inTable = false
-    private var row = 0
+    /// The row the next row of the current (or last) sheet starts at.
+    private(set) var row = 0
     private var column = 0
     private var rowRepeat = 1
     private var rowHidden = false
@@ -37,7 +40,7 @@ final class ODSContentReading: XMLPartHandler {
     private var inCell = false
     private var annotation = 0
     /// Cells added to every sheet so far, repeats counted.
-    private var cellsAdded = 0
+    private(set) var cellsAdded = 0
     /// Most cells read from one content.xml, repeats counted (about as many as 1 GiB of cell XML holds).
     static let maxCells = 50_000_000
 
@@ -46,9 +49,18 @@ final class ODSContentReading: XMLPartHandler {
         self.path = path
     }
 
-    /// Reads content.xml held in `data`.
-    static func read(_ data: Data, limits: ImportLimits, path: String,
-                     cancellation: CancellationFlag?) throws -> [Sheet] {
+    /// Reads content.xml held in `data`: in pieces of about `pieceBytes` on `parallelism` cores when it is big
+    /// (`ODSContentPieces`), else whole.
+    static func read(_ data: Data, limits: ImportLimits, path: String, pieceBytes: Int = 4 << 20,
+                     parallelism: Int = 1, cancellation: CancellationFlag?) throws -> [Sheet] {
+        if let sheets = try ODSContentPieces.read(data, limits: limits, path: path, pieceBytes: pieceBytes,
+                                                  parallelism: parallelism, cancellation: cancellation) {
+            return sheets.map { sheet in
+                var sheet = sheet
+                sheet.grid.normalise()
+                return sheet
+            }
+        }
         let reading = ODSContentReading(limits: limits, path: path)
         try SafeXMLParsing.parse(data, part: "content.xml", path: path, into: reading, cancellation: cancellation)
         return reading.sheets.map { sheet in
@@ -181,6 +193,7 @@ final class ODSContentReading: XMLPartHandler {
             failure = .workbookTooLarge(path: path, limitBytes: WorkbookArchive.maxPartBytes)
             return
         }
+        sheets[sheets.count - 1].filledRowsEnd = row + rowRepeat
         if rowHidden {
             for r in row..<(row + rowRepeat) { sheets[sheets.count - 1].grid.hiddenRows.insert(r) }
         }

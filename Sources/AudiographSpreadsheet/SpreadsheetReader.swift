@@ -102,6 +102,7 @@ public struct SpreadsheetReader: TableFileReader {
             throw ImportError.unsupportedArchive(path: archive.path)
         }
         let sheets = try ODSContentReading.read(content, limits: options.limits, path: archive.path,
+                                                pieceBytes: options.pieceBytes, parallelism: options.parallelism,
                                                 cancellation: cancellation)
         return sheets.filter { !$0.hidden }.map { sheet in
             NamedSheet(name: sheet.name, grid: { sheet.grid }, size: { sheet.grid.usedSize })
