@@ -93,7 +93,7 @@ private struct ContentCuts: Sendable {
     private let head: Data
 
     init?(_ data: Data, pieceBytes: Int) {
-        guard !data.starts(with: [0xFF, 0xFE]), !data.starts(with: [0xFE, 0xFF]) else { return nil }
+        guard TagScanner.declaresUTF8(data) else { return nil }  // pieces after the first have no declaration
         let found: (breaks: [Int], tables: [Data], closings: [Data], head: Data)? = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = TagScanner(bytes: bytes)

@@ -102,6 +102,19 @@ struct TagScanner {
         return nil
     }
 
+    /// Whether `data` is UTF-8 as far as its start says: no UTF-16 byte-order mark, and an XML declaration, if it has
+    /// one, that names no encoding or UTF-8.
+    static func declaresUTF8(_ data: Data) -> Bool {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return false }
+        let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let head = data.dropFirst(start).prefix(200)
+        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstRange(of: Array("?>".utf8)) else { return true }
+        let declaration = String(decoding: head[head.startIndex..<end.lowerBound], as: UTF8.self).lowercased()
+        guard let name = declaration.range(of: "encoding") else { return true }
+        let value = declaration[name.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return value.hasPrefix("utf-8") || value.hasPrefix("utf8")
+    }
+
     /// Whether `from..<before` holds a comment, CDATA section, processing instruction or declaration (`<!`, `<?`).
     static func holdsMarkup(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Bool {
         var i = from

@@ -7,15 +7,16 @@ import Foundation
 ///
 /// Foundation's `XMLParser` spends most of a sheet's reading in the Swift runtime (a String and a dictionary for
 /// every element), so one core read a million cells in about 4.5 s (docs/performance.md). The pieces give the
-/// same `SheetGrid`, counts and first failure as reading the part whole (`XLSXSheetReading.read`), which is what
-/// happens instead whenever a piece cannot stand on its own: a comment, CDATA section or processing instruction
-/// among the rows (a cut could land inside one), a row without its number (`r`) after the first piece, or any
-/// piece that is not well formed (a damaged part, whose message then names the line the whole part breaks off at).
+/// same `SheetGrid` and counts as reading the part whole (`XLSXSheetReading.read`), which is what happens instead
+/// whenever a piece cannot stand on its own: another encoding declared, a comment, CDATA section or processing
+/// instruction among the rows (a cut could land inside one), a row without its number (`r`) after the first
+/// piece, or any failure in a piece (a limit, bytes that are not UTF-8, XML that is not well formed), so that the
+/// message is always the whole reading's.
 enum XLSXSheetPieces {
-    /// The sheet in `data` read in pieces of about `pieceBytes`, `parallelism` at a time, as
-    /// `XLSXSheetReading.read` reads it; nil when it is read whole instead (small, one piece, or a piece that
-    /// cannot stand alone). Throws what reading it whole would throw for a cell, row or column over the limits
-    /// and for cancellation.
+    /// The sheet in `data` read in pieces of about `pieceBytes` side by side on every core (when `parallelism`
+    /// is over 1), as `XLSXSheetReading.read` reads it; nil when it is read whole instead (small, one piece, a
+    /// piece that cannot stand alone, or any failure, so that the message is the whole reading's). Throws only
+    /// for cancellation.
     static func read(_ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
                      pieceBytes: Int, parallelism: Int, cancellation: CancellationFlag?) throws -> XLSXSheetReading? {
         guard parallelism > 1, data.count > 2 * pieceBytes, let cuts = SheetCuts(data, pieceBytes: pieceBytes),
@@ -34,14 +35,9 @@ enum XLSXSheetPieces {
         for (k, result) in results.enumerated() {
             switch result {
             case .failure(let error):
-                // The first piece in the part's order that failed decides, as the whole reading stops at its
-                // first failure: a limit or cancellation is thrown; anything else is read whole for its message.
-                if let error = error as? ImportError {
-                    switch error {
-                    case .cancelled, .tooManyRows, .tooManyColumns, .cellTooLong: throw error
-                    default: return nil
-                    }
-                }
+                // A limit's message names a cell by its row, which a piece after rows without their number does
+                // not know, and the whole reading checks the part's UTF-8 before any limit: it is read whole.
+                if case ImportError.cancelled? = error as? ImportError { throw error }
                 return nil
             case .success(let reading):
                 if k > 0, reading.rowsWithoutNumber > 0 { return nil }
@@ -64,10 +60,11 @@ struct SheetCuts: Sendable {
     /// The end tags of `<sheetData>` and of the root element, which close every piece before the last.
     private let closing: Data
 
-    /// The cuts of `data` into pieces of about `pieceBytes`; nil when its shape is not the usual one (a byte-order
-    /// mark of UTF-16, no root element or `<sheetData>` found, an empty `<sheetData/>`).
+    /// The cuts of `data` into pieces of about `pieceBytes`; nil when its shape is not the usual one (UTF-16 or an
+    /// XML declaration naming another encoding, which the pieces after the first would not see; no root element
+    /// or `<sheetData>` found; an empty `<sheetData/>`).
     init?(_ data: Data, pieceBytes: Int) {
-        guard !data.starts(with: [0xFF, 0xFE]), !data.starts(with: [0xFE, 0xFF]) else { return nil }
+        guard TagScanner.declaresUTF8(data) else { return nil }
         let found: (breaks: [Int], opening: Data, closing: Data)? = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = TagScanner(bytes: bytes)

@@ -63,6 +63,7 @@ final class XLSXSheetReading: XMLPartHandler {
         grid.impossibleDates += next.grid.impossibleDates
         grid.uncalculatedFormulas += next.grid.uncalculatedFormulas
         if let size = next.declaredSize { declaredSize = size }
+        next.grid = SheetGrid()  // its rows are these now: not held twice while the rest are joined
     }
 
     /// Puts the rows and cells read in order, once the whole part is read.

@@ -126,17 +126,108 @@ final class SheetPiecesTests: XCTestCase {
         }
     }
 
-    func testTheFirstFailureIsTheWholeReadingsFailure() throws {
+    /// What `XLSXSheetReading.read` gives for `data`: the grid, or the failure's message.
+    private func outcome(_ data: Data, _ book: XLSXWorkbook, limits: ImportLimits, parallelism: Int) -> String {
+        do {
+            return dump(try XLSXSheetReading.read(data, part: "xl/worksheets/sheet1.xml", workbook: book, limits: limits,
+                                                  path: "book.xlsx", pieceBytes: 1_000, parallelism: parallelism,
+                                                  cancellation: nil))
+        } catch {
+            return "failed: " + ((error as? ImportError)?.message ?? "\(error)")
+        }
+    }
+
+    /// Any failure in a piece reads the part whole, so the message is the whole reading's: a limit past rows
+    /// without their number (a later piece would name the cell by the wrong row) and bytes that are not UTF-8
+    /// after a limit (the whole reading checks the part's UTF-8 first).
+    func testAFailureIsTheWholeReadingsFailure() throws {
         let (book, data) = try workbook(sheet(rows: 500))
         var limits = ImportLimits()
         limits.maxRows = 350
-        let tooMany = try XCTUnwrap(message { try self.whole(data, book, limits: limits) })
-        XCTAssertEqual(message { try self.pieces(data, book, pieceBytes: 1_000, limits: limits) }, tooMany)
-        var short = ImportLimits()
-        short.maxFieldBytes = 8
-        let tooLong = try XCTUnwrap(message { try self.whole(data, book, limits: short) })
-        XCTAssertTrue(tooLong.contains("B1"), tooLong)
-        XCTAssertEqual(message { try self.pieces(data, book, pieceBytes: 1_000, limits: short) }, tooLong)
+        XCTAssertNil(try pieces(data, book, pieceBytes: 1_000, limits: limits))
+        let tooMany = outcome(data, book, limits: limits, parallelism: 1)
+        XCTAssertTrue(tooMany.contains("more than 350 rows"), tooMany)
+        XCTAssertEqual(outcome(data, book, limits: limits, parallelism: 2), tooMany)
+
+        let head = #"<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="\#(Self.main)"><sheetData>"#
+        var xml = head + (1...100).map { #"<row r="\#($0)"><c r="A\#($0)"><v>1</v></c></row>"# }.joined()
+        xml += (101...200).map { $0 == 180 ? #"<row><c t="inlineStr"><is><t>abcdefghijklmnopqrstuvwxyz</t></is></c></row>"#
+                                           : "<row><c><v>1</v></c></row>" }.joined()
+        let unnumbered = Data((xml + "</sheetData></worksheet>").utf8)
+        for rows in [100_000_000, 150] {
+            var short = ImportLimits()
+            short.maxFieldBytes = 10
+            short.maxRows = rows
+            let whole = outcome(unnumbered, book, limits: short, parallelism: 1)
+            XCTAssertTrue(whole.contains(rows == 150 ? "more than 150 rows" : "A180"), whole)
+            XCTAssertEqual(outcome(unnumbered, book, limits: short, parallelism: 2), whole)
+        }
+
+        var broken = Data((head + (1...200).map { #"<row r="\#($0)"><c r="A\#($0)"><v>1</v></c></row>"# }.joined()).utf8)
+        broken += Data(#"<row r="201"><c r="A201" t="inlineStr"><is><t>x"#.utf8) + Data([0xFF])
+        broken += Data("</t></is></c></row></sheetData></worksheet>".utf8)
+        limits.maxRows = 100
+        let notUTF8 = outcome(broken, book, limits: limits, parallelism: 1)
+        XCTAssertTrue(notUTF8.contains("not UTF-8"), notUTF8)
+        XCTAssertEqual(outcome(broken, book, limits: limits, parallelism: 2), notUTF8)
+    }
+
+    /// A part whose declaration names another encoding is read whole: the pieces after the first would be read
+    /// as UTF-8.
+    func testAnotherDeclaredEncodingIsReadWhole() throws {
+        let latin = String(decoding: sheet(rows: 300), as: UTF8.self)
+            .replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="ISO-8859-1""#)
+        let (book, data) = try workbook(Data(latin.utf8))
+        XCTAssertNil(SheetCuts(data, pieceBytes: 1_000))
+        XCTAssertEqual(outcome(data, book, limits: ImportLimits(), parallelism: 2),
+                       outcome(data, book, limits: ImportLimits(), parallelism: 1))
+        XCTAssertNotNil(SheetCuts(try workbook(sheet(rows: 300)).1, pieceBytes: 1_000), "UTF-8 declared: cut")
+    }
+
+    /// Random sheets (prefixes, white space between tags, `>` in attribute values, rows repeated, out of order,
+    /// empty or without numbers, cells naming other rows, limits, parts cut short) read the same in pieces.
+    func testRandomSheetsReadTheSameInPieces() throws {
+        var generator = SystemRandomNumberGenerator()
+        let (book, _) = try workbook(sheet(rows: 1))
+        var cut = 0
+        for _ in 0..<300 {
+            let p = Bool.random(using: &generator) ? "" : "x:"
+            let gap = ["", " ", "\n", "\r\n\t"].randomElement(using: &generator)!
+            var xml = #"<?xml version="1.0" encoding="UTF-8"?>\#(gap)<\#(p)worksheet xmlns\#(p.isEmpty ? "" : ":x")="\#(Self.main)" note="a>b">"#
+            xml += #"<\#(p)dimension ref="A1:D9"/><\#(p)cols><\#(p)col min="2" max="2" hidden="1"/></\#(p)cols><\#(p)sheetData>"#
+            var r = 1
+            for _ in 0..<Int.random(in: 1...150, using: &generator) {
+                r = max(1, r + Int.random(in: -2...3, using: &generator))
+                let number = Int.random(in: 0..<30, using: &generator) == 0 ? "" : #" r="\#(r)""#
+                let hidden = Int.random(in: 0..<10, using: &generator) == 0 ? #" hidden="1""# : ""
+                if Int.random(in: 0..<15, using: &generator) == 0 { xml += "<\(p)row\(number)\(hidden)/>\(gap)"; continue }
+                xml += "<\(p)row\(number)\(hidden) spans=\"1>4\">"
+                for c in 0..<Int.random(in: 0...5, using: &generator) {
+                    let row = Int.random(in: 0..<20, using: &generator) == 0 ? r + 1 : r
+                    let reference = Int.random(in: 0..<4, using: &generator) == 0 ? "" : #" r="\#(["A", "B", "C", "D", "E"][c])\#(row)""#
+                    switch Int.random(in: 0..<5, using: &generator) {
+                    case 0: xml += "<\(p)c\(reference)><\(p)v>\(Double.random(in: -1e6...1e6, using: &generator))</\(p)v></\(p)c>"
+                    case 1: xml += #"<\#(p)c\#(reference) t="inlineStr"><\#(p)is><\#(p)t>é &lt;\#(c)&gt;</\#(p)t></\#(p)is></\#(p)c>"#
+                    case 2: xml += "<\(p)c\(reference)><\(p)f>1+1</\(p)f></\(p)c>"
+                    case 3: xml += #"<\#(p)c\#(reference) t="b"><\#(p)v>1</\#(p)v></\#(p)c>"#
+                    default: xml += "<\(p)c\(reference)/>"
+                    }
+                    xml += gap
+                }
+                xml += "</\(p)row>\(gap)"
+            }
+            xml += #"</\#(p)sheetData><\#(p)mergeCells><\#(p)mergeCell ref="A1:B3"/></\#(p)mergeCells></\#(p)worksheet>"#
+            var data = Data(xml.utf8)
+            if Int.random(in: 0..<10, using: &generator) == 0 { data = data.prefix(Int.random(in: 0..<data.count, using: &generator)) }
+            var limits = ImportLimits()
+            if Bool.random(using: &generator) { limits.maxRows = Int.random(in: 1...150, using: &generator) }
+            if Bool.random(using: &generator) { limits.maxFieldBytes = Int.random(in: 1...20, using: &generator) }
+            if let cuts = SheetCuts(data, pieceBytes: 1_000), cuts.contentBreaks.count > 2, data.count > 2_000 { cut += 1 }
+            let whole = outcome(data, book, limits: limits, parallelism: 1)
+            XCTAssertEqual(outcome(data, book, limits: limits, parallelism: 2), whole, xml)
+            if outcome(data, book, limits: limits, parallelism: 2) != whole { break }
+        }
+        XCTAssertGreaterThan(cut, 100, "most of the sheets were cut into pieces")
     }
 
     func testADamagedPieceIsReadWholeForItsMessage() throws {

@@ -68,8 +68,6 @@ final class WorkbookLimitsTests: XCTestCase {
         }
     }
 
-    /// libxml2 refuses more than 10 MB of input handed over at once; a sheet is bigger than that at about
-    /// 150,000 rows of two cells, written (as openpyxl writes it) on one line.
     /// A sheet cut short (a workbook whose writing was interrupted) is damaged, not half a table read as the
     /// whole: the stream parser ended without an error where the cut fell between two elements.
     func testASheetCutShortIsDamaged() throws {
@@ -87,6 +85,8 @@ final class WorkbookLimitsTests: XCTestCase {
         }
     }
 
+    /// libxml2 refuses more than 10 MB of input handed over at once; a sheet is bigger than that at about
+    /// 150,000 rows of two cells, written (as openpyxl writes it) on one line.
     func testASheetOverTenMegabytesOnOneLineIsRead() throws {
         let rows = 160_000
         let path = try workbook(header() + (0..<rows).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: Double($0)) }.joined())
