@@ -220,31 +220,45 @@ enum NumberParsing {
         var i = 0
         let negative = bytes[0] == 0x2D
         if negative || bytes[0] == 0x2B { i = 1 }
+        // The whole digits, then the decimal mark and the fraction's digits, each in a loop of its own: one test
+        // a byte (a loop over both with flags for the mark and the leading zeros took a fifth of reading a file
+        // of two numeric columns).
         var mantissa: UInt64 = 0
-        var digits = 0
-        var leadingZeros = 0
-        var fractionDigits = 0
-        var sawDecimal = false
+        let wholeStart = i
         while i < n {
             let d = bytes[i] &- 0x30
-            if d < 10 {
-                if mantissa == 0 && d == 0 { leadingZeros += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                digits += 1
-                if sawDecimal { fractionDigits += 1 }
-            } else if bytes[i] == decimalMark && !sawDecimal {
-                sawDecimal = true
-            } else {
-                return nil
-            }
+            if d >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
         }
-        guard digits > 0, digits <= 18 else { return nil }
-        if digits - leadingZeros > 15 || fractionDigits > 22 {
-            // Too many digits for one exact division (Python writes 17): Eisel–Lemire, exact too.
-            guard let value = EiselLemire.double(significand: mantissa, exponent: -fractionDigits, negative: negative)
-            else { return nil }
-            return .number(value, fractionDigits: min(fractionDigits, 12))
+        var digits = i - wholeStart
+        var fractionDigits = 0
+        if i < n && bytes[i] == decimalMark {
+            i += 1
+            let fractionStart = i
+            while i < n {
+                let d = bytes[i] &- 0x30
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
+        }
+        guard i == n, digits > 0, digits <= 18 else { return nil }
+        if digits > 15 || fractionDigits > 22 {
+            // Zeros before the first significant digit do not count ("0.000…"); counted only when it matters.
+            var leadingZeros = 0
+            for k in wholeStart..<n where bytes[k] != decimalMark {
+                if bytes[k] != 0x30 { break }
+                leadingZeros += 1
+            }
+            if digits - leadingZeros > 15 || fractionDigits > 22 {
+                // Too many digits for one exact division (Python writes 17): Eisel–Lemire, exact too.
+                guard let value = EiselLemire.double(significand: mantissa, exponent: -fractionDigits, negative: negative)
+                else { return nil }
+                return .number(value, fractionDigits: min(fractionDigits, 12))
+            }
         }
         var value = Double(mantissa)
         if fractionDigits > 0 { value /= exactPowersOfTen[fractionDigits] }
