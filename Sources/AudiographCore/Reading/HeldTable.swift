@@ -48,16 +48,29 @@ public enum PastedTable {
 
     /// The table in what the clipboard offers: its HTML's table (from a browser or spreadsheet) when it holds one,
     /// else its plain text (tab-separated from spreadsheets, or CSV) when that has at least two lines; nil when
-    /// neither holds a table.
+    /// neither holds a table. Plain text that is HTML with a table (an owner that answers every request with its
+    /// HTML, as xclip does, asked before the toolkit has learnt that it offers HTML) is read as HTML.
     public static func held(html: Data?, text: Data?) -> HeldTable? {
-        if let html, let rows = HTMLTableReader.rows(in: html) {
-            return HeldTable(name: name, data: CSVText.data(header: nil, rows: rows), isCSV: true)
+        for markup in [html, text.flatMap { isHTMLWithATable($0) ? $0 : nil }] {
+            if let markup, let rows = HTMLTableReader.rows(in: markup) {
+                return HeldTable(name: name, data: CSVText.data(header: nil, rows: rows), isCSV: true)
+            }
         }
         guard let text else { return nil }
         let lines = text.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
             .filter { line in line.contains { $0 != 0x20 && $0 != 0x09 } }
         guard lines.count >= 2 else { return nil }
         return HeldTable(name: name, data: text)
+    }
+}
+
+extension PastedTable {
+    /// Whether `text` starts with markup (after white space and a byte-order mark) and holds a `<table`: what no
+    /// delimited text does.
+    static func isHTMLWithATable(_ text: Data) -> Bool {
+        let start = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        guard start.first == UInt8(ascii: "<") else { return false }
+        return String(decoding: text, as: UTF8.self).range(of: "<table", options: .caseInsensitive) != nil  // l10n: not shown
     }
 }
 

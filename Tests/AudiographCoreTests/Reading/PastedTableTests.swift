@@ -94,6 +94,19 @@ final class PastedTableTests: XCTestCase {
         XCTAssertNil(PastedTable.held(html: nil, text: Data("\n  \n".utf8)))
     }
 
+    /// xclip answers a request for text with its HTML, and a paste right after the copy can ask before GTK has
+    /// learnt that the clipboard offers HTML: that text is read as the HTML it is, not as 87 broken CSV rows.
+    func testHTMLOfferedAsTextIsReadAsHTML() throws {
+        let html = try clipboard("libreoffice-temps.html")
+        let asText = try XCTUnwrap(PastedTable.held(html: nil, text: html))
+        let asHTML = try XCTUnwrap(PastedTable.held(html: html, text: nil))
+        XCTAssertEqual(try asText.csvText(), try asHTML.csvText())
+        XCTAssertEqual(try asText.open().chart.series.first?.y, try asHTML.open().chart.series.first?.y)
+        let tabs = try XCTUnwrap(PastedTable.held(html: nil, text: Data("<5\tx\n1\t2\n3\t4\n".utf8)))
+        XCTAssertEqual(String(decoding: try tabs.csvText(), as: UTF8.self), "<5,x\n1,2\n3,4\n",
+                       "text starting with < but holding no table stays text")
+    }
+
     func testAnHTMLTableStartingWithABracketIsNotJSON() throws {
         let html = Data("<table><tr><th>[x]</th><th>y</th></tr><tr><td>1</td><td>2</td></tr><tr><td>2</td><td>3</td></tr></table>".utf8)
         let held = try XCTUnwrap(PastedTable.held(html: html, text: nil))
