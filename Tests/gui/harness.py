@@ -203,6 +203,11 @@ class Orca:
         # from an X display, then a segmentation fault), and every test of the suite heard nothing (CI
         # rehearsal, 2026-11-27): an Orca that has exited by the time it should be listening is started again.
         for attempt in range(3):
+            # The log of the Orca before (the same file) must not answer for this one: its "Screen reader on" let
+            # an Orca that was about to refuse ("Another screen reader process is already running") pass as
+            # started, and the test heard nothing (a Debian 13 CI rehearsal, 2026-11-27).
+            if os.path.exists(self.log):
+                os.remove(self.log)
             command = "orca %s-u %s --debug-file /dev/tty" % ("--replace " if attempt > 0 else "", prefs)
             self.process = subprocess.Popen(["script", "-q", "-f", "-c", command, self.log], env=env,
                                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
