@@ -10,6 +10,9 @@ import Foundation
 /// `--max-bytes N` leaves out files bigger than N bytes: with pieces of 1,021 bytes a 1 MiB file already
 /// starts and ends a thousand pieces, and the corpus' 85 files over 1 MiB (80% of its bytes) took 71% of the
 /// time (13.7 of 19.3 s idle; the whole took 349 s beside CI's GUI lanes) without ever differing.
+///
+/// `--piece-bytes N` cuts pieces of N bytes instead (default 1,021): pieces of megabytes hold thousands of
+/// categories each, which joins them on every core (`TextCategoryPartitions`).
 func runReaderComparison() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst(2))
     var maxBytes = Int.max
@@ -17,12 +20,17 @@ func runReaderComparison() -> Int32 {
         maxBytes = limit
         arguments.removeSubrange(flag...(flag + 1))
     }
+    var pieceBytes = 1_021
+    if let flag = arguments.firstIndex(of: "--piece-bytes"), flag + 1 < arguments.count, let size = Int(arguments[flag + 1]), size > 0 {
+        pieceBytes = size
+        arguments.removeSubrange(flag...(flag + 1))
+    }
     let found = arguments.flatMap(csvFiles(under:))
     let paths = found.filter { path in
         ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) <= maxBytes
     }
     guard !paths.isEmpty else {
-        FileHandle.standardError.write(Data("usage: audiograph-bench compare-readers [--max-bytes N] FILE|FOLDER...\n".utf8))
+        FileHandle.standardError.write(Data("usage: audiograph-bench compare-readers [--max-bytes N] [--piece-bytes N] FILE|FOLDER...\n".utf8))
         return 64
     }
     if paths.count < found.count { print("left out \(found.count - paths.count) files over \(maxBytes) bytes") }
@@ -33,7 +41,7 @@ func runReaderComparison() -> Int32 {
         oneThread.chunkBytes = 4_099
         var parallel = oneThread
         parallel.parallelism = 2
-        parallel.pieceBytes = 1_021
+        parallel.pieceBytes = pieceBytes
         let first = Result { try CSVReader.read(path: path, options: oneThread) }
         let second = Result { try CSVReader.read(path: path, options: parallel) }
         let difference: String?

@@ -9,7 +9,7 @@ import Foundation
 //     audiograph-bench follow [--rows N] [--batch B] [--repeat R]
 //     audiograph-bench read FILE [--threads N] [--repeat R]
 //     audiograph-bench read-json-foundation FILE [--repeat R]
-//     audiograph-bench compare-readers [--max-bytes N] FILE|FOLDER...
+//     audiograph-bench compare-readers [--max-bytes N] [--piece-bytes N] FILE|FOLDER...
 //     audiograph-bench table [--points N] [--repeat R]
 //
 // Builds an N-point series in memory (a noisy wave with a trend, the same every run), then times the score

@@ -133,9 +133,15 @@ struct CSVStreamState {
     /// the piece starts. Throws as reading on through the piece would have when the rows pass the limit.
     mutating func absorb(_ piece: CSVStreamState) throws {
         let lineOffset = line - 1
-        // Joining is mostly copying values; each column is copied on its own core.
+        // Joining is mostly copying values; each column is copied on its own core. A text column with many
+        // categories is joined first, alone, on every core (a map inside this map would run on one).
         let (joined, later) = (builders, piece.builders)
-        _ = ParallelMap.map(joined.count) { k in joined[k].absorb(later[k], lineOffset: lineOffset) }
+        let alone = joined.indices.filter { later[$0].joinsOnEveryCore }
+        for k in alone { joined[k].absorb(later[k], lineOffset: lineOffset) }
+        let together = joined.indices.filter { !later[$0].joinsOnEveryCore }
+        if !together.isEmpty {
+            _ = ParallelMap.map(together.count) { i in joined[together[i]].absorb(later[together[i]], lineOffset: lineOffset) }
+        }
         for skipped in piece.malformedLines where malformedLines.count < Self.malformedLinesKept {
             malformedLines.append(skipped + lineOffset)
         }

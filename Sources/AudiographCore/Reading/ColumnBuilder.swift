@@ -21,7 +21,7 @@ final class ColumnBuilder: @unchecked Sendable {
     private(set) var datePrecision = DatePrecision.year
     /// The categories of text values: ASCII ones by their bytes, the others by their String (canonically equal
     /// spellings meet there), each in first-seen order in `categories`.
-    private var asciiCategories = TextCategoryTable()
+    private var asciiCategories = TextCategoryPartitions()
     private var categoryIndex: [String: Int32] = [:]
     private(set) var categories: [String] = []
     /// Text values as written, for `recentCategory`, with their categories; `nextRecent` is the one replaced next.
@@ -275,31 +275,7 @@ final class ColumnBuilder: @unchecked Sendable {
         precondition(later.kind == kind, "pieces of one column are read as one kind")  // l10n: not shown
         switch kind {
         case .text:
-            // In `later`'s order, so new categories keep the order they were first seen in. Those `later` keeps by
-            // bytes (its ASCII table's entries, in category order) are found by their bytes and kept hash.
-            var renumbered = [Int32](repeating: -1, count: later.categories.count)
-            var entry = 0
-            let table = later.asciiCategories
-            for (local, text) in later.categories.enumerated() {
-                if entry < table.count, table.categories[entry] == Int32(local) {
-                    let hash = table.hash(ofEntry: entry)
-                    renumbered[local] = table.withKey(ofEntry: entry) { key in
-                        if let index = asciiCategories.category(of: key, hash: hash) { return index }
-                        let index = Int32(categories.count)
-                        categories.append(text)
-                        asciiCategories.insert(key, hash: hash, category: index)
-                        if !text.utf8.allSatisfy({ $0 < 0x80 }) { categoryIndex[text] = index }
-                        return index
-                    }
-                    entry += 1
-                } else {
-                    renumbered[local] = category(of: text).index
-                }
-            }
-            indices.reserveCapacity(indices.count + later.indices.count)
-            renumbered.withUnsafeBufferPointer { map in
-                for local in later.indices { indices.append(local < 0 ? -1 : map[Int(local)]) }
-            }
+            joinCategories(of: later)
         case .numeric, .date:
             numbers.append(contentsOf: later.numbers)
         }
@@ -329,6 +305,37 @@ final class ColumnBuilder: @unchecked Sendable {
         }
     }
 
+    /// Appends `later`'s text values, its categories renumbered into this builder's: those it keeps by bytes are
+    /// looked up (and the new ones added) on every core by `TextCategoryPartitions.join`, then every category new
+    /// here is numbered in the order `later` first saw it.
+    private func joinCategories(of later: ColumnBuilder) {
+        var found = asciiCategories.join(later.asciiCategories, categoryCount: later.categories.count)
+        for (local, text) in later.categories.enumerated() {
+            switch found.categories[local] {
+            case TextCategoryPartitions.Found.added:
+                let index = Int32(categories.count)
+                categories.append(text)
+                let place = found.places[local]
+                asciiCategories.setCategory(index, at: place)
+                // An ASCII spelling with a character outside ASCII (a Kelvin sign) is longer than its key.
+                if text.utf8.count != asciiCategories.keyLength(at: place) { categoryIndex[text] = index }
+                found.categories[local] = index
+            case TextCategoryPartitions.Found.notByBytes:
+                found.categories[local] = category(of: text).index
+            default:
+                break
+            }
+        }
+        indices.reserveCapacity(indices.count + later.indices.count)
+        found.categories.withUnsafeBufferPointer { map in
+            for local in later.indices { indices.append(local < 0 ? -1 : map[Int(local)]) }
+        }
+    }
+
+    /// Whether joining this builder's categories onto another's runs on every core (see
+    /// `TextCategoryPartitions.join`), and so is best done outside a map over columns.
+    var joinsOnEveryCore: Bool { kind == .text && asciiCategories.joinsOnEveryCore }
+
     /// The array that held this builder's numbers, emptied (its memory kept), for a new builder; the builder is
     /// done with after this.
     func givingUpStorage() -> [Double] {
@@ -350,7 +357,7 @@ final class ColumnBuilder: @unchecked Sendable {
         case .date: return .date(values: numbers, precision: datePrecision, utcOffsetSeconds: commonUTCOffset)
         case .text:
             categoryIndex = [:]
-            asciiCategories = TextCategoryTable()
+            asciiCategories = TextCategoryPartitions()
             return .text(indices: indices, categories: categories)
         }
     }

@@ -8,7 +8,8 @@ import Foundation
 /// Internal helper of `ColumnBuilder`, for ASCII keys only: two ASCII spellings are the same String exactly when
 /// their bytes are equal, while other text needs Swift's canonical equivalence (the builder's String index, and
 /// its canonical ASCII form here). Open addressing with linear probing, at most half full; keys' bytes are kept
-/// back to back in one array.
+/// back to back in one array. A column keeps sixteen of these, one per sixteenth of the hash range
+/// (`TextCategoryPartitions`), so that joining pieces uses every core.
 struct TextCategoryTable {
     /// For each slot, 1 + the entry there (0: empty).
     private var slots: [Int32]
@@ -48,6 +49,12 @@ struct TextCategoryTable {
 
     /// The hash of entry `entry` (entries are numbered in the order they were inserted).
     func hash(ofEntry entry: Int) -> UInt64 { hashes[entry] }
+
+    /// The number of bytes of entry `entry`'s key.
+    func keyLength(ofEntry entry: Int) -> Int { starts[entry + 1] - starts[entry] }
+
+    /// Gives entry `entry` the category `category` (one inserted before its category was known).
+    mutating func setCategory(_ category: Int32, ofEntry entry: Int) { categories[entry] = category }
 
     /// `body` of the bytes of entry `entry`'s key.
     func withKey<Result>(ofEntry entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -168,6 +168,37 @@ final class CSVParallelReadingTests: XCTestCase {
         XCTAssertEqual(ids, (0..<5_000).map { Int32($0) })
     }
 
+    func testPiecesWithThousandsOfNamesJoinOnEveryCoreAsOneThreadReadsThem() throws {
+        // Pieces of thousands of different names are joined a hash table per core: names seen again in later
+        // pieces, names new there, names outside ASCII and canonically equal spellings (a Kelvin sign) must keep
+        // the one-thread reader's categories and first-seen order.
+        let rows = (0..<40_000).map { i -> String in
+            let k = i * 7_919 % 15_000
+            switch k % 10 {
+            case 3: return "Z\u{FC}rich \(k)"
+            case 7: return i % 2 == 0 ? "\(k) K" : "\(k) \u{212A}"
+            default: return "sensor \(k)-\(String(k, radix: 16))"
+            }
+        }
+        let text = "name,value\n" + rows.enumerated().map { "\($1),\($0)\n" }.joined()
+        var one = CSVReadOptions()
+        one.parallelism = 1
+        one.chunkBytes = 16_384  // the first read is sniffed whole, and pieces are cut from the reads after it
+        let expected = try CSVReader.read(data: Data(text.utf8), name: "t.csv", options: one)
+        guard case .text(_, let names) = expected.columns[0].data else { return XCTFail("names are text") }
+        XCTAssertEqual(names.count, 15_000)
+        for piece in [60_000, 150_000, 250_000] {
+            var parallel = one
+            parallel.parallelism = 2
+            parallel.pieceBytes = piece
+            let actual = try CSVReader.read(data: Data(text.utf8), name: "t.csv", options: parallel)
+            XCTAssertNil(TableComparison.firstDifference(expected, actual), "piece \(piece)")
+            // String equality is canonical: the spellings kept must be the same bytes too.
+            guard case .text(_, let joinedNames) = actual.columns[0].data else { return XCTFail("names are text") }
+            XCTAssertEqual(joinedNames.map { Array($0.utf8) }, names.map { Array($0.utf8) }, "piece \(piece)")
+        }
+    }
+
     func testEveryFuzzCorpusAndRegressionFileReadsTheSame() throws {
         let fuzz = Repository.url("Tests/fuzz")
         var limits = ImportLimits()
