@@ -151,8 +151,7 @@ extension ChartOptions {
             if StandardInput.isTerminal {
                 FileHandle.standardError.write(Data((Localization.tr("Reading a table from standard input; end it with Ctrl+D.") + "\n").utf8))
             }
-            return try ChartDocument.open(data: try StandardInput.readAll(), name: StandardInput.name,
-                                          settings: settings, options: readOptions)
+            return try ChartDocument.openStandardInput(settings: settings, options: readOptions)
         }
     }
 }

@@ -59,7 +59,7 @@ public struct ChartDocument: Sendable {
         return sidecar.overridden(by: overrides)
     }
 
-    /// Charts a table held in memory (CSV, TSV or JSON: standard input, tests, the fuzzer) as if it were the file
+    /// Charts a table held in memory (CSV, TSV or JSON: a held table, tests, the fuzzer) as if it were the file
     /// `name`; no sidecar is read.
     public static func open(data: Data, name: String, settings: ChartSettings = ChartSettings(),
                             options: CSVReadOptions = CSVReadOptions(), progress: ((ImportProgress) -> Void)? = nil,
@@ -67,6 +67,16 @@ public struct ChartDocument: Sendable {
         let table = try TableFiles.read(data: data, name: name, options: options, progress: progress,
                                         cancellation: cancellation)
         return try chartRead(table, settings: settings, fileName: name)
+    }
+
+    /// Opens the table piped in on standard input, read as it arrives (`TableFiles.readStandardInput`), with
+    /// `settings`.
+    public static func openStandardInput(settings: ChartSettings = ChartSettings(),
+                                         options: CSVReadOptions = CSVReadOptions(),
+                                         progress: ((ImportProgress) -> Void)? = nil,
+                                         cancellation: CancellationFlag? = nil) throws -> ChartDocument {
+        let table = try TableFiles.readStandardInput(options: options, progress: progress, cancellation: cancellation)
+        return try chartRead(table, settings: settings, fileName: StandardInput.name)
     }
 
     /// Charts a table read from `fileName` with `settings`: the layout guessed, the chart built.

@@ -81,6 +81,13 @@ public enum CSVReader {
                  following: false).table
     }
 
+    /// Reads the CSV text of `input` (standard input), named `name` in messages, in chunks as a file is read.
+    static func read(_ input: ChunkedInput, name: String, options: CSVReadOptions,
+                     progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+        try read(input, path: name, options: options, progress: progress, cancellation: cancellation,
+                 following: false).table
+    }
+
     /// Reads `input`; when `following`, a last record without its line break stays unread, and the resume point
     /// says where (nil for input that is no file).
     private static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
@@ -181,110 +188,5 @@ public enum CSVReader {
             if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C { controls += 1 }
         }
         return controls > max(8, min(bytes.count, 65_536) / 20)
-    }
-}
-
-/// A file (or, for tests and the fuzzer, a block of memory) read in chunks.
-final class ChunkedInput {
-    private let handle: FileHandle?
-    private var data: Data?
-    private var offset: Int64 = 0
-    private let path: String
-    let totalBytes: Int64
-    private var openedModification: Date?
-    /// The file opened (nil for a block of memory).
-    let identity: FileIdentity?
-
-    /// Opens a file for reading only, with messages for the usual reasons it can't be.
-    init(path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportError.fileMissing(path: path)
-        }
-        if isDirectory.boolValue { throw ImportError.notAFile(path: path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImportError.unreadable(path: path, reason: Localization.tr("permission denied"))
-        }
-        self.handle = handle
-        self.path = path
-        guard let identity = FileIdentity(descriptor: handle.fileDescriptor) else {
-            throw ImportError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        self.identity = identity
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        totalBytes = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-        openedModification = attributes?[.modificationDate] as? Date
-    }
-
-    init(data: Data, path: String) {
-        handle = nil
-        identity = nil
-        self.path = path
-        self.data = data
-        totalBytes = Int64(data.count)
-    }
-
-    deinit { try? handle?.close() }
-
-    /// True once everything has been read (a file that grows while read is cut at its opening size).
-    var isAtEnd: Bool { offset >= totalBytes }
-
-    /// Up to `count` more bytes; empty at the end.
-    func read(_ count: Int) throws -> Data {
-        var bytes: [UInt8] = []
-        _ = try read(count, appendingTo: &bytes)
-        return Data(bytes)
-    }
-
-    /// Reads up to `count` more bytes onto the end of `buffer`, straight from the file into the array's memory;
-    /// returns how many (0 at the end).
-    func read(_ count: Int, appendingTo buffer: inout [UInt8]) throws -> Int {
-        let wanted = Int(min(Int64(count), max(0, totalBytes - offset)))
-        guard wanted > 0 else { return 0 }
-        var got = 0
-        if let data {
-            buffer.append(contentsOf: data[Int(offset)..<Int(offset) + wanted])
-            got = wanted
-        } else if let handle {
-            let start = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: wanted))
-            var failure: Int32 = 0
-            buffer.withUnsafeMutableBytes { raw in
-                while got < wanted {
-                    let n = Glibc.read(handle.fileDescriptor, raw.baseAddress! + start + got, wanted - got)
-                    if n > 0 { got += n; continue }
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { failure = errno }
-                    break
-                }
-            }
-            buffer.removeLast(wanted - got)
-            if failure != 0 { throw ImportError.unreadable(path: path, reason: String(cString: strerror(failure))) }
-        }
-        if got == 0 {
-            shrank = true  // the file ended before its opening size: it was cut short while read
-            offset = totalBytes
-        } else {
-            offset += Int64(got)
-        }
-        return got
-    }
-
-    /// True once the file turned out shorter than when it was opened.
-    private(set) var shrank = false
-
-    /// What happened to the file since it was opened, as a warning for the person; nil when nothing did.
-    /// It is read up to its opening size, so a file that grows gives the rows it had.
-    func changeSinceOpening() -> String? {
-        guard handle != nil else { return nil }
-        let file = (path as NSString).lastPathComponent
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            return Localization.tr("%@ was deleted or moved while it was read; the chart shows what was read.", file)
-        }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? totalBytes
-        if size != totalBytes || (attributes[.modificationDate] as? Date).map({ $0 != openedModification }) == true {
-            return Localization.tr("%@ changed while it was read; the chart shows it as it was when opening began. Open it again to see the changes.", file)
-        }
-        return nil
     }
 }

@@ -69,7 +69,7 @@ enum JSONTableReader {
             parser.consume(first)
             if try parser.nextSignificantByte() == UInt8(ascii: "]") {
                 parser.consume(UInt8(ascii: "]"))
-            } else if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
+            } else if options.parallelism > 1 && input.mayHoldMore(than: options.pieceBytes) {
                 parser = try readInPieces(.arrayElements, parser, input: input, into: &rows, path: path,
                                           options: options, cancellation: cancellation, reportProgress: reportProgress)
             } else {
@@ -84,7 +84,7 @@ enum JSONTableReader {
             } else {
                 // JSON Lines: a record (or row) per line.
                 try rows.add(value)
-                if options.parallelism > 1 && input.totalBytes > Int64(options.pieceBytes) {
+                if options.parallelism > 1 && input.mayHoldMore(than: options.pieceBytes) {
                     parser = try readInPieces(.lines, parser, input: input, into: &rows, path: path, options: options,
                                               cancellation: cancellation, reportProgress: reportProgress)
                 } else {

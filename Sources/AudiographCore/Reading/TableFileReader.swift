@@ -73,6 +73,34 @@ public enum TableFiles {
         }
     }
 
+    /// Reads the table piped in on standard input (`-` on a command line) as it arrives, never holding the text
+    /// whole: JSON when its first bytes say so, else CSV or TSV. A workbook cannot be read from a pipe and is
+    /// refused as an archive.
+    public static func readStandardInput(options: CSVReadOptions = CSVReadOptions(),
+                                         progress: ((ImportProgress) -> Void)? = nil,
+                                         cancellation: CancellationFlag? = nil) throws -> Table {
+        try read(stream: FileHandle.standardInput.fileDescriptor, name: StandardInput.name, options: options,
+                 progress: progress, cancellation: cancellation)
+    }
+
+    /// Reads the table in the pipe open as `descriptor` (named `name` in messages) as it arrives; see
+    /// `readStandardInput`.
+    static func read(stream descriptor: Int32, name: String, options: CSVReadOptions,
+                     progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+        let input = ChunkedInput(stream: descriptor, name: name)
+        let head = try input.head(headBytes)
+        switch kind(head: head) {
+        case .compoundFile, .zip:
+            throw ImportError.unsupportedArchive(path: name)
+        case .other:
+            if JSONTableReader.isJSON(head: head, path: name) {
+                return try JSONTableReader.read(input, path: name, options: options, progress: progress,
+                                                cancellation: cancellation)
+            }
+            return try CSVReader.read(input, name: name, options: options, progress: progress, cancellation: cancellation)
+        }
+    }
+
     /// Throws `ImportError.followingWorkbook` when `path` is a workbook (or any zip or compound file), and
     /// `followingJSON` when it is JSON: only CSV tables grow by appended rows.
     public static func checkFollowable(path: String) throws {

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
+import Foundation
+import XCTest
+
+/// Tables read from a pipe as they arrive (standard input): the same table as the same text held in memory, in
+/// one thread and in pieces on every core, whether the writer sends it at once or a few bytes at a time.
+final class PipeReadingTests: XCTestCase {
+    /// Reads `text` written into a pipe `burst` bytes at a time (by another thread) with `options`.
+    private func readPiped(_ text: Data, burst: Int, options: CSVReadOptions) throws -> Table {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let done = expectation(description: "written")
+        Thread.detachNewThread {
+            var offset = 0
+            while offset < text.count {
+                let end = min(text.count, offset + burst)
+                writer.write(text.subdata(in: offset..<end))
+                offset = end
+            }
+            try? writer.close()
+            done.fulfill()
+        }
+        defer { wait(for: [done], timeout: 60) }
+        return try TableFiles.read(stream: pipe.fileHandleForReading.fileDescriptor, name: "standard input",
+                                   options: options, progress: nil, cancellation: nil)
+    }
+
+    /// Small reads and pieces, so that a few kilobytes start and end many of each.
+    private func options(parallelism: Int) -> CSVReadOptions {
+        var options = CSVReadOptions()
+        options.parallelism = parallelism
+        options.chunkBytes = 1_000
+        options.pieceBytes = 3_000
+        return options
+    }
+
+    private func assertPipedReadsAsHeld(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let data = Data(text.utf8)
+        for parallelism in [1, 2] {
+            let held = try TableFiles.read(data: data, name: "standard input", options: options(parallelism: parallelism))
+            for burst in [7, 4_096, data.count] {
+                let piped = try readPiped(data, burst: burst, options: options(parallelism: parallelism))
+                XCTAssertNil(TableComparison.firstDifference(held, piped), "parallelism \(parallelism), burst \(burst)",
+                             file: file, line: line)
+                XCTAssertEqual(held.rowCount, piped.rowCount, file: file, line: line)
+                XCTAssertEqual(held.warnings, piped.warnings, file: file, line: line)
+            }
+        }
+    }
+
+    func testCSVAndTSVFromAPipeReadAsTheSameTextHeld() throws {
+        let csv = "day,city,rain\n" + (0..<2_000).map { "2024-01-\(1 + $0 % 28),\(["Oslo", "Z\u{FC}rich", "Lima"][$0 % 3]),\($0 % 17).5\n" }.joined()
+        try assertPipedReadsAsHeld(csv)
+        try assertPipedReadsAsHeld(csv.replacingOccurrences(of: ",", with: "\t"))
+    }
+
+    func testJSONLinesAndArraysFromAPipeReadAsTheSameTextHeld() throws {
+        let records = (0..<1_500).map { "{\"t\": \($0), \"v\": \(Double($0) / 4), \"name\": \"n\($0 % 9)\"}" }
+        try assertPipedReadsAsHeld(records.joined(separator: "\n") + "\n")
+        try assertPipedReadsAsHeld("[" + records.joined(separator: ",\n") + "]")
+    }
+
+    func testAnEmptyPipeAndAWorkbookPipedInAreRefusedByName() throws {
+        XCTAssertThrowsError(try readPiped(Data(), burst: 1, options: options(parallelism: 2))) { error in
+            XCTAssertEqual(error as? ImportError, .empty(path: "standard input"))
+        }
+        let zip = Data([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 200))
+        XCTAssertThrowsError(try readPiped(zip, burst: 3, options: options(parallelism: 2))) { error in
+            XCTAssertEqual(error as? ImportError, .unsupportedArchive(path: "standard input"))
+        }
+    }
+}
