@@ -106,6 +106,11 @@ enum CSVParallelReading {
                 try parseWaiting()
                 throw moved(failure, down: joined.map { $0.line - 1 } ?? guess.preamble.lines)
             }
+            if atEnd {
+                // The last wave reuses nothing after it: what is spare now would only add to the peak.
+                spareBuffers = []
+                spareColumns.removeAll()
+            }
             if waiting.count >= piecesPerWave || atEnd { try parseWaiting() }
             progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.totalBytes, rows: joined?.rowCount ?? 0))
             if atEnd { break }
@@ -151,4 +156,7 @@ private final class SpareColumns: @unchecked Sendable {
 
     /// One piece's arrays (moved out, so the piece holds the only reference), or none.
     func take() -> [[Double]] { lock.withLock { sets.popLast() ?? [] } }
+
+    /// Frees every spare array.
+    func removeAll() { lock.withLock { sets = [] } }
 }
