@@ -33,6 +33,9 @@ public enum ImportError: Error, Sendable, Equatable {
     case legacyWorkbook(path: String)
     /// A zip archive that is not a workbook Audiograph reads (no workbook part in it).
     case unsupportedArchive(path: String)
+    /// A zip archive or compound file (a workbook, most likely) given in memory or through a pipe: workbooks are
+    /// read from files only.
+    case archiveNotInAFile(path: String)
     /// A workbook whose zip or XML cannot be read; `reason` says what (in a few words).
     case damagedWorkbook(path: String, reason: String)
     /// A workbook part that would unpack to more than `limitBytes`, or is packed far more tightly than XML is.
@@ -72,7 +75,7 @@ public enum ImportError: Error, Sendable, Equatable {
              .tooManyRows(let p, _), .noNumericColumn(let p), .nothingMeasured(let p, _), .mostlyMalformed(let p, _, _, _),
              .unknownColumn(let p, _, _), .columnNotNumeric(let p, _), .histogramOfText(let p, _), .boxPlotWithoutGroups(let p, _), .candlestickWithoutPrices(let p), .heatmapWithoutRows(let p), .invalidSettings(let p, _), .cancelled(let p),
              .changedWhileReading(let p), .encryptedWorkbook(let p), .legacyWorkbook(let p),
-             .unsupportedArchive(let p), .damagedWorkbook(let p, _), .workbookTooLarge(let p, _),
+             .unsupportedArchive(let p), .archiveNotInAFile(let p), .damagedWorkbook(let p, _), .workbookTooLarge(let p, _),
              .workbookDeclaresEntities(let p), .noSheetWithTable(let p), .unknownSheet(let p, _, _),
              .followingWorkbook(let p), .cellTooLong(let p, _, _), .brokenJSON(let p, _, _, _), .jsonHoldsNoTable(let p),
              .followingJSON(let p):
@@ -147,6 +150,8 @@ public enum ImportError: Error, Sendable, Equatable {
             return L.tr("%@: this is an Excel 97-2003 workbook (.xls), which Audiograph cannot read. Save it as an Excel Workbook (.xlsx) or an OpenDocument spreadsheet (.ods) and open that.", file)
         case .unsupportedArchive:
             return L.tr("%@: is a zip archive but not a spreadsheet (no .xlsx or .ods workbook inside). Open a CSV, .xlsx or .ods file.", file)
+        case .archiveNotInAFile:
+            return L.tr("%@: looks like a workbook or another archive, which Audiograph reads only from a file. Save it as a file and open that, or export the sheet as CSV.", file)
         case .damagedWorkbook(_, let reason):
             return L.tr("%@: this workbook is damaged or incomplete (%@). Open it in your spreadsheet program and save it again.", file, reason)
         case .workbookTooLarge(_, let limit):

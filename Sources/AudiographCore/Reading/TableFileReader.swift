@@ -56,14 +56,14 @@ public enum TableFiles {
     }
 
     /// Reads a table held in memory (standard input, a test) as if it were the file `name`: JSON when the name
-    /// or the first bytes say so, else CSV. A workbook cannot be read from memory and is refused as an archive.
+    /// or the first bytes say so, else CSV. A workbook cannot be read from memory and is refused with a message that says so.
     public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions(),
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> Table {
         let head = [UInt8](data.prefix(headBytes))
         switch kind(head: head) {
         case .compoundFile, .zip:
-            throw ImportError.unsupportedArchive(path: name)
+            throw ImportError.archiveNotInAFile(path: name)
         case .other:
             if JSONTableReader.isJSON(head: head, path: name) {
                 return try JSONTableReader.read(ChunkedInput(data: data, path: name), path: name, options: options,
@@ -75,7 +75,7 @@ public enum TableFiles {
 
     /// Reads the table piped in on standard input (`-` on a command line) as it arrives, never holding the text
     /// whole: JSON when its first bytes say so, else CSV or TSV. A workbook cannot be read from a pipe and is
-    /// refused as an archive.
+    /// refused with a message that says so.
     public static func readStandardInput(options: CSVReadOptions = CSVReadOptions(),
                                          progress: ((ImportProgress) -> Void)? = nil,
                                          cancellation: CancellationFlag? = nil) throws -> Table {
@@ -91,7 +91,7 @@ public enum TableFiles {
         let head = try input.head(headBytes)
         switch kind(head: head) {
         case .compoundFile, .zip:
-            throw ImportError.unsupportedArchive(path: name)
+            throw ImportError.archiveNotInAFile(path: name)
         case .other:
             if JSONTableReader.isJSON(head: head, path: name) {
                 return try JSONTableReader.read(input, path: name, options: options, progress: progress,

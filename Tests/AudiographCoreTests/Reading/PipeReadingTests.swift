@@ -66,8 +66,12 @@ final class PipeReadingTests: XCTestCase {
             XCTAssertEqual(error as? ImportError, .empty(path: "standard input"))
         }
         let zip = Data([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 200))
-        XCTAssertThrowsError(try readPiped(zip, burst: 3, options: options(parallelism: 2))) { error in
-            XCTAssertEqual(error as? ImportError, .unsupportedArchive(path: "standard input"))
+        let xls = Data([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 30))
+        for archive in [zip, xls] {
+            XCTAssertThrowsError(try readPiped(archive, burst: 3, options: options(parallelism: 2))) { error in
+                XCTAssertEqual(error as? ImportError, .archiveNotInAFile(path: "standard input"))
+                XCTAssertTrue((error as? ImportError)?.message.contains("reads only from a file") == true)
+            }
         }
     }
 }
