@@ -85,6 +85,7 @@ final class ChunkedInput {
             let wanted = count - readAhead.count
             if try readFromHandle(wanted, appendingTo: &readAhead) < wanted { streamEnded = true }
         }
+        try lookForTheEnd()
         return Array(readAhead.prefix(count))
     }
 
@@ -122,8 +123,17 @@ final class ChunkedInput {
             if more < wanted { streamEnded = true }
             got += more
         }
+        try lookForTheEnd()
         offset += Int64(got)
         return got
+    }
+
+    /// Reads one byte ahead when none is waiting and the pipe has not ended, so that `isAtEnd` turns true with the
+    /// read that took its last byte, as it does for a file: the sniffer treats a first chunk that is the whole
+    /// input differently (its last record may lack a line break). One small read per chunk at most.
+    private func lookForTheEnd() throws {
+        guard isStream, readAhead.isEmpty, !streamEnded else { return }
+        if try readFromHandle(1, appendingTo: &readAhead) == 0 { streamEnded = true }
     }
 
     /// Reads from the handle until `wanted` bytes or the end, onto `buffer`; returns how many.
