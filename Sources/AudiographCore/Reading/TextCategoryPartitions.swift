@@ -1,36 +1,53 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// A text column's ASCII categories by their bytes, in sixteen `TextCategoryTable`s chosen by the top four bits of
-/// each key's hash: the same key always lands in the same table, so the tables of two pieces of a file are joined
-/// table by table, on every core (`join`).
+/// A text column's ASCII categories by their bytes: one `TextCategoryTable` while they are few, sixteen chosen by
+/// the top four bits of each key's hash once they are many. Split, the same key always lands in the same table,
+/// so the tables of two pieces of a file are joined table by table, on every core (`join`).
 ///
 /// Joining on one core was a quarter of the time of reading a column of two million different names (a probe of
-/// a four-million-slot table per name, a cache miss each, with the other core idle).
+/// a four-million-slot table per name, a cache miss each, with the other core idle). Sixteen tables from the
+/// start cost 24% more memory on a table of 2,000 text columns with 200 categories each.
 struct TextCategoryPartitions {
-    static let tableCount = 16
-    private var tables = [TextCategoryTable](repeating: TextCategoryTable(), count: tableCount)
+    static let splitCount = 16
+    /// Keys from which the categories are split into sixteen tables, and a join of them runs on every core.
+    static let manyKeys = 1 << 12
+    private var tables = [TextCategoryTable()]
 
     /// Number of keys.
-    var count: Int { tables.reduce(0) { $0 + $1.count } }
+    var count: Int { tables.count == 1 ? tables[0].count : tables.reduce(0) { $0 + $1.count } }
 
     /// Whether joining these keys onto another table runs a table per core (a small join is not worth the threads).
-    var joinsOnEveryCore: Bool { count >= 1 << 12 }
+    var joinsOnEveryCore: Bool { tables.count > 1 }
 
     /// Which table keeps the key whose hash is `hash`.
     @inline(__always)
-    private static func table(of hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 60) }
+    private func table(of hash: UInt64) -> Int {
+        tables.count == 1 ? 0 : Int(truncatingIfNeeded: hash >> 60)
+    }
 
     /// The category of `key`, whose hash is `hash` (`TextCategoryTable.hash`); nil when it has none.
     @inline(__always)
     func category(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
-        tables[Self.table(of: hash)].category(of: key, hash: hash)
+        tables[table(of: hash)].category(of: key, hash: hash)
     }
 
     /// Records `key` (not yet here) as category `category`.
     @inline(__always)
     mutating func insert(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, category: Int32) {
-        tables[Self.table(of: hash)].insert(key, hash: hash, category: category)
+        tables[table(of: hash)].insert(key, hash: hash, category: category)
+        if tables.count == 1 && tables[0].count >= Self.manyKeys { split() }
+    }
+
+    /// Moves the keys of the one table into sixteen, each keeping the order its keys were added in.
+    private mutating func split() {
+        guard tables.count == 1 else { return }
+        let one = tables[0]
+        tables = [TextCategoryTable](repeating: TextCategoryTable(), count: Self.splitCount)
+        for entry in 0..<one.count {
+            let hash = one.hash(ofEntry: entry)
+            one.withKey(ofEntry: entry) { tables[table(of: hash)].insert($0, hash: hash, category: one.categories[entry]) }
+        }
     }
 
     /// Where `join` put a key that was new here: its table and entry, for `setCategory` and `keyLength`.
@@ -50,22 +67,27 @@ struct TextCategoryPartitions {
     }
 
     /// Looks up every key of `later` (the tables of the piece after this one's rows, whose categories are numbered
-    /// 0 ..< `categoryCount`) and adds those not here with no category yet (`setCategory` gives it); a big join
-    /// runs a table per core. Call it outside any other `ParallelMap` (a nested one runs on one core).
+    /// 0 ..< `categoryCount`) and adds those not here with no category yet (`setCategory` gives it). When `later`
+    /// is split, so is this, and each of the sixteen tables is joined by one thread; call it outside any other
+    /// `ParallelMap` (a nested one runs on one core).
     mutating func join(_ later: TextCategoryPartitions, categoryCount: Int) -> Found {
         var found = Found(categories: [Int32](repeating: Found.notByBytes, count: categoryCount),
                           places: [Place](repeating: Place(table: -1, entry: -1), count: categoryCount))
+        // Split before, never after: `places` point into the tables as they are now. (A join that added many keys
+        // to the one table leaves it to the next insert or join to split.)
+        if later.joinsOnEveryCore || count >= Self.manyKeys { split() }
         found.categories.withUnsafeMutableBufferPointer { categories in
             found.places.withUnsafeMutableBufferPointer { places in
                 tables.withUnsafeMutableBufferPointer { tables in
-                    // Each table is joined by one thread, and each later category is written by the thread of its
-                    // key's table: no two threads touch the same memory.
+                    // Split, each table is joined by one thread, and each later category is written by the thread
+                    // of its key's table: no two threads touch the same memory.
                     nonisolated(unsafe) let (mine, categories, places) = (tables, categories, places)
-                    let joinTable = { @Sendable (t: Int) -> Void in
-                        let theirs = later.tables[t]
+                    let split = mine.count > 1
+                    let joinTable = { @Sendable (theirs: TextCategoryTable) -> Void in
                         for entry in 0..<theirs.count {
                             let local = Int(theirs.categories[entry])
                             let hash = theirs.hash(ofEntry: entry)
+                            let t = split ? Int(truncatingIfNeeded: hash >> 60) : 0
                             theirs.withKey(ofEntry: entry) { key in
                                 if let known = mine[t].category(of: key, hash: hash) {
                                     categories[local] = known
@@ -78,9 +100,9 @@ struct TextCategoryPartitions {
                         }
                     }
                     if later.joinsOnEveryCore {
-                        _ = ParallelMap.map(Self.tableCount) { t in joinTable(t) }
+                        _ = ParallelMap.map(Self.splitCount) { t in joinTable(later.tables[t]) }
                     } else {
-                        for t in 0..<Self.tableCount { joinTable(t) }
+                        joinTable(later.tables[0])
                     }
                 }
             }
