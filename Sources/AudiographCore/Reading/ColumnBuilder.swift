@@ -68,11 +68,6 @@ final class ColumnBuilder: @unchecked Sendable {
         if kind == .date(.dayOrMonthFirst) { dayFirstNumbers.reserveCapacity(expectedRows) }
     }
 
-    var count: Int {
-        kind == .text ? setAsideIndices.reduce(indices.count) { $0 + $1.count }
-                      : setAsideNumbers.reduce(numbers.count) { $0 + $1.count }
-    }
-
     /// The currency or percent sign written with the numbers ("$", "%"), and whether two different ones were.
     private(set) var writtenUnit: NumberSign?
     private(set) var writtenUnitsDiffer = false

@@ -55,22 +55,14 @@ public enum TableFiles {
         }
     }
 
-    /// Reads a table held in memory (standard input, a test) as if it were the file `name`: JSON when the name
-    /// or the first bytes say so, else CSV. A workbook cannot be read from memory and is refused with a message that says so.
+    /// Reads a table held in memory (a held table, a test) as if it were the file `name`: JSON when the name or
+    /// the first bytes say so, else CSV. A workbook cannot be read from memory and is refused with a message that
+    /// says so.
     public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions(),
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> Table {
-        let head = [UInt8](data.prefix(headBytes))
-        switch kind(head: head) {
-        case .compoundFile, .zip:
-            throw ImportError.archiveNotInAFile(path: name)
-        case .other:
-            if JSONTableReader.isJSON(head: head, path: name) {
-                return try JSONTableReader.read(ChunkedInput(data: data, path: name), path: name, options: options,
-                                                progress: progress, cancellation: cancellation)
-            }
-            return try CSVReader.read(data: data, name: name, options: options)
-        }
+        try read(ChunkedInput(data: data, path: name), head: [UInt8](data.prefix(headBytes)), name: name,
+                 options: options, progress: progress, cancellation: cancellation)
     }
 
     /// Reads the table piped in on standard input (`-` on a command line) as it arrives, never holding the text
@@ -88,7 +80,13 @@ public enum TableFiles {
     static func read(stream descriptor: Int32, name: String, options: CSVReadOptions,
                      progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
         let input = ChunkedInput(stream: descriptor, name: name)
-        let head = try input.head(headBytes)
+        return try read(input, head: try input.head(headBytes), name: name, options: options, progress: progress,
+                        cancellation: cancellation)
+    }
+
+    /// Reads `input`, held in memory or a pipe, whose first bytes are `head`: JSON or CSV, a workbook refused.
+    private static func read(_ input: ChunkedInput, head: [UInt8], name: String, options: CSVReadOptions,
+                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
         switch kind(head: head) {
         case .compoundFile, .zip:
             throw ImportError.archiveNotInAFile(path: name)

@@ -22,9 +22,11 @@ struct TextCategoryPartitions {
 
     /// Which table keeps the key whose hash is `hash`.
     @inline(__always)
-    private func table(of hash: UInt64) -> Int {
-        tables.count == 1 ? 0 : Int(truncatingIfNeeded: hash >> 60)
-    }
+    private func table(of hash: UInt64) -> Int { Self.table(of: hash, split: tables.count > 1) }
+
+    /// Which table keeps the key whose hash is `hash`: its top four bits when split, else the one table.
+    @inline(__always)
+    private static func table(of hash: UInt64, split: Bool) -> Int { split ? Int(truncatingIfNeeded: hash >> 60) : 0 }
 
     /// The category of `key`, whose hash is `hash` (`TextCategoryTable.hash`); nil when it has none.
     @inline(__always)
@@ -87,7 +89,7 @@ struct TextCategoryPartitions {
                         for entry in 0..<theirs.count {
                             let local = Int(theirs.categories[entry])
                             let hash = theirs.hash(ofEntry: entry)
-                            let t = split ? Int(truncatingIfNeeded: hash >> 60) : 0
+                            let t = Self.table(of: hash, split: split)
                             theirs.withKey(ofEntry: entry) { key in
                                 if let known = mine[t].category(of: key, hash: hash) {
                                     categories[local] = known
