@@ -140,7 +140,9 @@ def candlestick_with_orca():
         press_and_hear(orca, "End", "candle 26 of 26")
         press_and_hear(orca, "s", "26 candles from January 3, 2012 to February 3, 2014")
         press_and_hear(orca, "Home", "candle 1 of 26")
-        notes, gaps = notes_played(orca, sound, "candle 26 of 26.", "candlestick-played")
+        # A glide lasts 250 ms and the next starts ~120 ms after it ends: a dropout shorter than 60 ms is still one
+        # glide (CI once heard candle 25 as 135 ms + 115 ms with a 15 ms hole the app's device never reported).
+        notes, gaps = notes_played(orca, sound, "candle 26 of 26.", "candlestick-played", bridge_ms=60)
         check(heard(notes, gaps, 26), "the sink heard one separate glide per candle: %d for 26 candles %r" % (len(notes), notes))
 
 
