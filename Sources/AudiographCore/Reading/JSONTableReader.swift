@@ -13,8 +13,8 @@ import Foundation
 ///   (pandas `columns`), and pandas `index`: `{"0": {"year": 2020, …}, …}`.
 ///
 /// Nested objects become dotted column names ("address.city"); an array inside a record is kept as its JSON
-/// text. Arrays of records, JSON Lines and arrays of rows are read one record at a time; the object shapes are
-/// held whole while read.
+/// text. Arrays of records, JSON Lines and arrays of rows are read one record at a time, an object of columns
+/// into packed columns (`JSONTopObject`); the other object shapes are held whole, as a tree, while read.
 enum JSONTableReader {
     /// Whether `path` (first bytes `head`) is read as JSON: named .json, .ndjson or .jsonl; or named nothing
     /// that says otherwise (standard input, a pasted table) and starting with "[" or "{".
@@ -32,20 +32,22 @@ enum JSONTableReader {
     /// Reads the JSON `input` (named `path` in messages) into a table.
     static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
                      progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
-        let rows = try records(input, path: path, options: options, progress: progress, cancellation: cancellation)
+        var rows = try records(input, path: path, options: options, progress: progress, cancellation: cancellation)
         var csvOptions = options
         csvOptions.delimiter = ","
         csvOptions.chunkBytes = max(options.chunkBytes, CSVReadOptions().chunkBytes)
         csvOptions.writtenByAudiograph = true
-        var table = try CSVReader.read(data: rows.csvText(), name: path, options: csvOptions)
-        table.warnings.append(contentsOf: rows.notes())
+        let notes = rows.notes()
+        var table = try CSVReader.read(data: rows.takeCSVText(), name: path, options: csvOptions)
+        table.warnings.append(contentsOf: notes)
         return table
     }
 
     /// The JSON in `data` (named `name` in messages) as CSV text: a held table saved (Save Table As).
     static func csvText(_ data: Data, name: String) throws -> Data {
-        try records(ChunkedInput(data: data, path: name), path: name, options: CSVReadOptions(), progress: nil,
-                    cancellation: nil).csvText()
+        var rows = try records(ChunkedInput(data: data, path: name), path: name, options: CSVReadOptions(),
+                               progress: nil, cancellation: nil)
+        return rows.takeCSVText()
     }
 
     /// Reads the JSON `input` into rows of text, in whichever shape it holds its table.
@@ -77,13 +79,17 @@ enum JSONTableReader {
             }
             if try parser.nextSignificantByte() != nil { throw parser.broken(problemMoreAfterTheEnd) }
         case UInt8(ascii: "{"):
-            let value = try parser.parseValue()
+            let object = try JSONTopObject.read(parser, path: path, maxRows: options.limits.maxRows)
             if try parser.nextSignificantByte() == nil {
                 // One object: a file of columns, a wrapped array of records, or a single record.
-                try rows.addObject(value)
+                if let columns = object.columnsByPlace {
+                    try rows.addColumns(columns)
+                } else {
+                    try rows.addObject(object.treeValue)
+                }
             } else {
                 // JSON Lines: a record (or row) per line.
-                try rows.add(value)
+                try rows.add(object.treeValue)
                 if options.parallelism > 1 && input.mayHoldMore(than: options.pieceBytes) {
                     parser = try readInPieces(.lines, parser, input: input, into: &rows, path: path, options: options,
                                               cancellation: cancellation, reportProgress: reportProgress)
@@ -361,12 +367,20 @@ struct JSONRows {
     }
 
     /// Adds an object of columns: row by row, each column's value for that row (missing where it has none).
-    private mutating func addColumns(_ members: [(key: String, value: JSONInputValue)]) throws {
+    private mutating func addColumns(_ written: [(key: String, value: JSONInputValue)]) throws {
+        // A name written twice is one column, in the first one's place, with the last one's values (as Python's
+        // json module reads it): each place once, or a row would have more fields than columns.
+        var last: [String: Int] = [:]
+        for (k, member) in written.enumerated() { last[member.key] = k }
+        var places: [Int] = []
+        for member in written { places.append(try column(named: member.key)) }
+        let kept = written.indices.filter { last[written[$0].key] == $0 }
+        let members = kept.map { written[$0] }
+        let placeOf = kept.map { places[$0] }
         var rowKeys: [String] = []
         var rowPlace: [String: Int] = [:]
         var length = 0
         for member in members {
-            _ = try column(named: member.key)
             switch member.value {
             case .array(let items): length = max(length, items.count)
             case .object(let cells):
@@ -387,15 +401,47 @@ struct JSONRows {
             var cells: [(Int, JSONInputValue)] = []
             for (c, member) in members.enumerated() {
                 switch member.value {
-                case .array(let items) where r < items.count: cells.append((c, items[r]))
+                case .array(let items) where r < items.count: cells.append((placeOf[c], items[r]))
                 case .object:
-                    if r < rowKeys.count, let value = lookups[c][rowKeys[r]] { cells.append((c, value)) }
+                    if r < rowKeys.count, let value = lookups[c][rowKeys[r]] { cells.append((placeOf[c], value)) }
                 default: break
                 }
             }
             try write(cells)
         }
         lookups.removeAll()
+    }
+
+    /// Adds an object of columns read packed (`JSONTopObject.columnsByPlace`): row r holds each column's r-th
+    /// value (missing where a column is shorter), as `addColumns` gives for the same object read as a tree.
+    mutating func addColumns(_ packed: [(key: String, column: JSONScalarColumn)]) throws {
+        for (c, member) in packed.enumerated() {
+            _ = try column(named: member.key)
+            kinds[c].formUnion(member.column.kinds)
+        }
+        rowsMode = .records
+        let rowCount = packed.map(\.column.count).max() ?? 0
+        guard ends.count + rowCount <= limits.maxRows else {
+            throw ImportError.tooManyRows(path: path, limit: limits.maxRows)
+        }
+        if widths.last?.columns != columns.count { widths.append((ends.count, columns.count)) }
+        body.reserveCapacity(body.count + packed.reduce(0) { $0 + $1.column.values.bytes.count } + rowCount * packed.count)
+        ends.reserveCapacity(ends.count + rowCount)
+        var readers = [PackedTexts.Reader](repeating: PackedTexts.Reader(), count: packed.count)
+        let columnBytes = packed.map { $0.column.values.bytes }
+        let counts = packed.map(\.column.count)
+        for r in 0..<rowCount {
+            for c in 0..<packed.count {
+                if c > 0 { body.append(UInt8(ascii: ",")) }
+                guard r < counts[c] else { continue }
+                columnBytes[c].withUnsafeBufferPointer { all in
+                    let (tag, text) = readers[c].next(in: all)
+                    if tag != JSONScalarColumn.Tag.null { CSVText.appendField(text, to: &body) }
+                }
+            }
+            body.append(0x0A)
+            ends.append(body.count)
+        }
     }
 
     /// Flattens a record's members into (column, value) pairs; nested objects become dotted names.
@@ -467,25 +513,34 @@ struct JSONRows {
     }
 
     /// The header and the rows as CSV text, every row given a field for every column (rows written before a
-    /// column first appeared get empty ones).
-    func csvText() -> Data {
-        var out = [UInt8]()
-        out.reserveCapacity(body.count + columns.count * 16 + (widths.count > 1 ? ends.count * 4 : 0))
-        CSVText.appendRecord(columns, to: &out)
+    /// column first appeared get empty ones); the rows are given up as they are copied, so that the text is held
+    /// twice at most, for a moment (three times, as an array copied into `Data`, was a fifth of the peak).
+    mutating func takeCSVText() -> Data {
+        var header = [UInt8]()
+        CSVText.appendRecord(columns, to: &header)
         if widths.count <= 1 {
+            var out = Data(capacity: header.count + body.count)
+            out.append(contentsOf: header)
             out.append(contentsOf: body)
-            return Data(out)
+            body = []
+            ends = []
+            return out
         }
+        var out = Data(capacity: header.count + body.count + ends.count * 4)
+        out.append(contentsOf: header)
         var start = 0
         var w = 0
+        let commas = [UInt8](repeating: UInt8(ascii: ","), count: columns.count)
         for (row, end) in ends.enumerated() {
             while w + 1 < widths.count, widths[w + 1].row <= row { w += 1 }
             out.append(contentsOf: body[start..<(end - 1)])  // without its line break
-            for _ in widths[w].columns..<columns.count { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: commas[widths[w].columns...])
             out.append(0x0A)
             start = end
         }
-        return Data(out)
+        body = []
+        ends = []
+        return out
     }
 
     /// Notes for the person: the columns whose values were of several JSON kinds.
