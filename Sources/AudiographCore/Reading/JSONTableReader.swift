@@ -84,6 +84,9 @@ enum JSONTableReader {
                 // One object: a file of columns, a wrapped array of records, or a single record.
                 if let columns = object.columnsByPlace {
                     try rows.addColumns(columns)
+                } else if let split = object.splitTable {
+                    try rows.add(.array(split.names.map { .string($0) }))
+                    try split.rows.forEachRow { try rows.add(.array($0)) }
                 } else {
                     try rows.addObject(object.treeValue)
                 }
@@ -436,7 +439,7 @@ struct JSONRows {
                 guard r < counts[c] else { continue }
                 columnBytes[c].withUnsafeBufferPointer { all in
                     let (tag, text) = readers[c].next(in: all)
-                    if tag != JSONScalarColumn.Tag.null { CSVText.appendField(text, to: &body) }
+                    if tag != PackedTexts.Tag.null { CSVText.appendField(text, to: &body) }
                 }
             }
             body.append(0x0A)

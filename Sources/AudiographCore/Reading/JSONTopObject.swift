@@ -6,9 +6,11 @@ import Foundation
 /// shape pandas writes by default, then becomes rows without a tree of its million values (a million rows of
 /// four numbers: 5.1 s and 9.4× the file's size as a tree).
 struct JSONTopObject {
-    /// What a member holds: a column kept packed, or any other value.
+    /// What a member holds: a column or rows kept packed, or any other value.
     enum Member {
         case column(JSONScalarColumn)
+        /// An array of arrays of scalars.
+        case rows(JSONScalarRows)
         case value(JSONInputValue)
     }
 
@@ -44,8 +46,9 @@ struct JSONTopObject {
         }
     }
 
-    /// Reads one member's value (at depth 1): packed while it is an array or object of scalars, as a tree from
-    /// the first value that is not a scalar (what was packed is unpacked into the tree, in order).
+    /// Reads one member's value (at depth 1): packed while it is an array or object of scalars, or an array of
+    /// arrays of scalars; as a tree from the first value that does not fit (what was packed is unpacked into the
+    /// tree, in order).
     private static func readMember(_ parser: JSONStreamParser, path: String, maxRows: Int) throws -> Member {
         let opening = try parser.nextSignificantByte()
         guard opening == UInt8(ascii: "[") || opening == UInt8(ascii: "{"), let opening else {
@@ -59,7 +62,8 @@ struct JSONTopObject {
             parser.consume(closing)
             return .column(column)
         }
-        // Once a value is not a scalar, the rest is read as parseValue would: into `tree`, after what was packed.
+        var rows: JSONScalarRows?
+        // Once a value does not fit, the rest is read as parseValue would: into `tree`, after what was packed.
         var tree: [(key: String, value: JSONInputValue)]?
         while true {
             var key: String?
@@ -71,13 +75,19 @@ struct JSONTopObject {
                 try parser.expect(UInt8(ascii: ":"), JSONStreamParser.problemColonExpected)
             }
             let value = try parser.parseValue(depth: 2)
-            if tree == nil, value.isScalar {
+            if tree == nil, rows == nil, value.isScalar {
                 guard column.count < maxRows else { throw ImportError.tooManyRows(path: path, limit: maxRows) }
                 column.append(value, key: key)
+            } else if tree == nil, !isObject, column.count == 0, case .array(let items) = value,
+                      items.allSatisfy(\.isScalar) {
+                guard (rows?.count ?? 0) < maxRows else { throw ImportError.tooManyRows(path: path, limit: maxRows) }
+                if rows == nil { rows = JSONScalarRows() }
+                rows!.append(items)
             } else {
                 if tree == nil {
-                    tree = Self.members(of: column.treeValue(sharedKeys: nil))
+                    tree = Self.members(of: rows?.treeValue ?? column.treeValue(sharedKeys: nil))
                     column = JSONScalarColumn(isObject: isObject)
+                    rows = nil
                 }
                 tree!.append((key ?? "", value))
             }
@@ -85,8 +95,9 @@ struct JSONTopObject {
             case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
             case closing:
                 parser.consume(closing)
-                guard let tree else { return .column(column) }
-                return .value(isObject ? .object(tree) : .array(tree.map(\.value)))
+                if let tree { return .value(isObject ? .object(tree) : .array(tree.map(\.value))) }
+                if let rows { return .rows(rows) }
+                return .column(column)
             case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
             default:
                 throw parser.broken(isObject ? JSONStreamParser.problemCommaOrBraceExpected
@@ -130,9 +141,21 @@ struct JSONTopObject {
         return .object(members.map { member in
             switch member.value {
             case .column(let column): return (member.key, column.treeValue(sharedKeys: shared))
+            case .rows(let rows): return (member.key, rows.treeValue)
             case .value(let value): return (member.key, value)
             }
         })
+    }
+
+    /// pandas `split`, `{"columns": ["year", "sales"], "index": […], "data": [[2020, 5], …]}`, when its data are
+    /// rows of scalars: the names and the rows. (`JSONRows.addObject` reads the same shape from a tree: the first
+    /// member named "columns" holding only text, the first named "data" an array.)
+    var splitTable: (names: [String], rows: JSONScalarRows)? {
+        guard let names = members.first(where: { $0.key == "columns" }), case .column(let header) = names.value,
+              !header.isObject, header.holdsOnlyStrings,
+              let data = members.first(where: { $0.key == "data" }), case .rows(let rows) = data.value,
+              case .array(let items) = header.treeValue(sharedKeys: nil) else { return nil }
+        return (items.map { if case .string(let s) = $0 { return s } else { return "" } }, rows)
     }
 
     /// The columns, when the object is a table of columns whose rows are the columns' places: every member an

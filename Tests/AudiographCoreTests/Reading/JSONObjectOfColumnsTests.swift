@@ -3,34 +3,45 @@
 import Foundation
 import XCTest
 
-/// A JSON object of columns read member by member into packed columns gives exactly the table the whole
-/// object read as a tree gave, in every shape an object can hold; the shapes that are not columns by place go
-/// on through the tree.
+/// A JSON object of columns (or pandas `split`) read member by member into packed columns (or rows) gives
+/// exactly the table the whole object read as a tree gave, in every shape an object can hold; the other shapes
+/// go on through the tree.
 final class JSONObjectOfColumnsTests: XCTestCase {
-    /// Objects, and whether each is read as packed columns (the rest through the tree).
-    private let objects: [(json: String, packed: Bool)] = [
-        (#"{"a": [1, 2, 3], "b": ["x", "y,z", "q\"r"]}"#, true),
-        (#"{"a": [1, 2, 3], "b": [true], "c": []}"#, true),
-        (#"{"a": {"0": 1, "1": 2}, "b": {"0": "x", "1": null}}"#, true),
-        (#"{"a": {"0": 1, "1": 2, "2": 3}, "b": {"0": 5}}"#, true),
-        (#"{"a": {"1325376000000": 1, "1328054400000": 2}, "b": {"1325376000000": 3, "1328054400000": 4}}"#, true),
-        (#"{"a": [1, 2, 3], "b": {"0": 4, "1": 5}}"#, true),
-        (#"{"a": {"00": 1, "1": 2}, "b": {"00": 3, "1": 4}}"#, true),
-        (#"{"a": {"0": 1, "1": 2, "x": 3}, "b": {"0": 4, "1": 5, "x": 6}}"#, true),
-        (#"{"0": {"a": 1, "b": 2}}"#, true),
-        (#"{"t": ["é, \"ü\"\n😀", "", "\u00e9\ud83d\ude00", "tab\there"], "v": [NaN, Infinity, -Infinity, 1e400]}"#, true),
-        (#"{"a": {"x": 1, "y": 2}, "b": {"y": 3, "x": 4}}"#, false),
-        (#"{"a": {"x": 1, "x": 2}, "b": {"x": 3, "x": 4}}"#, false),
-        (#"{"a": [1, 2], "a": [3, 4]}"#, false),
-        (#"{"a": {"0": 1, "1": 2}, "b": {"x": 1, "y": 2}}"#, false),
-        (#"{"0": {"a": 1, "b": 2}, "1": {"a": 3, "b": 4}}"#, false),
-        (#"{"columns": ["a", "b"], "index": [0, 1], "data": [[1, 2], [3, 4]]}"#, false),
-        (#"{"count": 2, "results": [{"a": 1}, {"a": 2, "b": [1, {"c": 2}]}]}"#, false),
-        (#"{"a": 1, "b": "x", "c": null}"#, false),
-        (#"{"a": {}, "b": [1, 2]}"#, false),
-        (#"{"a": [1, 2, [3]], "b": [4, 5, 6]}"#, false),
-        (#"{"a": {"0": 1, "1": {"z": 2}}, "b": {"0": 3}}"#, false),
+    /// Objects, and how each is read: as packed columns, as pandas `split`'s packed rows, or through the tree.
+    private let objects: [(json: String, path: Path)] = [
+        (#"{"a": [1, 2, 3], "b": ["x", "y,z", "q\"r"]}"#, .columns),
+        (#"{"a": [1, 2, 3], "b": [true], "c": []}"#, .columns),
+        (#"{"a": {"0": 1, "1": 2}, "b": {"0": "x", "1": null}}"#, .columns),
+        (#"{"a": {"0": 1, "1": 2, "2": 3}, "b": {"0": 5}}"#, .columns),
+        (#"{"a": {"1325376000000": 1, "1328054400000": 2}, "b": {"1325376000000": 3, "1328054400000": 4}}"#, .columns),
+        (#"{"a": [1, 2, 3], "b": {"0": 4, "1": 5}}"#, .columns),
+        (#"{"a": {"00": 1, "1": 2}, "b": {"00": 3, "1": 4}}"#, .columns),
+        (#"{"a": {"0": 1, "1": 2, "x": 3}, "b": {"0": 4, "1": 5, "x": 6}}"#, .columns),
+        (#"{"0": {"a": 1, "b": 2}}"#, .columns),
+        (#"{"t": ["é, \"ü\"\n😀", "", "\u00e9\ud83d\ude00", "tab\there"], "v": [NaN, Infinity, -Infinity, 1e400]}"#, .columns),
+        (#"{"a": {"x": 1, "y": 2}, "b": {"y": 3, "x": 4}}"#, .tree),
+        (#"{"a": {"x": 1, "x": 2}, "b": {"x": 3, "x": 4}}"#, .tree),
+        (#"{"a": [1, 2], "a": [3, 4]}"#, .tree),
+        (#"{"a": {"0": 1, "1": 2}, "b": {"x": 1, "y": 2}}"#, .tree),
+        (#"{"0": {"a": 1, "b": 2}, "1": {"a": 3, "b": 4}}"#, .tree),
+        (#"{"columns": ["a", "b"], "index": [0, 1], "data": [[1, 2], [3, 4]]}"#, .split),
+        (#"{"data": [[1, "x,y"], [null, true]], "columns": ["a", "b"]}"#, .split),
+        (#"{"columns": ["a"], "data": [[], [1, 2], [3], [], []]}"#, .split),
+        (#"{"columns": ["a", "b"], "columns": ["c"], "data": [[1, 2]]}"#, .split),
+        (#"{"columns": [], "data": [[1, 2]]}"#, .split),
+        (#"{"columns": ["a", 1], "data": [[1, 2]]}"#, .tree),
+        (#"{"columns": ["a"], "data": [[1, [2]]]}"#, .tree),
+        (#"{"columns": ["a"], "data": [1, [2]]}"#, .tree),
+        (#"{"columns": ["a"], "data": [[1], 2]}"#, .tree),
+        (#"{"rows": [[1, 2], [3, 4]]}"#, .tree),
+        (#"{"count": 2, "results": [{"a": 1}, {"a": 2, "b": [1, {"c": 2}]}]}"#, .tree),
+        (#"{"a": 1, "b": "x", "c": null}"#, .tree),
+        (#"{"a": {}, "b": [1, 2]}"#, .tree),
+        (#"{"a": [1, 2, [3]], "b": [4, 5, 6]}"#, .tree),
+        (#"{"a": {"0": 1, "1": {"z": 2}}, "b": {"0": 3}}"#, .tree),
     ]
+
+    enum Path { case columns, split, tree }
 
     /// The CSV text (or the error) the object `json` gives read as a tree, as every object was before.
     private func csvThroughTheTree(_ json: String) -> Result<Data, ImportError> {
@@ -49,16 +60,17 @@ final class JSONObjectOfColumnsTests: XCTestCase {
         Result { try JSONTableReader.csvText(Data(json.utf8), name: "t.json") }.mapError { $0 as! ImportError }
     }
 
-    /// Whether `json` is read as packed columns.
-    private func isPacked(_ json: String) throws -> Bool {
+    /// How `json` is read.
+    private func path(_ json: String) throws -> Path {
         let parser = JSONStreamParser(input: ChunkedInput(data: Data(json.utf8), path: "t.json"), path: "t.json",
                                       chunkBytes: 7, maxStringBytes: 1_000_000, cancellation: nil)
-        return try JSONTopObject.read(parser, path: "t.json", maxRows: ImportLimits().maxRows).columnsByPlace != nil
+        let object = try JSONTopObject.read(parser, path: "t.json", maxRows: ImportLimits().maxRows)
+        return object.columnsByPlace != nil ? .columns : object.splitTable != nil ? .split : .tree
     }
 
     func testEveryObjectGivesTheTableTheTreeGave() throws {
-        for (json, packed) in objects {
-            XCTAssertEqual(try isPacked(json), packed, json)
+        for (json, expected) in objects {
+            XCTAssertEqual(try path(json), expected, json)
             let read = csvRead(json), tree = csvThroughTheTree(json)
             XCTAssertEqual(read, tree, json)
             if case .success(let text) = read { XCTAssertFalse(text.isEmpty, json) }
@@ -120,8 +132,22 @@ final class JSONObjectOfColumnsTests: XCTestCase {
             keys.append("\"\(row)\": \(row)")
         }
         let json = #"{"v": [\#(values.joined(separator: ","))], "k": {\#(keys.joined(separator: ","))}}"#
-        XCTAssertTrue(try isPacked(json))
+        XCTAssertEqual(try path(json), .columns)
         XCTAssertEqual(csvRead(json), csvThroughTheTree(json))
+    }
+
+    func testPackedRowsKeepEmptyRowsWherever() {
+        let rows: [[JSONInputValue]] = [[], [.number("1"), .string("a")], [], [.null], [.bool(true)], [], []]
+        var packed = JSONScalarRows()
+        for row in rows { packed.append(row) }
+        var read: [String] = []
+        packed.forEachRow { read.append(JSONInputValue.array($0).jsonText) }
+        XCTAssertEqual(read, rows.map { JSONInputValue.array($0).jsonText })
+        var none = JSONScalarRows()
+        none.append([])
+        var count = 0
+        none.forEachRow { count += $0.isEmpty ? 1 : 100 }
+        XCTAssertEqual(count, 1, "one empty row")
     }
 
     func testPackedTextsKeepEveryTextAndTag() {

@@ -16,6 +16,8 @@ struct JSONScalarColumn {
     private(set) var keysAreRowNumbers = true
     /// The kinds of value met, as `JSONRows.write` counts them for its note on mixed columns.
     private(set) var kinds: JSONKinds = []
+    /// Whether every value is a string (the names of pandas `split`'s columns).
+    private(set) var holdsOnlyStrings = true
 
     init(isObject: Bool) {
         self.isObject = isObject
@@ -34,20 +36,14 @@ struct JSONScalarColumn {
             }
             if !keysAreRowNumbers { keys!.append(key, tag: 0) }
         }
+        if case .string = value {} else { holdsOnlyStrings = false }
         switch value {
-        case .null: values.append("", tag: Tag.null)
-        case .bool(let b):
-            kinds.insert(.boolean)
-            values.append(b ? "true" : "false", tag: Tag.bool)
-        case .number(let n):
-            kinds.insert(.number)
-            values.append(n, tag: Tag.number)
-        case .string(let s):
-            if !s.isEmpty { kinds.insert(.text) }
-            values.append(s, tag: Tag.string)
-        case .array, .object:
-            preconditionFailure("a column holds scalars only")
+        case .bool: kinds.insert(.boolean)
+        case .number: kinds.insert(.number)
+        case .string(let s) where !s.isEmpty: kinds.insert(.text)
+        default: break
         }
+        values.append(value)
     }
 
     /// Forgets the keys, which the caller found equal to another column's (kept once for all).
@@ -60,14 +56,7 @@ struct JSONScalarColumn {
     func treeValue(sharedKeys: PackedTexts?) -> JSONInputValue {
         var items: [JSONInputValue] = []
         items.reserveCapacity(count)
-        values.forEach { tag, text in
-            switch tag {
-            case Tag.null: items.append(.null)
-            case Tag.bool: items.append(.bool(text.first == UInt8(ascii: "t")))
-            case Tag.number: items.append(.number(String(decoding: text, as: UTF8.self)))
-            default: items.append(.string(String(decoding: text, as: UTF8.self)))
-            }
-        }
+        values.forEachValue { items.append($0) }
         guard isObject else { return .array(items) }
         var names: [String] = []
         names.reserveCapacity(count)
@@ -77,11 +66,6 @@ struct JSONScalarColumn {
             written.forEach { _, text in names.append(String(decoding: text, as: UTF8.self)) }
         }
         return .object(Array(zip(names, items).map { (key: $0, value: $1) }))
-    }
-
-    /// How a packed value was written in the JSON.
-    enum Tag {
-        static let null: UInt8 = 0, bool: UInt8 = 1, number: UInt8 = 2, string: UInt8 = 3
     }
 
     /// Whether `key` is `row` written in decimal, without leading zeros.
@@ -102,6 +86,53 @@ struct JSONScalarColumn {
             }
             return true
         }
+    }
+}
+
+/// The rows of an array of arrays of scalars (pandas `split`'s `data`: `[[2020, 5], [2021, 6.5]]`), their values
+/// packed one after another as a `JSONScalarColumn`'s are.
+struct JSONScalarRows {
+    /// Every row's values, row after row.
+    private(set) var values = PackedTexts()
+    /// Where each row ends in `values`, counted in values.
+    private(set) var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    /// Adds a row of scalars (the caller checks `isScalar`).
+    mutating func append(_ row: [JSONInputValue]) {
+        for value in row { values.append(value) }
+        ends.append(values.count)
+    }
+
+    /// Calls `body` with each row, as the values `JSONStreamParser.parseValue` read.
+    func forEachRow(_ body: ([JSONInputValue]) throws -> Void) rethrows {
+        var row: [JSONInputValue] = []
+        var k = 0  // the row being gathered
+        var index = 0  // the next value's
+        try values.forEachValue { value in
+            // The rows that end before this value: the one gathered, and empty ones after it.
+            while ends[k] == index {
+                try body(row)
+                row.removeAll(keepingCapacity: true)
+                k += 1
+            }
+            row.append(value)
+            index += 1
+        }
+        while k < ends.count {
+            try body(row)
+            row.removeAll(keepingCapacity: true)
+            k += 1
+        }
+    }
+
+    /// The rows as the tree `JSONStreamParser.parseValue` would have read.
+    var treeValue: JSONInputValue {
+        var rows: [JSONInputValue] = []
+        rows.reserveCapacity(count)
+        forEachRow { rows.append(.array($0)) }
+        return .array(rows)
     }
 }
 
@@ -127,13 +158,41 @@ struct PackedTexts: Equatable {
         count += 1
     }
 
+    /// How a packed scalar was written in the JSON, as its tag.
+    enum Tag {
+        static let null: UInt8 = 0, bool: UInt8 = 1, number: UInt8 = 2, string: UInt8 = 3
+    }
+
+    /// Adds a scalar `value` (null, true, false, a number or a string) as its text, tagged with its kind.
+    mutating func append(_ value: JSONInputValue) {
+        switch value {
+        case .null: append("", tag: Tag.null)
+        case .bool(let b): append(b ? "true" : "false", tag: Tag.bool)
+        case .number(let n): append(n, tag: Tag.number)
+        case .string(let s): append(s, tag: Tag.string)
+        case .array, .object: preconditionFailure("only a scalar is packed")
+        }
+    }
+
+    /// Calls `body` with each text as the scalar `append(_: JSONInputValue)` packed.
+    func forEachValue(_ body: (JSONInputValue) throws -> Void) rethrows {
+        try forEach { tag, text in
+            switch tag {
+            case Tag.null: try body(.null)
+            case Tag.bool: try body(.bool(text.first == UInt8(ascii: "t")))
+            case Tag.number: try body(.number(String(decoding: text, as: UTF8.self)))
+            default: try body(.string(String(decoding: text, as: UTF8.self)))
+            }
+        }
+    }
+
     /// Calls `body` with each text's tag and bytes, in order.
-    func forEach(_ body: (UInt8, UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { all in
+    func forEach(_ body: (UInt8, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { all in
             var reader = Reader()
             for _ in 0..<count {
                 let (tag, text) = reader.next(in: all)
-                body(tag, text)
+                try body(tag, text)
             }
         }
     }
