@@ -18,9 +18,15 @@ struct JSONScalarColumn {
     private(set) var kinds: JSONKinds = []
     /// Whether every value is a string (the names of pandas `split`'s columns).
     private(set) var holdsOnlyStrings = true
+    /// The row number the first key is, when the keys are row numbers: 0, or for a piece of a column (read on
+    /// its own, not knowing where it starts) its first key's number.
+    private(set) var firstKeyRow = 0
+    /// Whether `firstKeyRow` is taken from the first key (a piece).
+    private let takesFirstKeyRow: Bool
 
-    init(isObject: Bool) {
+    init(isObject: Bool, isPiece: Bool = false) {
         self.isObject = isObject
+        self.takesFirstKeyRow = isPiece
     }
 
     var count: Int { values.count }
@@ -28,12 +34,10 @@ struct JSONScalarColumn {
     /// Adds a scalar `value` (the caller checks `isScalar`), under `key` for an object.
     mutating func append(_ value: JSONInputValue, key: String? = nil) {
         if let key {
-            if keysAreRowNumbers, !Self.isDecimal(key, of: values.count) {
-                keysAreRowNumbers = false
-                var written = PackedTexts()
-                for row in 0..<values.count { written.append(String(row), tag: 0) }
-                keys = written
+            if keysAreRowNumbers, values.count == 0, takesFirstKeyRow, let row = Self.decimalValue(key) {
+                firstKeyRow = row
             }
+            if keysAreRowNumbers, !Self.isDecimal(key, of: firstKeyRow + values.count) { writeOutRowNumbers() }
             if !keysAreRowNumbers { keys!.append(key, tag: 0) }
         }
         if case .string = value {} else { holdsOnlyStrings = false }
@@ -44,6 +48,55 @@ struct JSONScalarColumn {
         default: break
         }
         values.append(value)
+    }
+
+    /// Keeps the keys written from here on, the row numbers they have been so far written out first.
+    private mutating func writeOutRowNumbers() {
+        keysAreRowNumbers = false
+        var written = PackedTexts()
+        for row in 0..<values.count { written.append(String(firstKeyRow + row), tag: 0) }
+        keys = written
+    }
+
+    /// Adds the values of `piece`, the next piece of this column read on its own (`piece(_:isObject:)`).
+    mutating func absorb(_ piece: JSONScalarColumn) {
+        if isObject, !(keysAreRowNumbers && piece.keysAreRowNumbers && piece.firstKeyRow == firstKeyRow + count) {
+            if keysAreRowNumbers { writeOutRowNumbers() }
+            if let pieceKeys = piece.keys {
+                keys!.append(contentsOf: pieceKeys)
+            } else {
+                for row in 0..<piece.count { keys!.append(String(piece.firstKeyRow + row), tag: 0) }
+            }
+        }
+        values.append(contentsOf: piece.values)
+        kinds.formUnion(piece.kinds)
+        holdsOnlyStrings = holdsOnlyStrings && piece.holdsOnlyStrings
+    }
+
+    /// One piece of a column, its values (for an object, its members) and the commas between them, that
+    /// `parser` reads; nil when it holds anything but scalars, or is not JSON (read again, one value at a time).
+    static func piece(_ parser: JSONStreamParser, isObject: Bool) -> JSONScalarColumn? {
+        var column = JSONScalarColumn(isObject: isObject, isPiece: true)
+        do {
+            while true {
+                var key: String?
+                if isObject {
+                    guard try parser.nextSignificantByte() == UInt8(ascii: "\"") else { return nil }
+                    key = try parser.parseString()
+                    try parser.expect(UInt8(ascii: ":"), JSONStreamParser.problemColonExpected)
+                }
+                let value = try parser.parseValue(depth: 2)
+                guard value.isScalar else { return nil }
+                column.append(value, key: key)
+                switch try parser.nextSignificantByte() {
+                case nil: return column
+                case UInt8(ascii: ","): parser.consume(UInt8(ascii: ","))
+                default: return nil
+                }
+            }
+        } catch {
+            return nil
+        }
     }
 
     /// Forgets the keys, which the caller found equal to another column's (kept once for all).
@@ -61,11 +114,19 @@ struct JSONScalarColumn {
         var names: [String] = []
         names.reserveCapacity(count)
         if keysAreRowNumbers {
-            names = (0..<count).map { String($0) }
+            names = (0..<count).map { String(firstKeyRow + $0) }
         } else if let written = keys ?? sharedKeys {
             written.forEach { _, text in names.append(String(decoding: text, as: UTF8.self)) }
         }
         return .object(Array(zip(names, items).map { (key: $0, value: $1) }))
+    }
+
+    /// The number `key` writes in decimal without leading zeros (as `isDecimal` reads it); nil for any other key.
+    static func decimalValue(_ key: String) -> Int? {
+        let utf8 = key.utf8
+        guard (1...18).contains(utf8.count), utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              utf8.count == 1 || utf8.first != 0x30 else { return nil }
+        return Int(key)
     }
 
     /// Whether `key` is `row` written in decimal, without leading zeros.
@@ -137,7 +198,7 @@ struct JSONScalarRows {
 }
 
 /// Texts packed one after another in one byte array, each after a LEB128 number of its length × 4 plus a
-/// two-bit tag: one or two bytes more than the text for anything under 8 KB.
+/// two-bit tag: one byte more than the text for anything under 32 bytes, two under 4 KB, three under 512 KB.
 struct PackedTexts: Equatable {
     private(set) var bytes: [UInt8] = []
     /// How many texts there are.
@@ -184,6 +245,12 @@ struct PackedTexts: Equatable {
             default: try body(.string(String(decoding: text, as: UTF8.self)))
             }
         }
+    }
+
+    /// Adds the texts of `other` after these.
+    mutating func append(contentsOf other: PackedTexts) {
+        bytes.append(contentsOf: other.bytes)
+        count += other.count
     }
 
     /// Calls `body` with each text's tag and bytes, in order.

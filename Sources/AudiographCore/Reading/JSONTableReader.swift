@@ -64,6 +64,8 @@ enum JSONTableReader {
             }
         }
         reportProgress(parser)
+        let pieces = JSONPieceReading(input: input, path: path, options: options, cancellation: cancellation,
+                                      reportProgress: reportProgress)
         guard let first = try parser.nextSignificantByte() else { throw ImportError.empty(path: path) }
         switch first {
         case UInt8(ascii: "["):
@@ -71,15 +73,15 @@ enum JSONTableReader {
             parser.consume(first)
             if try parser.nextSignificantByte() == UInt8(ascii: "]") {
                 parser.consume(UInt8(ascii: "]"))
-            } else if options.parallelism > 1 && input.mayHoldMore(than: options.pieceBytes) {
-                parser = try readInPieces(.arrayElements, parser, input: input, into: &rows, path: path,
-                                          options: options, cancellation: cancellation, reportProgress: reportProgress)
+            } else if pieces.isWorthIt {
+                parser = try readInPieces(.arrayElements, parser, pieces: pieces, into: &rows)
             } else {
                 try readElements(parser, into: &rows)
             }
             if try parser.nextSignificantByte() != nil { throw parser.broken(problemMoreAfterTheEnd) }
         case UInt8(ascii: "{"):
-            let object = try JSONTopObject.read(parser, path: path, maxRows: options.limits.maxRows)
+            var object: JSONTopObject
+            (object, parser) = try JSONTopObject.read(parser, pieces: pieces.isWorthIt ? pieces : nil)
             if try parser.nextSignificantByte() == nil {
                 // One object: a file of columns, a wrapped array of records, or a single record.
                 if let columns = object.columnsByPlace {
@@ -88,14 +90,13 @@ enum JSONTableReader {
                     try rows.add(.array(split.names.map { .string($0) }))
                     try split.rows.forEachRow { try rows.add(.array($0)) }
                 } else {
-                    try rows.addObject(object.treeValue)
+                    try rows.addObject(object.takeTreeValue())
                 }
             } else {
                 // JSON Lines: a record (or row) per line.
-                try rows.add(object.treeValue)
-                if options.parallelism > 1 && input.mayHoldMore(than: options.pieceBytes) {
-                    parser = try readInPieces(.lines, parser, input: input, into: &rows, path: path, options: options,
-                                              cancellation: cancellation, reportProgress: reportProgress)
+                try rows.add(object.takeTreeValue())
+                if pieces.isWorthIt {
+                    parser = try readInPieces(.lines, parser, pieces: pieces, into: &rows)
                 } else {
                     try readLines(parser, into: &rows)
                 }
@@ -110,72 +111,33 @@ enum JSONTableReader {
     }
 
     /// Reads the values of a table `parser` stands in (at an array's first element, or at the next value of JSON
-    /// Lines) into `rows`, in pieces of about `options.pieceBytes` parsed side by side, and returns the parser that
-    /// read to the array's closing bracket or the end of the lines. A piece that does not parse, or whose records'
-    /// columns do not follow on from the rows before, is read again one value at a time from its start, as the
-    /// one-thread reader does, to the end: the table, and any message with its line and column, are the one-thread
-    /// reader's.
+    /// Lines) into `rows` on every core (`JSONPieceReading`), and returns the parser that read to the array's closing
+    /// bracket or the end of the lines. From a piece that does not parse, or whose records' columns do not follow on
+    /// from the rows before, the rest is read one value at a time, as the one-thread reader does.
     private static func readInPieces(_ sequence: JSONStreamParser.Sequence, _ parser: JSONStreamParser,
-                                     input: ChunkedInput, into rows: inout JSONRows, path: String,
-                                     options: CSVReadOptions, cancellation: CancellationFlag?,
-                                     reportProgress: (JSONStreamParser) -> Void) throws -> JSONStreamParser {
-        let piecesPerWave = max(2, options.parallelism * 2)
-        // A comma between elements belongs to neither piece; a line's value ends where the next may start.
-        let separatorBytes = sequence == .arrayElements ? 1 : 0
-        while true {
-            let block = try parser.takeValues(sequence, minimumBytes: options.pieceBytes * piecesPerWave)
-            // The block cut into pieces of about pieceBytes: (start, end) in the block.
-            var pieces: [Range<Int>] = []
-            var start = 0
-            for cut in block.cuts where cut - start >= options.pieceBytes {
-                pieces.append(start..<cut)
-                start = cut + separatorBytes
+                                     pieces: JSONPieceReading, into rows: inout JSONRows) throws -> JSONStreamParser {
+        let (path, options) = (pieces.path, pieces.options)
+        let outcome = try pieces.read(sequence, closing: sequence == .arrayElements ? UInt8(ascii: "]") : nil,
+                                      from: parser, parse: { bytes in
+            piece(JSONPieceReading.pieceParser(bytes, path: path, options: options), sequence, path: path,
+                  limits: options.limits)
+        }, join: { try rows.absorb($0) })
+        switch outcome {
+        case .finished(let parser): return parser
+        case .fellBack(let rest):
+            switch sequence {
+            case .arrayElements: try readElements(rest, into: &rows)
+            case .lines: try readLines(rest, into: &rows)
             }
-            pieces.append(start..<block.bytes.count)
-            nonisolated(unsafe) let (bytes, ranges) = (block.bytes, pieces)
-            // Each piece's rows, or nil for one that is not records (a wrapper, as ParallelMap gives up on nil). A
-            // piece's own messages are never shown (it is read again), so it is parsed as if it began the file.
-            let parsed = ParallelMap.map(ranges.count) { k -> [JSONRows] in
-                piece(Array(bytes[ranges[k]]), sequence, path: path, options: options).map { [$0] } ?? []
-            }!
-            for (k, result) in parsed.enumerated() {
-                if let rowsOfPiece = result.first, try rows.absorb(rowsOfPiece) { continue }
-                // From this piece on, one value at a time, as without pieces, from where the piece starts in the file.
-                let (line, column) = JSONStreamParser.position(after: block.bytes[..<pieces[k].lowerBound],
-                                                               line: block.line, column: block.column)
-                let rest = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
-                                            maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation,
-                                            pending: Array(bytes[pieces[k].lowerBound...]) + parser.unreadBytes,
-                                            line: line, column: column, bytesRead: parser.bytesRead)
-                reportProgress(rest)
-                switch sequence {
-                case .arrayElements: try readElements(rest, into: &rows)
-                case .lines: try readLines(rest, into: &rows)
-                }
-                return rest
-            }
-            switch (sequence, try parser.nextSignificantByte()) {
-            case (.arrayElements, UInt8(ascii: ",")): parser.consume(UInt8(ascii: ","))
-            case (.arrayElements, UInt8(ascii: "]")):
-                parser.consume(UInt8(ascii: "]"))
-                return parser
-            case (.arrayElements, nil): throw parser.broken(JSONStreamParser.problemEndInsideValue)
-            case (.arrayElements, _): throw parser.broken(JSONStreamParser.problemCommaOrBracketExpected)
-            case (.lines, nil): return parser
-            case (.lines, _): continue  // the next line's value
-            }
+            return rest
         }
     }
 
-    /// The rows of one piece of a table's values (elements and the commas between them, or lines of JSON Lines),
-    /// or nil when it is not that, or holds something other than records.
-    private static func piece(_ bytes: [UInt8], _ sequence: JSONStreamParser.Sequence, path: String,
-                              options: CSVReadOptions) -> JSONRows? {
-        // Not at line 1, column 1: a byte-order mark there would be taken for the file's own.
-        let parser = JSONStreamParser(input: ChunkedInput(data: Data(), path: path), path: path,
-                                      chunkBytes: options.chunkBytes, maxStringBytes: options.limits.maxFieldBytes,
-                                      cancellation: nil, pending: bytes, line: 2, column: 1)
-        var rows = JSONRows(path: path, limits: options.limits)
+    /// The rows of one piece of a table's values (elements and the commas between them, or lines of JSON Lines)
+    /// that `parser` reads, or nil when it is not that, or holds something other than records.
+    private static func piece(_ parser: JSONStreamParser, _ sequence: JSONStreamParser.Sequence, path: String,
+                              limits: ImportLimits) -> JSONRows? {
+        var rows = JSONRows(path: path, limits: limits)
         do {
             while true {
                 let value = try parser.parseValue(depth: sequence == .arrayElements ? 1 : 0)
@@ -418,9 +380,8 @@ struct JSONRows {
     /// Adds an object of columns read packed (`JSONTopObject.columnsByPlace`): row r holds each column's r-th
     /// value (missing where a column is shorter), as `addColumns` gives for the same object read as a tree.
     mutating func addColumns(_ packed: [(key: String, column: JSONScalarColumn)]) throws {
-        for (c, member) in packed.enumerated() {
-            _ = try column(named: member.key)
-            kinds[c].formUnion(member.column.kinds)
+        for member in packed {
+            kinds[try column(named: member.key)].formUnion(member.column.kinds)
         }
         rowsMode = .records
         let rowCount = packed.map(\.column.count).max() ?? 0

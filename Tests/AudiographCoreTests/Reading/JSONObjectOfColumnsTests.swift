@@ -34,6 +34,10 @@ final class JSONObjectOfColumnsTests: XCTestCase {
         (#"{"columns": ["a"], "data": [1, [2]]}"#, .tree),
         (#"{"columns": ["a"], "data": [[1], 2]}"#, .tree),
         (#"{"rows": [[1, 2], [3, 4]]}"#, .tree),
+        (#"{"columns": ["a", "b"], "index": [], "data": []}"#, .tree),
+        (#"{"columns": ["a"], "data": [1, 2]}"#, .tree),
+        (#"{"0": {"a": 1}, "1": {"a": 2}, "x": {"a": 3}}"#, .tree),
+        (#"{"0": [1, 2], "1": {"a": 2}}"#, .columns),
         (#"{"count": 2, "results": [{"a": 1}, {"a": 2, "b": [1, {"c": 2}]}]}"#, .tree),
         (#"{"a": 1, "b": "x", "c": null}"#, .tree),
         (#"{"a": {}, "b": [1, 2]}"#, .tree),
@@ -64,7 +68,7 @@ final class JSONObjectOfColumnsTests: XCTestCase {
     private func path(_ json: String) throws -> Path {
         let parser = JSONStreamParser(input: ChunkedInput(data: Data(json.utf8), path: "t.json"), path: "t.json",
                                       chunkBytes: 7, maxStringBytes: 1_000_000, cancellation: nil)
-        let object = try JSONTopObject.read(parser, path: "t.json", maxRows: ImportLimits().maxRows)
+        let (object, _) = try JSONTopObject.read(parser, pieces: nil)
         return object.columnsByPlace != nil ? .columns : object.splitTable != nil ? .split : .tree
     }
 
@@ -113,15 +117,22 @@ final class JSONObjectOfColumnsTests: XCTestCase {
         XCTAssertEqual(ids.map { categories[Int($0)] }, ["[1,2]", "[3]"], "an array inside a record is kept as its JSON")
     }
 
-    func testAColumnLongerThanTheRowLimitIsRefusedWhileRead() {
+    func testTheRowLimitHoldsForTablesNotForOtherMembers() throws {
         var options = CSVReadOptions()
         options.limits.maxRows = 4
-        for json in [#"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}}"#] {
+        for json in [#"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}}"#,
+                     #"{"columns": ["a"], "data": [[1], [2], [3], [4], [5]]}"#] {
             XCTAssertThrowsError(try TableFiles.read(data: Data(json.utf8), name: "t.json", options: options), json) { error in
                 XCTAssertEqual(error as? ImportError, .tooManyRows(path: "t.json", limit: 4), json)
             }
         }
         XCTAssertNoThrow(try TableFiles.read(data: Data(#"{"a": [1, 2, 3, 4]}"#.utf8), name: "t.json", options: options))
+        // A long member that is not the table, or the first line of JSON Lines, is no table of too many rows.
+        let meta = try TableFiles.read(data: Data(#"{"meta": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}, "data": [["x"], [1]]}"#.utf8),
+                                       name: "t.json", options: options)
+        XCTAssertEqual(meta.rowCount, 1)
+        let lines = try TableFiles.read(data: Data("{\"a\": [1, 2, 3, 4, 5]}\n{\"a\": [6]}\n".utf8), name: "t.jsonl", options: options)
+        XCTAssertEqual(lines.rowCount, 2)
     }
 
     func testManyRowsAndLongTextsPackAndUnpack() throws {

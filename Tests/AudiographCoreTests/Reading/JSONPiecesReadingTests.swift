@@ -3,8 +3,8 @@
 import Foundation
 import XCTest
 
-/// An array of records read in pieces side by side gives the one-thread reader's table, warnings and errors (line
-/// and column included), wherever the pieces are cut.
+/// An array of records, JSON Lines, or an object of columns read in pieces side by side gives the one-thread
+/// reader's table, warnings and errors (line and column included), wherever the pieces are cut.
 final class JSONPiecesReadingTests: XCTestCase {
     private let texts: [String] = [
         #"[{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}, {"year": 2022, "sales": null}, {"year": 2023, "sales": 7}]"#,
@@ -48,7 +48,41 @@ final class JSONPiecesReadingTests: XCTestCase {
         "{\"a\": 1}\n{}\n{\"a\": 2}\n",
     ]
 
-    func testEveryPieceSizeReadsAsOneThreadDoes() throws {
+    /// Fails unless `actual` is `expected`: the same table, or the same error.
+    private func assertSameRead(_ expected: Result<Table, Error>, _ actual: Result<Table, Error>, _ what: String) {
+        switch (expected, actual) {
+        case let (.success(a), .success(b)): XCTAssertNil(TableComparison.firstDifference(a, b), what)
+        case let (.failure(a), .failure(b)): XCTAssertEqual(a as? ImportError, b as? ImportError, what)
+        default: XCTFail("\(what): \(expected) and \(actual)")
+        }
+    }
+
+    /// `text`, maybe with a byte changed, removed or doubled, read in random pieces (at most `maxPieceBytes`) and
+    /// chunks gives the one-thread reader's table or error.
+    private func assertSameReadWithAMistake(_ text: String, maxPieceBytes: Int, _ generator: inout SeededGenerator) {
+        var bytes = Array(text.utf8)
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = Array("{}[],:\"\\ x0".utf8).randomElement(using: &generator)!
+        case 1: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
+        case 2:
+            let k = Int.random(in: 0..<bytes.count, using: &generator)
+            bytes.insert(bytes[k], at: k)
+        default: break
+        }
+        var oneThread = CSVReadOptions()
+        oneThread.parallelism = 1
+        let expected = Result { try TableFiles.read(data: Data(bytes), name: "t.json", options: oneThread) }
+        var pieces = CSVReadOptions()
+        pieces.parallelism = 2
+        pieces.pieceBytes = Int.random(in: 1...maxPieceBytes, using: &generator)
+        pieces.chunkBytes = Int.random(in: 1...64, using: &generator)
+        let actual = Result { try TableFiles.read(data: Data(bytes), name: "t.json", options: pieces) }
+        assertSameRead(expected, actual, "\(String(decoding: bytes, as: UTF8.self)) in pieces of \(pieces.pieceBytes)")
+    }
+
+    /// Each of `texts` read in pieces of every size, in chunks of 3 bytes and of 1 MiB, gives the one-thread
+    /// reader's table or error.
+    private func assertEveryPieceSizeReadsAsOneThread(_ texts: [String]) {
         for text in texts {
             var oneThread = CSVReadOptions()
             oneThread.parallelism = 1
@@ -61,13 +95,91 @@ final class JSONPiecesReadingTests: XCTestCase {
                     pieces.chunkBytes = chunkBytes
                     let actual = Result { try TableFiles.read(data: Data(text.utf8), name: "t.json", options: pieces) }
                     let what = "\(text) in pieces of \(pieceBytes), chunks of \(chunkBytes)"
-                    switch (expected, actual) {
-                    case let (.success(a), .success(b)): XCTAssertNil(TableComparison.firstDifference(a, b), what)
-                    case let (.failure(a), .failure(b)): XCTAssertEqual(a as? ImportError, b as? ImportError, what)
-                    default: XCTFail("\(what): \(expected) and \(actual)")
-                    }
+                    assertSameRead(expected, actual, what)
                 }
             }
+        }
+    }
+
+    func testEveryPieceSizeReadsAsOneThreadDoes() throws {
+        assertEveryPieceSizeReadsAsOneThread(texts)
+    }
+
+    /// Objects of columns (and pandas `split`), whose arrays and objects are read in pieces: whole, broken, and
+    /// with a value that is not a scalar or keys that stop being row numbers partway.
+    private let objects: [String] = [
+        #"{"a": [1, 2, 3, 4], "b": {"0": 5, "1": 6, "2": 7, "3": 8}}"#,
+        #"{"a": {"0": 1, "1": 2, "5": 3, "3": 4}, "b": {"0": 1, "1": 2, "5": 3, "3": 4}}"#,
+        #"{"a": {"0": 1, "1": 2, "5": 3, "6": 4}, "b": {"0": 5, "1": 6, "2": 7, "3": 8}}"#,
+        #"{"a": {"x": 1, "y": "p,q", "z": 3}, "b": {"x": 4, "y": 5, "z": null}}"#,
+        #"{"a": {"1": 1, "2": 2, "3": 3}, "b": {"1": 1, "2": 2, "3": 3}}"#,
+        #"{"a": {"10": 1, "11": 2, "12": 3}, "b": [4, 5, 6]}"#,
+        #"{"a": {"0": 1, "1": 2, "02": 3, "3": 4}}"#,
+        #"{"a": [1, 2, [3], 4], "b": [5, 6, 7, 8]}"#,
+        #"{"a": {"0": 1, "1": {"n": 2}, "2": 3}}"#,
+        #"{"columns": ["a", "b"], "index": [0, 1, 2], "data": [[1, 2], [3, 4], [5, 6]]}"#,
+        #"{"count": 3, "results": [{"a": 1}, {"a": 2}, {"a": 3}]}"#,
+        "{\"t\": [\"x}\", \"],[\", \"\\\"{\", \"é\"], \"v\": [NaN, -Infinity, 1e3, true]}",
+        "{\"a\": [1, 2, 3]}\n{\"a\": [4]}\n",
+        #"{"a": [1, 2,, 3]}"#,
+        #"{"a": [1, 2 3]}"#,
+        #"{"a": {"0": 1, "1" 2}}"#,
+        #"{"a": {"0": 1, 1: 2}}"#,
+        #"{"a": [1, 2, 3}"#,
+        #"{"a": {"0": 1, "1": 2]}"#,
+        #"{"a": [1, "x]}"#,
+        #"{"a": [1, 2]"#,
+        #"{"a": [1, 2], }"#,
+        #"{"a": [1, 01, 2]}"#,
+        #"{"a": [1, 2]} x"#,
+        #"{"a": [1, 2, ]}"#,
+        #"{"a": {"0": 1, "1": 2,}}"#,
+    ]
+
+    func testObjectsOfColumnsInEveryPieceSizeReadAsOneThreadDoes() throws {
+        assertEveryPieceSizeReadsAsOneThread(objects)
+    }
+
+    func testTheRowLimitIsTheOneThreadReadersInPieces() throws {
+        let texts = [#"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": [1, 2, 3, 4]}"#,
+                     #"{"meta": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}, "data": [["x"], [1]]}"#,
+                     "{\"a\": [1, 2, 3, 4, 5]}\n{\"a\": [6]}\n"]
+        for text in texts {
+            var oneThread = CSVReadOptions()
+            oneThread.parallelism = 1
+            oneThread.limits.maxRows = 4
+            let expected = Result { try TableFiles.read(data: Data(text.utf8), name: "t.json", options: oneThread) }
+            for pieceBytes in 1...8 {
+                var pieces = oneThread
+                pieces.parallelism = 2
+                pieces.pieceBytes = pieceBytes
+                let actual = Result { try TableFiles.read(data: Data(text.utf8), name: "t.json", options: pieces) }
+                assertSameRead(expected, actual, "\(text) in pieces of \(pieceBytes)")
+            }
+        }
+    }
+
+    /// Random objects of columns (arrays, objects keyed by row number or by name, now and then a value that is
+    /// not a scalar), some with a byte changed, removed or doubled: the same table or the same error either way.
+    func testRandomObjectsOfColumnsWithMistakesReadAsOneThreadDoes() throws {
+        var generator = SeededGenerator(seed: 3_502)
+        let values = ["1", "-2.5e3", "0", "\"t,x\"", "\"q\\\"}\"", "\"ü]\"", "null", "true", "NaN", "\"\\u00e9\"", "[1]", "{\"z\": 2}"]
+        for _ in 0..<400 {
+            let rows = Int.random(in: 1...9, using: &generator)
+            // Row numbers, row numbers with a jump halfway, or names; each column's own.
+            let keyings: [[String]] = [(0..<rows).map { "\($0)" }, (0..<rows).map { "\($0 < rows / 2 ? $0 : $0 + 3)" },
+                                       (0..<rows).map { ["x", "y", "z", "1", "0", "10", "é"][$0 % 7] + String(repeating: "'", count: $0 / 7) }]
+            let columns = (0..<Int.random(in: 1...3, using: &generator)).map { c -> String in
+                let keys = keyings[Int.random(in: 0..<(Int.random(in: 0..<3, using: &generator) == 0 ? 3 : 1), using: &generator)]
+                let cells = (0..<rows).map { _ in
+                    values[Int.random(in: 0..<(Int.random(in: 0..<8, using: &generator) == 0 ? values.count : values.count - 2),
+                                       using: &generator)]
+                }
+                let body = Bool.random(using: &generator) ? "[" + cells.joined(separator: ", ") + "]"
+                    : "{" + zip(keys, cells).map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
+                return "\"c\(c)\": " + body
+            }
+            assertSameReadWithAMistake("{" + columns.joined(separator: ",\n ") + "}", maxPieceBytes: 30, &generator)
         }
     }
 
@@ -86,29 +198,8 @@ final class JSONPiecesReadingTests: XCTestCase {
                 }
                 return "{" + members.joined(separator: ", ") + "}"
             }
-            var bytes = Array((lines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n ") + "]").utf8)
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = Array("{}[],:\"\\ x0".utf8).randomElement(using: &generator)!
-            case 1: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
-            case 2:
-                let k = Int.random(in: 0..<bytes.count, using: &generator)
-                bytes.insert(bytes[k], at: k)
-            default: break
-            }
-            var oneThread = CSVReadOptions()
-            oneThread.parallelism = 1
-            let expected = Result { try TableFiles.read(data: Data(bytes), name: "t.json", options: oneThread) }
-            var pieces = CSVReadOptions()
-            pieces.parallelism = 2
-            pieces.pieceBytes = Int.random(in: 1...40, using: &generator)
-            pieces.chunkBytes = Int.random(in: 1...64, using: &generator)
-            let actual = Result { try TableFiles.read(data: Data(bytes), name: "t.json", options: pieces) }
-            let what = "\(String(decoding: bytes, as: UTF8.self)) in pieces of \(pieces.pieceBytes)"
-            switch (expected, actual) {
-            case let (.success(a), .success(b)): XCTAssertNil(TableComparison.firstDifference(a, b), what)
-            case let (.failure(a), .failure(b)): XCTAssertEqual(a as? ImportError, b as? ImportError, what)
-            default: XCTFail("\(what): \(expected) and \(actual)")
-            }
+            assertSameReadWithAMistake(lines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n ") + "]",
+                                       maxPieceBytes: 40, &generator)
         }
     }
 
