@@ -46,7 +46,7 @@ struct JSONPieceReading {
             pieces.append(start..<block.bytes.count)
             let (bytes, ranges) = (block.bytes, pieces)
             // Each piece's result, or none: ParallelMap gives up on nil, and one piece that fails must not.
-            nonisolated(unsafe) let parsed = ParallelMap.map(ranges.count) { k -> [Piece] in
+            let parsed = ParallelMap.map(ranges.count) { k -> [Piece] in
                 parse(Array(bytes[ranges[k]])).map { [$0] } ?? []
             }!
             for (k, result) in parsed.enumerated() {

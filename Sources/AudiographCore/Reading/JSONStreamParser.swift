@@ -84,7 +84,7 @@ final class JSONStreamParser {
 
     /// How the values of a table follow one another in the file.
     enum Sequence {
-        /// The elements of an array, separated by commas.
+        /// The elements of an array, or the members of an object ("key": value), separated by commas.
         case arrayElements
         /// Values one after another (JSON Lines): a value that is an object or array ends at its closing bracket.
         case lines
@@ -93,7 +93,7 @@ final class JSONStreamParser {
     /// Whole values of a table, as one block of bytes for pieces to parse side by side.
     struct ValueBlock {
         /// The bytes, from the first value's start to the end of the last one: just before the comma after it, the
-        /// array's closing bracket, or the end of the input.
+        /// array's closing bracket (or the object's brace), or the end of the input.
         var bytes: [UInt8]
         /// Where in `bytes` the block may be cut between two values: at a comma between two elements (left out of
         /// both pieces), or just after a value of JSON Lines.
@@ -102,9 +102,9 @@ final class JSONStreamParser {
         var line: Int, column: Int
     }
 
-    /// Takes the next values (the parser stands at a value's start) as a block of at least `minimumBytes` unless
-    /// the array or the input ends first, leaving the parser at the comma after the block, the array's closing
-    /// bracket, the next line's value, or the end. The cuts are found by nesting and quotes alone: the block's own
+    /// Takes the next values (the parser stands at a value's start, or a member's) as a block of at least
+    /// `minimumBytes` unless the array (or object) or the input ends first, leaving the parser at the comma after
+    /// the block, the closing bracket or brace, the next line's value, or the end. The cuts are found by nesting and quotes alone: the block's own
     /// parse checks the JSON.
     func takeValues(_ sequence: Sequence, minimumBytes: Int) throws -> ValueBlock {
         if position > 0 {
@@ -225,8 +225,9 @@ final class JSONStreamParser {
         while let byte = try peek() {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D: advance(byte)
-            case 0xEF where line == 1 && column == 1 && bytesRead <= Int64(buffer.count):
-                // A byte-order mark (EF BB BF), which JSON forbids but Windows programs write.
+            case 0xEF where line == 1 && column == 1 && bytesRead == Int64(buffer.count - position):
+                // A byte-order mark (EF BB BF), which JSON forbids but Windows programs write: as the file's
+                // first bytes only (nothing consumed yet), so that a second one is refused in any chunk size.
                 advance(byte)
                 for expected: UInt8 in [0xBB, 0xBF] {
                     guard try peek() == expected else { throw broken(Self.problemValueExpected) }

@@ -159,6 +159,46 @@ final class JSONPiecesReadingTests: XCTestCase {
         }
     }
 
+    /// Columns of 3,000 values (numbers; keyed by row number; with a nested value halfway) whose first
+    /// pieceBytes/1024 values are packed one at a time and the rest in pieces: the one-thread reader's table, with
+    /// progress that only grows to the file's size, and cancelling that stops the reading within two reports.
+    func testLongColumnsGoOnInPiecesWithProgressAndCancelling() throws {
+        let n = 3_000
+        let numbers = "[" + (0..<n).map { "\($0)" }.joined(separator: ",") + "]"
+        let nested = "[" + (0..<n).map { $0 == 1_500 ? "[1]" : "\($0)" }.joined(separator: ",") + "]"
+        let keyed = "{" + (0..<n).map { "\"\($0 < 2_000 ? $0 : $0 + 7)\": \($0)" }.joined(separator: ",") + "}"
+        for text in ["{\"a\": \(numbers), \"b\": \(keyed)}", "{\"a\": \(nested), \"b\": \(numbers)}",
+                     "{\"a\": \(numbers), \"b\": \(nested)}"] {
+            let data = Data(text.utf8)
+            var oneThread = CSVReadOptions()
+            oneThread.parallelism = 1
+            let expected = Result { try TableFiles.read(data: data, name: "t.json", options: oneThread) }
+            for pieceBytes in [1_024, 2_048, 4_096] {
+                var options = CSVReadOptions()
+                options.parallelism = 2
+                options.pieceBytes = pieceBytes
+                options.chunkBytes = 256
+                var reports: [Int64] = []
+                let actual = Result { try TableFiles.read(data: data, name: "t.json", options: options,
+                                                          progress: { reports.append($0.bytesRead) }) }
+                assertSameRead(expected, actual, "\(text.prefix(40)) in pieces of \(pieceBytes)")
+                XCTAssertEqual(reports, reports.sorted(), "progress only grows")
+                XCTAssertEqual(reports.last, Int64(data.count), "progress ends at the file's size")
+                for k in stride(from: 1, to: reports.count - 1, by: 9) {
+                    let flag = CancellationFlag()
+                    var seen = 0
+                    XCTAssertThrowsError(try TableFiles.read(data: data, name: "t.json", options: options, progress: { _ in
+                        seen += 1
+                        if seen == k { flag.cancel() }
+                    }, cancellation: flag)) { error in
+                        XCTAssertEqual(error as? ImportError, .cancelled(path: "t.json"), "cancelled after report \(k)")
+                    }
+                    XCTAssertLessThanOrEqual(seen, k + 2, "reading stops soon after report \(k)")
+                }
+            }
+        }
+    }
+
     /// Random objects of columns (arrays, objects keyed by row number or by name, now and then a value that is
     /// not a scalar), some with a byte changed, removed or doubled: the same table or the same error either way.
     func testRandomObjectsOfColumnsWithMistakesReadAsOneThreadDoes() throws {

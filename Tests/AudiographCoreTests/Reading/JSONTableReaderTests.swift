@@ -83,6 +83,12 @@ final class JSONTableReaderTests: XCTestCase {
         let table = try read("\u{FEFF}[{\"t\": 1, \"v\": NaN}, {\"t\": 2, \"v\": Infinity}, {\"t\": 3, \"v\": -Infinity}, {\"t\": 4, \"v\": 2}]")
         XCTAssertEqual(table.rowCount, 4)
         XCTAssertEqual(table.columns.map(\.header), ["t", "v"])
+        // A second mark is no mark, in any chunk size (chunks of 4 bytes or more skipped it).
+        for chunkBytes in 1...8 {
+            XCTAssertThrowsError(try read("\u{FEFF}\u{FEFF}{\"a\": [1, 2, 3]}", chunkBytes: chunkBytes), "\(chunkBytes)") { error in
+                guard case .brokenJSON(_, 1, 1, _)? = error as? ImportError else { return XCTFail("\(chunkBytes): \(error)") }
+            }
+        }
     }
 
     func testBrokenJSONSaysTheLineTheColumnAndWhatWasExpected() {
