@@ -231,7 +231,7 @@ struct PackedTexts: Equatable {
         case .bool(let b): append(b ? "true" : "false", tag: Tag.bool)
         case .number(let n): append(n, tag: Tag.number)
         case .string(let s): append(s, tag: Tag.string)
-        case .array, .object: preconditionFailure("only a scalar is packed")
+        case .array, .object: preconditionFailure("only a scalar is packed")  // l10n: not shown
         }
     }
 
