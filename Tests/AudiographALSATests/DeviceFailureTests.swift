@@ -52,7 +52,7 @@ final class DeviceFailureTests: XCTestCase {
         // refuses 16-bit samples in snd_pcm_set_params.
         sink = try ALSAFileSink(configurationText: "pcm.!default { type mulaw slave { pcm { type null } format S16_LE } }\n")
         let (message, printed) = openFailure("default")
-        XCTAssertEqual(message, "The sound device \"default\" cannot play 16-bit sound with 2 channels at 48000 Hz (invalid argument). Choose another device with --device (aplay -L lists them; \"plughw:\" devices convert), or write a WAV file with `audiograph-cli render`.")
+        XCTAssertEqual(message, "The sound device \"default\" cannot play 16-bit sound with 2 channels at 48,000 Hz (invalid argument). Choose another device with --device (aplay -L lists them; \"plughw:\" devices convert), or write a WAV file with `audiograph-cli render`.")
         XCTAssertEqual(printed, "")
     }
 

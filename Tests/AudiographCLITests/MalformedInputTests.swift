@@ -58,7 +58,7 @@ final class MalformedInputTests: XCTestCase {
         FileManager.default.createFile(atPath: commas.path, contents: Data(repeating: UInt8(ascii: ","), count: 100 << 20))
         result = try CLIRunner.run(["describe", "wide.csv"], in: folder, timeout: 30)
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.stderr.contains("more than the 10000 Audiograph can chart"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("more than the 10,000 Audiograph can chart"), result.stderr)
     }
 
     func testUsageErrorsNameTheColumns() throws {

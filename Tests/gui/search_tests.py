@@ -204,9 +204,9 @@ def data_table_of_many_rows():
         f.writelines("%d,%d\n" % (1000 + 3 * i, (i * 7919) % 10007) for i in range(100000))
     try:
         with example_with_orca("readings.csv", "interval 1 of 60", folder=folder) as (orca, sound, app):
-            said = press_and_hear(orca, "ctrl+t", "Time, 1,000 s, row 1 of 100000", timeout=30)
-            check("100000 rows" in said, "Orca says the table's size: %r" % said.replace("\n", " | ")[:200])
-            press_and_hear(orca, "ctrl+End", "300,997 s, row 100000 of 100000")
+            said = press_and_hear(orca, "ctrl+t", "Time, 1,000 s, row 1 of 100,000", timeout=30)
+            check("100,000 rows" in said, "Orca says the table's size: %r" % said.replace("\n", " | ")[:200])
+            press_and_hear(orca, "ctrl+End", "300,997 s, row 100,000 of 100,000")
             press_and_hear(orca, "Right", "Reading, %s" % format((99999 * 7919) % 10007, ","))
             frame = next((w for w in app if (w.name or "").startswith("Data Table")), None)
             cells = harness.find_all(frame, lambda n: n.getRoleName() in ("label", "static")) if frame else []

@@ -63,16 +63,16 @@ public struct XValueFormatting: Sendable {
         switch precision {
         case .year: return String(c.year)
         // TRANSLATORS: a quarter of a year, "Q1 2000"; the first number is the quarter 1…4, the second the year.
-        case .quarter: return Localization.tr("Q%ld %ld", (c.month - 1) / 3 + 1, c.year)
+        case .quarter: return Localization.trc("date", "Q%ld %ld", (c.month - 1) / 3 + 1, c.year)
         case .week:
             let week = DateParsing.isoWeek(local)
             // TRANSLATORS: an ISO week, "week 5 of 2000"; the first number is the week 1…53, the second the year.
-            return Localization.tr("week %ld of %ld", week.week, week.weekYear)
+            return Localization.trc("date", "week %ld of %ld", week.week, week.weekYear)
         case .timeOfDay: return DateParsing.clockText(local)
         case .month: return Localization.trc("month year", "%@ %ld", month, c.year)
-        case .day: return Localization.tr("%@ %ld, %ld", month, c.day, c.year)
+        case .day: return Localization.trc("date", "%@ %ld, %ld", month, c.day, c.year)
         case .minute, .second:
-            return Localization.tr("%@ %ld, %ld %02ld:%02ld", month, c.day, c.year, c.hour, c.minute)
+            return Localization.trc("date", "%@ %ld, %ld %02ld:%02ld", month, c.day, c.year, c.hour, c.minute)
         }
     }
 }

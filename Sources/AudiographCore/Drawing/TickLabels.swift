@@ -39,7 +39,7 @@ public enum TickLabels {
                 return previous == nil || c.month == 1 ? Localization.trc("month year", "%@ %ld", month, c.year) : month
             }
             if spacing >= day - 1 {
-                return previous == nil ? Localization.tr("%@ %ld, %ld", month, c.day, c.year)
+                return previous == nil ? Localization.trc("date", "%@ %ld, %ld", month, c.day, c.year)
                     : Localization.trc("month day", "%@ %ld", month, c.day)
             }
             let time = String(format: "%02d:%02d", c.hour, c.minute)

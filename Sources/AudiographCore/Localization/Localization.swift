@@ -10,14 +10,16 @@ import Foundation
 /// `String(format:)` placeholders (%@, %d, %ld; translations may number them, %2$@, to reorder).
 public enum Localization {
     /// Translated text for an English message; the English text itself while only English exists.
+    /// Whole numbers are written grouped ("2,000,000 rows"); a date's year goes through `trc` instead.
     public static func tr(_ message: String, _ arguments: CVarArg...) -> String {
         let template = loaded.catalog.translation(of: message) ?? message
-        return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
+        return formatGrouped(template, arguments)
     }
 
     /// Translated text for a message whose English is shared by different meanings, told apart by
     /// `context` (gettext's msgctxt): "%@ %ld" is "March 2023" in context "month year" and "March 31" in
-    /// context "month day", which other languages write differently.
+    /// context "month day", which other languages write differently. Whole numbers are written as they are,
+    /// without grouping: the contexts hold dates ("2023", not "2,023").
     public static func trc(_ context: String, _ message: String, _ arguments: CVarArg...) -> String {
         let template = loaded.catalog.translation(of: context + "\u{4}" + message) ?? message
         return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
@@ -27,7 +29,14 @@ public enum Localization {
     public static func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: CVarArg...) -> String {
         let template = loaded.catalog.translation(singular: singular, plural: plural, count: count)
             ?? (count == 1 ? singular : plural)
-        return arguments.isEmpty ? template : String(format: template, locale: posixLocale, arguments: arguments)
+        return formatGrouped(template, arguments)
+    }
+
+    /// `template` formatted with `arguments`, its plain whole-number conversions grouped (`GroupedCounts`).
+    private static func formatGrouped(_ template: String, _ arguments: [CVarArg]) -> String {
+        guard !arguments.isEmpty else { return template }
+        let grouped = GroupedCounts.apply(template, arguments)
+        return String(format: grouped.template, locale: posixLocale, arguments: grouped.arguments)
     }
 
     /// Separators of numbers in the interface language, from its catalog (a language with a decimal comma

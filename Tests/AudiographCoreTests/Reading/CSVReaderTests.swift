@@ -242,7 +242,7 @@ final class CSVReaderTests: XCTestCase {
         let text = "x,y\n" + (0..<5_000).map { "\($0),\($0 % 9)" }.joined(separator: "\n")
         XCTAssertThrowsError(try read(text, options: options)) { error in
             guard case .tooManyRows(_, 1_000)? = error as? ImportError else { return XCTFail("\(error)") }
-            XCTAssertTrue((error as? ImportError)?.message.contains("has more than 1000 rows") == true,
+            XCTAssertTrue((error as? ImportError)?.message.contains("has more than 1,000 rows") == true,
                           (error as? ImportError)?.message ?? "")
         }
     }
