@@ -24,7 +24,7 @@ extension ChartInference {
             warnings.append(L.trn("%ld row has no %@ value and is left out.", "%ld rows have no %@ value and are left out.",
                                   missing, missing, cols[x].header))
         }
-        let xAxis = makeXAxis(table, x: layout.x, values: rows.map { xs[$0] })
+        let xAxis = makeXAxis(table, x: layout.x, values: rows.map { xs[$0] }, kind: .candlestick)
         let xWords = XValueFormatting(axis: xAxis)
         var kept: [Int] = [], candles: [Candle] = []
         var refused: [CandleProblem: [String]] = [:]

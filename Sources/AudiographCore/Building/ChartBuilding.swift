@@ -130,7 +130,7 @@ extension ChartInference {
         }
 
         // Axes.
-        let xAxis = makeXAxis(table, x: layout.x, values: rowsInFileOrder ? xs : rows.map { xs[$0] })
+        let xAxis = makeXAxis(table, x: layout.x, values: rowsInFileOrder ? xs : rows.map { xs[$0] }, kind: layout.kind)
 
         // One scale per unit and size: the first group keeps the chart's axis, the others their own.
         let wide = layout.seriesBy == nil && series.count == yColumns.count && series.count > 1
@@ -228,7 +228,7 @@ extension ChartInference {
 
     /// The x axis of column `x` (nil: the row number) over its plotted `values` (numbers, seconds since the
     /// epoch, or category indices).
-    static func makeXAxis(_ table: Table, x: Int?, values: [Double]) -> XAxis {
+    static func makeXAxis(_ table: Table, x: Int?, values: [Double], kind: ChartKind) -> XAxis {
         let xRange = (values.min() ?? 0)...(values.max() ?? 0)
         guard let x else {
             return .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange,
@@ -241,7 +241,7 @@ extension ChartInference {
             let whole = digits == 0 && values.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
             return .numeric(NumericAxis(title: column.title, unit: column.unit, range: xRange,
                                         gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
-                                        formatter: formatter(for: column, unit: column.unit, digits: digits, values: values)))
+                                        formatter: xFormatter(for: column, digits: digits, readingYears: kind != .scatter)))
         case .date(_, let precision, let utcOffsetSeconds):
             let spoken = DateValuePrecision.precision(of: values, written: precision, utcOffsetSeconds: utcOffsetSeconds)
             return .date(DateAxis(title: column.title, range: xRange, precision: spoken, writtenPrecision: precision,
@@ -287,6 +287,15 @@ extension ChartInference {
     /// A formatter with the column's unit and decimals; years are written without grouping ("1960").
     static func formatter(for column: Column, unit: String?, digits: Int, values: [Double]) -> ValueFormatter {
         ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: !looksLikeYears(column, values: values))
+    }
+
+    /// The formatter of an x axis (or a histogram's) over `column`: years, by header or, along the x of a line or
+    /// bars (`readingYears`), by their values (`YearValues`), are written without grouping ("1993"). A scatter's x is
+    /// a measure: weights of 1,000 to 2,000 kg stay grouped.
+    static func xFormatter(for column: Column, unit: String? = nil, digits: Int, readingYears: Bool) -> ValueFormatter {
+        guard case .numeric(let values, _) = column.data else { return ValueFormatter(unit: unit ?? column.unit, fractionDigits: digits) }
+        let years = looksLikeYears(column, values: values) || (readingYears && YearValues.areYears(values))
+        return ValueFormatter(unit: unit ?? column.unit, fractionDigits: digits, usesGrouping: !years)
     }
 
     /// Whole numbers between 1000 and 2999 under a header that says year.

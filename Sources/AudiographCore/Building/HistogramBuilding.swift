@@ -23,7 +23,7 @@ extension ChartInference {
         let edgeDigits = bins.map { max(ValueFormatter.decimalsNeeded($0.to - $0.from), ValueFormatter.decimalsNeeded(abs($0.from))) }.max() ?? 0
         let xAxis = NumericAxis(title: column.title, unit: column.unit, range: low...high,
                                 gridlines: Gridlines.linear(low...high),
-                                formatter: formatter(for: column, unit: column.unit, digits: min(6, edgeDigits), values: [low, high]))
+                                formatter: xFormatter(for: column, digits: min(6, edgeDigits), readingYears: false))
         let top = Double(bins.map(\.count).max() ?? 0)
         let yAxis = NumericAxis(title: L.tr("Count"), unit: settings.unit, range: 0...max(1, top),
                                 gridlines: Gridlines.linear(0...max(1, top), wholeNumbers: true),
