@@ -2,7 +2,8 @@
 import Foundation
 
 /// Turns numeric columns that are really times into date columns once a table is read: Unix timestamps under
-/// a header that says so, and fractional years as R writes time series.
+/// a header that says so, fractional years as R writes time series, and dates written as whole numbers
+/// (20240131, 202401) as Stata, SAS, banks and loggers write them.
 enum TemporalColumns {
     /// How a numeric column's numbers were read as dates; the same reading serves rows appended later.
     enum Conversion: Sendable, Equatable {
@@ -12,6 +13,8 @@ enum TemporalColumns {
         case unixMilliseconds
         /// Years with a fraction (1949.083 is February 1949), written on a grid of this precision.
         case fractionalYears(DatePrecision)
+        /// Dates written as yyyymmdd (20240131) or, at month precision, yyyymm (202401).
+        case digitDates(DatePrecision)
 
         /// `values` (NaN where missing) as a date column.
         func dates(_ values: [Double]) -> ColumnData {
@@ -20,6 +23,9 @@ enum TemporalColumns {
             case .unixMilliseconds: return .date(values: values.map { $0 / 1000 }, precision: .second, utcOffsetSeconds: nil)
             case .fractionalYears(let precision):
                 return .date(values: values.map { TemporalColumns.date(fractionalYear: $0, precision: precision) },
+                             precision: precision, utcOffsetSeconds: nil)
+            case .digitDates(let precision):
+                return .date(values: values.map { TemporalColumns.date(digits: $0, precision: precision) ?? .nan },
                              precision: precision, utcOffsetSeconds: nil)
             }
         }
@@ -32,18 +38,63 @@ enum TemporalColumns {
         table.columns.indices.map { i -> Conversion? in
             guard case .numeric(let values, _) = table.columns[i].data else { return nil }
             let title = table.columns[i].title.lowercased()
-            guard let conversion = unixTime(values, title: title) ?? fractionalYears(values, title: title) else { return nil }
+            let digits = digitDates(values, title: title)
+            if let odd = digits.notADate {
+                table.warnings.append(Localization.tr(
+                    "%@ looks like dates written as digits (%@), but %@ is not a date, so its values are read as numbers.",
+                    table.columns[i].header, plainDigits(digits.example), plainDigits(odd)))
+            }
+            guard let conversion = unixTime(values, title: title) ?? fractionalYears(values, title: title) ?? digits.conversion
+            else { return nil }
             table.columns[i].data = conversion.dates(values)
             return conversion
         }
     }
 
-    /// True for headers that announce a timestamp: a word time, timestamp, datetime, epoch or unix (or one starting
-    /// with epoch or unix), or ending in _ts; "lifetime value" is not one.
+    /// A whole number as its digits, without grouping: "20240131".
+    private static func plainDigits(_ value: Double) -> String { String(Int64(value)) }
+
+    /// Dates written as whole numbers: every value an 8-digit yyyymmdd (day precision) or every value a 6-digit
+    /// yyyymm (month precision) that is a real date from 1800 to 2200, three values or more (or any number under a
+    /// header that names a time). A column that is such dates but for one value (`notADate`) stays numbers; with
+    /// more than one misfit it is some other number that happens to have eight digits.
+    static func digitDates(_ values: [Double], title: String) -> (conversion: Conversion?, example: Double, notADate: Double?) {
+        var eight = 0, six = 0, present = 0
+        var example = Double.nan, misfit = Double.nan, misfits = 0
+        for v in values where !v.isNaN {
+            present += 1
+            guard v == v.rounded(), v > 0 else { misfits += 1; misfit = v; if misfits > 1 { return (nil, .nan, nil) }; continue }
+            if v >= 18_000_101 && v <= 22_001_231 && date(digits: v, precision: .day) != nil { eight += 1; example = v }
+            else if v >= 180_001 && v <= 220_012 && date(digits: v, precision: .month) != nil { six += 1; example = v }
+            else { misfits += 1; misfit = v }
+            if misfits > 1 { return (nil, .nan, nil) }
+        }
+        let namesTime = ColumnProfiler.headerWords(title).contains { ColumnProfiler.timeWords.contains($0) }
+        guard present >= 3 || (present >= 1 && namesTime), eight == 0 || six == 0 else { return (nil, .nan, nil) }
+        let precision: DatePrecision = eight > 0 ? .day : .month
+        if misfits == 0 { return (.digitDates(precision), example, nil) }
+        // One value off among dates of one spelling: said, and the column read as numbers.
+        let fits = eight + six
+        return fits >= 3 ? (nil, example, misfit) : (nil, .nan, nil)
+    }
+
+    /// Seconds since the epoch of 20240131 (day precision) or 202401 (month precision); nil when no such date.
+    static func date(digits value: Double, precision: DatePrecision) -> Double? {
+        guard value.isFinite, value == value.rounded(), value > 0 else { return nil }
+        let n = Int(value)
+        let (year, month, day) = precision == .day ? (n / 10_000, n / 100 % 100, n % 100) : (n / 100, n % 100, 1)
+        guard (1800...2200).contains(year), DateParsing.valid(year, month, day) else { return nil }
+        return DateParsing.epochSeconds(year: year, month: month, day: day)
+    }
+
+    /// True for headers that announce a timestamp: a word time, timestamp, datetime, date, created, updated,
+    /// modified, epoch or unix (or one starting with epoch or unix), or ending in _ts; "lifetime value" is not
+    /// one. pandas' default `to_json()` writes a date column as epoch milliseconds under its own header ("date").
     static func namesTimestamp(_ title: String) -> Bool {
-        let words = title.split(whereSeparator: { !$0.isLetter })
+        let words = ColumnProfiler.headerWords(title)
         return title.hasSuffix("_ts") || words.contains { word in
-            ["time", "timestamp", "datetime", "ts"].contains(word) || word.hasPrefix("epoch") || word.hasPrefix("unix")
+            ["time", "timestamp", "datetime", "ts", "date", "dt", "created", "updated", "modified"].contains(word)
+                || word.hasPrefix("epoch") || word.hasPrefix("unix")
         }
     }
 
