@@ -81,11 +81,14 @@ public struct ChartDocument: Sendable {
 
     /// Charts a table read from `fileName` with `settings`: the layout guessed, the chart built.
     static func chart(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
-        let layout = try ChartInference.inferLayout(table, settings: settings)
+        let profile = TableProfile(table)
+        let layout = try ChartInference.inferLayout(table, settings: settings, profile: profile)
         let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
                                                           fileTitle: title(of: table, fileName: fileName))
+        // Columns the guess left out, and why, unless the person chose the measures.
+        let leftOut = settings.y == nil ? SetAsideWording.notes(profile, layout: layout, table: table) : []
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
-                             warnings: table.warnings + chartWarnings)
+                             warnings: table.warnings + chartWarnings + leftOut)
     }
 
     /// The same chart made again from `table`, the document's table with rows added: the same layout and settings,

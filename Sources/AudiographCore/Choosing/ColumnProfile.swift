@@ -101,13 +101,17 @@ public struct ColumnProfile: Sendable, Equatable {
 public struct TableProfile: Sendable {
     public var columns: [ColumnProfile]
     public var rowCount: Int
+    /// Number columns that are never a guessed measure, and why (`SetAside`).
+    public var setAside: [Int: SetAside]
 
     public init(_ table: Table) {
         rowCount = table.rowCount
         // Each column is one pass over its values, so the columns are profiled side by side on every core.
-        columns = ParallelMap.map(table.columns.count) {
+        let columns = ParallelMap.map(table.columns.count) {
             ColumnProfiler.profile(table.columns[$0], index: $0, rows: table.rowCount)
         }!
+        self.columns = columns
+        setAside = TableProfile.setAside(table, columns: columns)
     }
 
     public subscript(_ index: Int) -> ColumnProfile { columns[index] }

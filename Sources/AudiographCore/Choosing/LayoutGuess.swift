@@ -29,7 +29,11 @@ struct LayoutGuess {
     /// Measures free for the guess, in file order (codes only when nothing else is measured).
     var measures: [Int] {
         let named = pins.named.subtracting(pins.y ?? [])
-        let free = profile.indices(.measure).filter { !named.contains($0) && !profile[$0].isUnitNumber }
+        let candidates = profile.indices(.measure).filter { !named.contains($0) && !profile[$0].isUnitNumber }
+        // Errors, bounds and computed columns are set aside (`SetAside`) while anything else is left to chart: a
+        // table of a year and a value that rises by 3 a year still has that value.
+        let kept = candidates.filter { profile.setAside[$0] == nil }
+        let free = kept.isEmpty ? candidates : kept
         // Codes (cylinders, diet) are groupings while real measures are left to chart.
         let real = free.filter { !profile[$0].isCode }
         return real.isEmpty ? free : real

@@ -115,7 +115,10 @@ final class ChartInferenceTests: XCTestCase {
         var text = "Model,Weight (kg),Efficiency (km/L),Price (USD),Country\n"
         let countries = ["Japan", "Germany", "USA"]
         for i in 0..<12 {
-            text += "Car \(i),\(1000 + (i * 37) % 11 * 100),\(20 - (i * 37) % 11),\(20000 + (i * 7) % 12 * 1000),\(countries[i % 3])\n"
+            // Efficiency falls with weight, not exactly (a column computed from weight would be left out).
+            let k = (i * 37) % 11
+            let efficiency = i % 4 == 1 ? "\(20 - k).5" : "\(20 - k)"
+            text += "Car \(i),\(1000 + k * 100),\(efficiency),\(20000 + (i * 7) % 12 * 1000),\(countries[i % 3])\n"
         }
         let c = try chart(text)
         XCTAssertEqual(c.kind, .scatter)
@@ -209,7 +212,10 @@ final class ChartInferenceTests: XCTestCase {
         var text = "Model,Weight (kg),Efficiency (km/L),Price (USD),Country\n"
         let countries = ["Japan", "Germany", "USA"]
         for i in 0..<12 {
-            text += "Car \(i),\(1000 + (i * 37) % 11 * 100),\(20 - (i * 37) % 11),\(20000 + (i * 7) % 12 * 1000),\(countries[i % 3])\n"
+            // Efficiency falls with weight, not exactly (a column computed from weight would be left out).
+            let k = (i * 37) % 11
+            let efficiency = i % 4 == 1 ? "\(20 - k).5" : "\(20 - k)"
+            text += "Car \(i),\(1000 + k * 100),\(efficiency),\(20000 + (i * 7) % 12 * 1000),\(countries[i % 3])\n"
         }
         return text
     }

@@ -51,7 +51,8 @@ final class WordingTests: XCTestCase {
     func testASlopeTooSmallPerStepIsSaidPerAPowerOfTen() throws {
         // 20,000 readings over a row count: 3 per 100,000 per row, which would round to "slope 0.000030".
         var text = "reading,level\n"
-        for i in 0..<20_000 { text += "\(i * 5),\(String(format: "%.5f", Double(i) * 0.00015))\n" }
+        // (Every seventh level a ten-thousandth high: a reading, not a column computed from the row.)
+        for i in 0..<20_000 { text += "\(i * 5),\(String(format: "%.5f", Double(i) * 0.00015 + (i % 7 == 3 ? 0.0001 : 0)))\n" }
         let description = try report(text).analysis.series[0].description
         XCTAssertTrue(description.contains("Overall increasing, by about 3.0000 per 100,000 (r² 1.00)"), description)
         XCTAssertFalse(description.contains("slope"), description)

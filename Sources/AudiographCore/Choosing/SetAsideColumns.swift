@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Why a number column is not among the measures a chart is guessed from (a person may still choose it).
+public enum SetAside: Sendable, Equatable {
+    /// Another column's error or interval bound (`IntervalColumns`).
+    case interval(IntervalColumns.Member)
+    /// Given exactly by other columns (`DerivedColumns`).
+    case derived(DerivedColumns.Relation)
+}
+
+extension TableProfile {
+    /// The measures of `table` set aside, read from the values and headers: error and interval columns first (an
+    /// upper bound is also its estimate plus a multiple of the error, so those relations are not derived ones),
+    /// then columns other columns give exactly.
+    static func setAside(_ table: Table, columns: [ColumnProfile]) -> [Int: SetAside] {
+        var result: [Int: SetAside] = [:]
+        let measures = columns.filter { $0.role == .measure && !$0.isUnitNumber }.map(\.index)
+        for member in IntervalColumns.find(in: table, candidates: measures) { result[member.column] = .interval(member) }
+        let free = measures.filter { result[$0] == nil }
+        let times = columns.filter { $0.role == .time }.map(\.index)
+        // Two-valued columns (yes/no, two codes) agree with one another by chance far too often (two countries'
+        // crisis years): only columns of three values or more are taken as computed.
+        // A handful of evenly spaced values (1, 2, 3, 4 over four years) is a line through any other such column: a
+        // shop's count of stores is no shift of the year however exactly it rises.
+        let targets = free.filter { columns[$0].distinct >= 3 && !(columns[$0].distinct < 10 && isEvenlySpaced(table.columns[$0])) }
+        for relation in DerivedColumns.find(in: table, targets: targets, predictors: free + times) {
+            result[relation.column] = .derived(relation)
+        }
+        return result
+    }
+
+    /// True when a number column's distinct values, sorted, step by one amount.
+    private static func isEvenlySpaced(_ column: Column) -> Bool {
+        guard case .numeric(let values, _) = column.data else { return false }
+        let distinct = Set(values.filter(\.isFinite)).sorted()
+        guard distinct.count >= 3, let first = distinct.first, let last = distinct.last else { return false }
+        let step = distinct[1] - distinct[0], tolerance = (last - first) * 1e-6
+        return zip(distinct, distinct.dropFirst()).allSatisfy { abs(($1 - $0) - step) <= tolerance }
+    }
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
+import XCTest
+@testable import AudiographCore
+
+/// Columns computed from others, and error and interval columns, are never the chart's measures (issue 45).
+final class DerivedAndIntervalColumnsTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private func open(_ text: String, _ settings: ChartSettings = ChartSettings()) throws -> ChartDocument {
+        try ChartDocument.open(path: folder.write("t.csv", text), overrides: settings)
+    }
+
+    private func shown(_ document: ChartDocument) -> [String] {
+        let l = document.layout
+        return ([l.x] + l.y.map { Optional($0) } + [l.size]).compactMap { $0 }.map { document.table.columns[$0].header }
+    }
+
+    // MARK: Derived
+
+    func testAwakeIsLeftOutAsTwentyFourMinusSleep() throws {
+        let document = try open("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n")
+        XCTAssertEqual(document.chart.kind, .histogram, "nothing else is left: the histogram of one of them")
+        XCTAssertEqual(shown(document), ["sleep"])
+        XCTAssertTrue(document.warnings.contains("awake is left out: it is 24 − sleep on every row."), "\(document.warnings)")
+        XCTAssertFalse(ChartAnalysis.analyze(document.chart).summary.contains("correlation"))
+    }
+
+    func testACoinsAgeIsNotDrawnAgainstItsYear() throws {
+        let document = try open("year,age,weight\n1990,33,3.11\n1995,28,3.09\n1979,44,3.12\n2001,22,3.10\n1985,38,3.13\n")
+        XCTAssertFalse(shown(document).contains("age"), "\(shown(document))")
+        XCTAssertTrue(document.warnings.contains("age is left out: it is 2023 − year on every row."), "\(document.warnings)")
+    }
+
+    func testCentringAShiftOfTimeAndExperienceAreFound() throws {
+        let centred = try open("ses,meanses,cses,math\n0.5,0.2,0.3,12\n-0.4,0.2,-0.6,9\n1.1,-0.3,1.4,15\n0.0,-0.3,0.3,11\n"
+                               + "0.7,0.1,0.6,14\n-1.2,0.1,-1.3,6\n0.3,0.4,-0.1,10\n")
+        XCTAssertFalse(shown(centred).contains("cses"), "\(shown(centred))")
+        XCTAssertTrue(centred.warnings.contains("cses is left out: it is ses − meanses on every row."), "\(centred.warnings)")
+        var series = "Year,X1,temp\n"
+        for (k, t) in [5, 6, 5.5, 7, 6, 6.5, 5.2, 7.1, 6.4, 5.8, 6.9, 7.3].enumerated() { series += "\(1850 + k),\(100 + k),\(t)\n" }
+        let shift = try open(series)
+        XCTAssertEqual(shown(shift), ["Year", "temp"])
+        XCTAssertTrue(shift.warnings.contains("X1 is left out: it is Year − 1750 on every row."), "\(shift.warnings)")
+        var rows = "wage,age,educ,exp\n"
+        for (k, (age, educ)) in [(30, 12), (45, 16), (28, 10), (52, 12), (39, 18), (61, 8), (33, 14), (47, 12), (25, 16), (58, 11), (36, 9)].enumerated() {
+            rows += "\(10 + k * 3 % 7),\(age),\(educ),\(age - educ - 6)\n"
+        }
+        let experience = try open(rows)
+        XCTAssertFalse(shown(experience).contains("exp"), "\(shown(experience))")
+        XCTAssertTrue(experience.warnings.contains("exp is left out: it is age − educ − 6 on every row."), "\(experience.warnings)")
+    }
+
+    func testARatioIsFoundOnTheLogs() throws {
+        let document = try open("year,gnp,price,realgnp\n1990,100,1.00,100.0\n1991,108,1.03,104.9\n1992,119,1.07,111.2\n"
+                                + "1993,125,1.09,114.7\n1994,140,1.12,125.0\n1995,151,1.18,128.0\n")
+        XCTAssertFalse(shown(document).contains("realgnp"), "\(shown(document))")
+        XCTAssertTrue(document.warnings.contains("realgnp is left out: it is gnp ÷ price on every row."), "\(document.warnings)")
+    }
+
+    func testMeasuresThatOnlyMoveTogetherAreBothKept() throws {
+        // Heights and weights correlate strongly, but no rounding explains what is left: both are measures.
+        let document = try open("height,weight\n150,50.2\n160,58.1\n170,66.3\n180,73.9\n190,82.4\n165,61.0\n175,70.2\n")
+        XCTAssertEqual(document.chart.kind, .scatter)
+        XCTAssertEqual(Set(shown(document)), ["height", "weight"])
+        XCTAssertTrue(document.warnings.isEmpty, "\(document.warnings)")
+    }
+
+    func testAColumnThePersonChoosesIsDrawn() throws {
+        let document = try open("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n", ChartSettings(x: "sleep", y: ["awake"]))
+        XCTAssertEqual(document.chart.kind, .scatter)
+        XCTAssertFalse(document.warnings.contains { $0.contains("left out") })
+    }
+
+    func testRanksAndLogarithmsAreDerived() throws {
+        var rows = "score,ln_score,rank\n"
+        let scores = [12.5, 3.2, 8.8, 20.1, 15.0, 1.1, 9.9, 30.2, 4.4, 7.7, 16.6]
+        let ranks = scores.map { s in scores.filter { $0 < s }.count + 1 }
+        for (s, r) in zip(scores, ranks) { rows += "\(s),\(String(format: "%.4f", Foundation.log(s))),\(r)\n" }
+        let profile = TableProfile(try CSVReader.read(path: folder.write("r.csv", rows)))
+        guard case .derived(let log) = profile.setAside[1], case .derived(let rank) = profile.setAside[2] else {
+            return XCTFail("\(profile.setAside)")
+        }
+        XCTAssertEqual(log.form, DerivedColumns.Form.logarithm)
+        XCTAssertEqual(rank.form, DerivedColumns.Form.rank)
+    }
+
+    // MARK: Intervals
+
+    func testAMeasureBesideItsStandardErrorIsBarsOfTheMeasure() throws {
+        let document = try open("group,mean,se\nA,10.2,0.8\nB,12.5,1.1\nC,9.8,0.7\nD,11.1,0.9\n")
+        XCTAssertEqual(document.chart.kind, .bar)
+        XCTAssertEqual(shown(document), ["group", "mean"])
+        XCTAssertTrue(document.warnings.contains("se is the standard error of mean, so it is not drawn as a measure of its own."))
+        XCTAssertFalse(ChartAnalysis.analyze(document.chart).summary.contains("correlation"))
+    }
+
+    func testBoundsAroundAnEstimateAreNotLines() throws {
+        let document = try open("x,lower,estimate,upper\n1,2.1,3.0,3.9\n2,2.8,3.5,4.4\n3,3.5,4.6,5.5\n")
+        XCTAssertEqual(document.chart.kind, .line)
+        XCTAssertEqual(document.chart.series.map(\.name), ["estimate"])
+        XCTAssertTrue(document.warnings.contains(
+            "lower and upper are the lower and upper bounds of estimate, so they are not drawn as measures of their own."))
+    }
+
+    func testBroomForecastAndPrefixedIntervalsAreRead() throws {
+        let broom = "term,estimate,std.error,statistic,p.value,conf.low,conf.high\n"
+            + "a,1.5,0.2,7.5,0.001,1.1,1.9\nb,-0.4,0.3,-1.3,0.2,-1.0,0.2\nc,2.2,0.5,4.4,0.01,1.2,3.2\n"
+        let profile = TableProfile(try CSVReader.read(path: folder.write("b.csv", broom)))
+        let kinds: [Int: IntervalColumns.Kind] = profile.setAside.compactMapValues { if case .interval(let m) = $0 { return m.kind } else { return nil } }
+        XCTAssertEqual(kinds, [2: .standardError, 5: .lowerBound, 6: .upperBound])
+        let forecast = "Month,Point Forecast,Lo 80,Hi 80,Lo 95,Hi 95\n2024-01,10,8,12,7,13\n2024-02,11,8.5,13.5,7,15\n2024-03,12,9,15,7.5,16.5\n"
+        let f = try open(forecast)
+        XCTAssertEqual(f.chart.series.map(\.name), ["Point Forecast"])
+        let prices = try open("day,price,price_lower,price_upper,volume\n1,10,9,11,300\n2,11,10,12,280\n3,12,11,13,350\n4,11,10,12,310\n")
+        XCTAssertEqual(Set(prices.chart.series.map(\.name)), ["price", "volume"])
+    }
+
+    func testNamesThatOnlyLookLikeErrorsStayMeasures() throws {
+        // ManufCost's cost shares: sk, sl, se and sm (se is energy's share).
+        let shares = try CSVReader.read(path: folder.write("s.csv", "cost,sk,sl,se,sm\n10,0.1,0.2,0.3,0.4\n12,0.2,0.2,0.2,0.4\n9,0.3,0.1,0.2,0.4\n"))
+        XCTAssertTrue(IntervalColumns.find(in: shares, candidates: [0, 1, 2, 3, 4]).isEmpty)
+        // A lower bound needs its upper one: HI (Hawaii) among states is no bound.
+        let states = try CSVReader.read(path: folder.write("h.csv", "year,CA,HI,NY\n2000,5,3,7\n2001,6,2,8\n2002,7,4,6\n"))
+        XCTAssertTrue(IntervalColumns.find(in: states, candidates: [1, 2, 3]).isEmpty)
+        // A spread below zero is no spread.
+        let signed = try CSVReader.read(path: folder.write("n.csv", "mean,sd\n1,0.5\n2,-0.1\n3,0.2\n"))
+        XCTAssertTrue(IntervalColumns.find(in: signed, candidates: [0, 1]).isEmpty)
+    }
+}
