@@ -34,8 +34,15 @@ extension ChartInference {
         let timeRunsBack = layout.kind.isContinuous && !xRuns
         let rowsInFileOrder = missingX == 0 && !timeRunsBack
         let summarised = layout.aggregate == .mean || layout.aggregate == .sum
-        let labelColumn: (ids: [Int32], names: [String])? = summarised ? nil : layout.label.flatMap {
-            if case .text(let ids, let names) = cols[$0].data { return (ids, names) } else { return nil }
+        let labelColumn: (ids: [Int32], names: [String])? = summarised ? nil : layout.label.flatMap { c in
+            switch cols[c].data {
+            case .text(let ids, let names): return (ids, names)
+            case .numeric(let values, let digits):
+                // A number that names its row (a runner's bib, a document number): written as it is, without grouping.
+                let names = values.map { $0.isFinite ? ValueFormatter.format($0, fractionDigits: digits, grouping: false) : "" }
+                return (values.indices.map { Int32(clamping: $0) }, names)
+            case .date: return nil
+            }
         }
         // The rows kept, in plotting order: only listed when some are left out, reordered, grouped, averaged or
         // labelled (a ten-million-row file in order shares its columns and needs no list of 80 MB).

@@ -43,6 +43,10 @@ public struct ColumnProfile: Sendable, Equatable {
     public var isSequence: Bool
     /// Numbers: the largest absolute value (0 when none), which sets the scale group.
     public var magnitude: Double
+    /// Numbers and dates: the least and greatest value (NaN when none).
+    public var lowest = Double.nan, highest = Double.nan
+    /// Numbers: the values only rise in file order (ties allowed), so each value's rows come one after another.
+    public var risesInBlocks = false
     public var coordinate: Coordinate?
     /// The header names a time: year, month, week, time, date, period, and their Japanese words.
     public var headerNamesTime: Bool
@@ -149,7 +153,7 @@ enum ColumnProfiler {
     /// Words of a header that name a time.
     static let timeWords: Set<String> = ["year", "years", "yr", "yyyy", "month", "week", "day", "date", "time", "period",
                                          "quarter", "decade", "hour", "minute", "season", "t", "timestamp", "datetime",
-                                         "年", "年度", "月", "日", "時刻", "時間", "日付"]
+                                         "julday", "jday", "yday", "doy", "年", "年度", "月", "日", "時刻", "時間", "日付"]
 
     static func profile(_ column: Column, index: Int, rows: Int) -> ColumnProfile {
         let words = headerWords(column.title)
@@ -165,6 +169,7 @@ enum ColumnProfiler {
         p.headerNamesKey = namesIdentifier
         p.headerNamesUnit = words.contains { unitWords.contains($0) } || unitHeaders.contains(joined)
             || (namesIdentifier && !isRowHeader(joined))
+        let namesNumberBySuffix = endsInANumberWord(words)
         switch column.data {
         case .text(let ids, let categories):
             p.distinct = categories.count
@@ -181,10 +186,27 @@ enum ColumnProfiler {
         case .numeric(let values, _):
             fillNumberFacts(&p, values, rows: rows)
             p.coordinate = coordinate(words: words, p)
+            // Keys by their shape: whole numbers under a name that ends in no, num, nr, id, code or bib (docno 78001 …
+            // 85059, a runner's bib, famno) that are distinct on every row or rise in blocks of records; and, whatever
+            // the name, 30 or more consecutive whole numbers rising in blocks of rows (GaltonFamilies' family 1 …
+            // 204, a child per row). Units whose rows repeat split a long table; the others label rows.
+            let distinctPerRow = p.distinct * 100 >= p.present * 95
+            let consecutive = p.highest - p.lowest + 1 <= Double(p.distinct) / 0.9
+            let blocks = p.risesInBlocks && p.repeats && p.distinct * 2 <= p.present
+            var countsWithinUnits = false
+            if p.isWholeNumbers, !namesTime, p.present > 0, !YearValues.span.contains(p.lowest) || !YearValues.span.contains(p.highest) {
+                if (namesNumberBySuffix && (distinctPerRow || blocks)) || (blocks && consecutive && p.distinct >= 30) {
+                    p.headerNamesUnit = true
+                } else if namesNumberBySuffix {
+                    // A number within each unit (childNum 1 … 15 in every family): a row's place, never a series or an x.
+                    countsWithinUnits = true
+                }
+            }
             // R writes a table's row names as "rownames": years for some (WorldPhones), 1…n for most.
             let yearNames = joined == "rownames" && p.isMonotonic && p.isWholeNumbers && !p.isSequence
                 && p.magnitude >= 1000 && p.magnitude <= 2999
             if p.distinct <= 1 { p.role = .constant }
+            else if countsWithinUnits { p.role = .identifier }
             else if yearNames { p.role = .time }
             else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) { p.role = .time }
             else if p.headerNamesUnit && p.isWholeNumbers && !namesTime {
@@ -198,6 +220,28 @@ enum ColumnProfiler {
             else { p.role = .measure }
         }
         return p
+    }
+
+    /// Words that end a number's name: "docno", "famNo", "childNum", "pupilNR", "stationid", "bibnum" (not "code":
+    /// "IncomeTaxCode" counts the words of the tax code).
+    static let numberSuffixes = ["no", "num", "nr", "id", "bib", "number"]
+    /// Words that end in those letters without naming a number ("casino", "acid", "bid" as a price).
+    static let notNumberNames: Set<String> = ["casino", "volcano", "piano", "albino", "domino", "techno", "acid", "humid",
+                                              "solid", "fluid", "liquid", "valid", "rapid", "lipid", "hybrid", "pyramid",
+                                              "bid", "paid", "said", "raid", "aid", "arid", "avid", "vivid", "timid", "void",
+                                              "squid", "mid", "tepid", "android", "steroid", "asteroid", "thyroid",
+                                              "paranoid", "alkaloid", "colloid", "cuboid", "ovoid", "tabloid", "spheroid",
+                                              "ellipsoid", "sinusoid", "humanoid", "avoid", "invalid", "placid", "morbid",
+                                              "candid", "splendid", "intrepid", "insipid", "pallid", "putrid", "sordid"]
+
+    /// True when a header's last word is a number's name, or ends in one after two letters or more ("docno").
+    static func endsInANumberWord(_ words: [String]) -> Bool {
+        guard let last = words.last, last.allSatisfy(\.isLetter), !notNumberNames.contains(last) else { return false }
+        return numberSuffixes.contains { suffix in
+            if last == suffix { return words.count > 1 }
+            guard last.hasSuffix(suffix), last.count >= suffix.count + 2 else { return false }
+            return true
+        }
     }
 
     /// True when a header that often numbers rows ("No.", "#") holds values that repeat: then it counts or
@@ -238,7 +282,9 @@ enum ColumnProfiler {
         p.present = present
         p.isWholeNumbers = whole && present > 0
         p.isMonotonic = (rising || falling) && changes
+        p.risesInBlocks = rising && changes
         p.magnitude = present > 0 ? max(abs(lo), abs(hi)) : 0
+        if present > 0 { (p.lowest, p.highest) = (lo, hi) }
         if p.isMonotonic {
             // Sorted: neighbours tell distinctness in one pass.
             var distinct = 0, last = Double.nan

@@ -69,13 +69,62 @@ public enum DerivedColumns {
             let ha = hintsComputed(columns[a].title), hb = hintsComputed(columns[b].title)
             return ha != hb ? ha : a > b
         }
+        let targetSet = Set(targets)
         for t in order where kept.contains(t) {
             let sources = pool.filter { $0 != t && kept.contains($0) }
-            guard let relation = sample.relation(of: t, among: sources, table: table) else { continue }
+            guard var relation = sample.relation(of: t, among: sources, table: table),
+                  !isOneNumberedFamily([t] + relation.sources, table: table) else { continue }
+            // Of the columns in the relation, the one that reads most as computed goes: sleep75's sleep is
+            // rlxall + leis3 − leis1, but leis1 … leis3 are the variants computed from it.
+            let members = ([t] + relation.sources).filter { targetSet.contains($0) && kept.contains($0) }
+            if relation.form == .linear || relation.form == .product,
+               let victim = members.max(by: { derivedScore($0, table) < derivedScore($1, table) }), victim != t,
+               let turned = verify(Relation(column: victim, sources: ([t] + relation.sources).filter { $0 != victim },
+                                            coefficients: [], constant: 0, form: relation.form), table: table) {
+                relation = turned
+            }
             found.append(relation)
-            kept.remove(t)
+            kept.remove(relation.column)
         }
         return found.sorted { $0.column < $1.column }
+    }
+
+    /// How much a column reads as computed from others: a name that says so (a log, a ratio or a mean, then a total:
+    /// nitrofen's total of brood1 … brood3), then a change between two others (cvote beside vote88 and vote90, wt82_71), then
+    /// one of numbered variants (sleep75's leis1 … leis3, computed from its sleep), then its place in the file
+    /// (later columns are computed from earlier ones).
+    static func derivedScore(_ c: Int, _ table: Table) -> Int {
+        let titles = table.columns.map { $0.title.lowercased() }
+        let title = titles[c]
+        var score = c
+        // A ratio, log or mean before a total (Diamonds: PricePerCt goes, TotalPrice stays beside Carat).
+        if hintsComputed(table.columns[c].title) { score += 4_000_000 }
+        let whole = ["total", "sum", "overall", "all"]
+        if whole.contains(title) || whole.contains(where: { title.hasPrefix($0) && title.count > $0.count + 1 }) {
+            score += 3_000_000
+        }
+        let stems = Set(titles.indices.filter { $0 != c }.map { titles[$0].filter { !$0.isNumber && $0 != "_" && $0 != " " } })
+        let isChange = ["c", "d", "g", "ch", "chg", "diff"].contains { prefix in
+            title.hasPrefix(prefix) && stems.contains(String(title.dropFirst(prefix.count)).filter { !$0.isNumber && $0 != "_" && $0 != " " })
+        } || title.range(of: #"\d+[ _.]\d+$"#, options: .regularExpression) != nil
+            || DerivedSeries.base(of: table.columns[c].header, among: table.columns.map(\.header)) != nil
+        if isChange { score += 2_000_000 }
+        // One digit after a stem another column shares (leis1 beside leis2): a numbered variant; two or four digits
+        // are years (vote88, vote90), each a measure of its own.
+        if let last = title.last, last.isNumber, !title.dropLast().last!.isNumber {
+            let stem = String(title.dropLast())
+            if titles.indices.contains(where: { $0 != c && titles[$0].count == title.count && titles[$0].hasPrefix(stem) && titles[$0].last!.isNumber }) {
+                score += 1_000_000
+            }
+        }
+        return score
+    }
+
+    /// True when every column of a relation is one numbered stem (a spectrum's x_001 … x_100, a subject's V1 … V6):
+    /// neighbouring readings of a smooth curve fit each other to the last digit without one being computed.
+    static func isOneNumberedFamily(_ members: [Int], table: Table) -> Bool {
+        let stems = Set(members.map { table.columns[$0].title.filter { !$0.isNumber } })
+        return stems.count == 1 && members.allSatisfy { table.columns[$0].title.contains(where: \.isNumber) }
     }
 
     /// True when a header's words say it was computed ("real_gnp", "pct_female", "cses", "logprice").
@@ -298,6 +347,20 @@ public enum DerivedColumns {
         }
         let constant = my - zip(beta, mx).reduce(0) { $0 + $1.0 * $1.1 }
         guard holds(beta, constant) else { return nil }
+        if relation.form == .product {
+            // Products and ratios only (powers of ±1): smooth series fit other powers of each other by chance
+            // (a median as the square of the third quintile over the second).
+            let unit = beta.map { $0 < 0 ? -1.0 : 1.0 }
+            let a = my - zip(unit, mx).reduce(0) { $0 + $1.0 * $1.1 }
+            guard holds(unit, a) else { return nil }
+            var exact = relation
+            (exact.coefficients, exact.constant) = (unit, a)
+            // A round factor when one holds: 100 × awards ÷ rate, not 99.945 × it.
+            if let factor = simpler(Foundation.exp(a)).map(Foundation.log).first(where: { holds(unit, $0) }) {
+                exact.constant = factor
+            }
+            return exact
+        }
         var exact = relation
         (exact.coefficients, exact.constant) = (beta, constant)
         // The simplest coefficients that hold as well (1 for 0.996, 1/16 for 0.06249): the fit's last digits are the

@@ -3,7 +3,7 @@ import Foundation
 
 /// Columns that hold another column's uncertainty: a standard error, a standard deviation, a margin of error or
 /// the bounds of an interval (R's broom `std.error`, `conf.low`/`conf.high`; the forecast package's `Lo 80`/`Hi 95`;
-/// ggplot's `ymin`/`ymax`; `price_lower`, `price.se`).
+/// ggplot's `ymin`/`ymax`; `price_lower`, `price.se`; `Min.Price` and `Max.Price` around `Price`).
 ///
 /// Charted as data of their own they say false things: `group,mean,se` was "se vs mean: moderate negative
 /// correlation", and `x,lower,estimate,upper` three lines called Lower, estimate and upper. An error column belongs
@@ -41,7 +41,12 @@ public enum IntervalColumns {
         (["lower"], .lowerBound), (["upper"], .upperBound), (["lo"], .lowerBound), (["hi"], .upperBound),
         (["lwr"], .lowerBound), (["upr"], .upperBound), (["lcl"], .lowerBound), (["ucl"], .upperBound),
         (["ymin"], .lowerBound), (["ymax"], .upperBound), (["lb"], .lowerBound), (["ub"], .upperBound),
+        (["minimum"], .lowerBound), (["maximum"], .upperBound), (["min"], .lowerBound), (["max"], .upperBound),
+        (["low"], .lowerBound), (["high"], .upperBound),
     ]
+    /// Bounds named only with a measure's name ("temp_low" beside "temp"): alone, "low" and "high" are a day's
+    /// prices or temperatures, measures of their own.
+    static let onlyWithAStem: Set<[String]> = [["low"], ["high"]]
 
     /// The kind a header names, the words left (the measure's name, if any) and a level ("95"); nil for other headers.
     static func read(_ header: String) -> (kind: Kind, stem: [String], level: String?)? {
@@ -56,8 +61,10 @@ public enum IntervalColumns {
             }
             return [word]
         }
-        guard !words.isEmpty else { return nil }
-        for (phrase, kind) in phrases where phrase.count <= words.count {
+        // Compass points ("NW-SE", possums' directions) are places, not errors.
+        let compass: Set<String> = ["n", "s", "e", "w", "ne", "nw", "se", "sw", "nne", "ene", "ese", "sse", "ssw", "wsw", "wnw", "nnw"]
+        guard !words.isEmpty, !(words.count >= 2 && words.allSatisfy(compass.contains)) else { return nil }
+        for (phrase, kind) in phrases where phrase.count < words.count || (phrase.count == words.count && !onlyWithAStem.contains(phrase)) {
             if Array(words.prefix(phrase.count)) == phrase { return (kind, Array(words.dropFirst(phrase.count)), level) }
             if Array(words.suffix(phrase.count)) == phrase { return (kind, Array(words.dropLast(phrase.count)), level) }
         }
@@ -92,7 +99,12 @@ public enum IntervalColumns {
         func words(_ c: Int) -> [String] { ColumnProfiler.headerWords(columns[c].title) }
         /// The measure a stem names ("price" of price_lower), else the nearest measure to the left, else the only one.
         func measure(for column: Int, stem: [String], fits: (Int) -> Bool) -> Int? {
-            if !stem.isEmpty { return measures.first { words($0) == stem && fits($0) } }
+            if !stem.isEmpty {
+                // "price" for price_lower; else the one measure whose name starts with the stem (f_gdp for f_lo80).
+                if let named = measures.first(where: { words($0) == stem && fits($0) }) { return named }
+                let starting = measures.filter { Array(words($0).prefix(stem.count)) == stem && fits($0) }
+                return starting.count == 1 ? starting[0] : nil
+            }
             if let left = measures.last(where: { $0 < column && fits($0) }) { return left }
             let fitting = measures.filter(fits)
             return fitting.count == 1 ? fitting[0] : nil

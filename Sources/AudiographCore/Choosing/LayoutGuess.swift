@@ -632,7 +632,13 @@ struct LayoutGuess {
         if let named = free.first(where: { p in
             p.distinct * 100 >= p.present * 99 && ColumnProfiler.headerWords(columns[p.index].header).contains(where: nameWords.contains)
         }) { return named.index }
-        return free.first { $0.distinct == $0.present }?.index
+        if let distinct = free.first(where: { $0.distinct == $0.present }) { return distinct.index }
+        // No text names the rows: a number that does (docno, a runner's bib), never the row numbers 1 … n.
+        return profile.columns.first {
+            $0.role == .identifier && !$0.isSequence && $0.isWholeNumbers && $0.distinct == $0.present && $0.present == profile.rowCount
+                && !excluding.contains($0.index) && !pins.named.contains($0.index) && !ColumnProfiler.isRowHeader(
+                    ColumnProfiler.headerWords(columns[$0.index].title).joined(separator: " "))
+        }?.index
     }
 
     // MARK: Pins

@@ -19,11 +19,14 @@ extension TableProfile {
         for member in IntervalColumns.find(in: table, candidates: measures) { result[member.column] = .interval(member) }
         let free = measures.filter { result[$0] == nil }
         let times = columns.filter { $0.role == .time }.map(\.index)
-        // Two-valued columns (yes/no, two codes) agree with one another by chance far too often (two countries'
-        // crisis years): only columns of three values or more are taken as computed.
+        // Columns of a few values (yes/no, codes) agree with one another by chance far too often (two countries'
+        // crisis years; a year of GDP beside a count of weapons): only columns of four values or more are taken
+        // as computed.
         // A handful of evenly spaced values (1, 2, 3, 4 over four years) is a line through any other such column: a
         // shop's count of stores is no shift of the year however exactly it rises.
-        let targets = free.filter { columns[$0].distinct >= 3 && !(columns[$0].distinct < 10 && isEvenlySpaced(table.columns[$0])) }
+        let targets = free.filter {
+            columns[$0].distinct >= 4 && !(table.rowCount < 20 && columns[$0].distinct < 10 && isEvenlySpaced(table.columns[$0]))
+        }
         for relation in DerivedColumns.find(in: table, targets: targets, predictors: free + times) {
             result[relation.column] = .derived(relation)
         }

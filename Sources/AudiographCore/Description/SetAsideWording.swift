@@ -63,12 +63,16 @@ enum SetAsideWording {
             return L.tr("the rank of %@", names[0])
         case .logarithm:
             let base: String?
-            if abs(b[0] - 1) < 1e-6 { base = L.tr("the natural logarithm of %@", names[0]) }
-            else if abs(b[0] - 1 / Foundation.log(10)) < 1e-6 { base = L.tr("the base-10 logarithm of %@", names[0]) }
-            else if abs(b[0] - 1 / Foundation.log(2)) < 1e-6 { base = L.tr("the base-2 logarithm of %@", names[0]) }
+            // The coefficient is a fit to the file's rounding: 0.4343 is 1 ÷ ln 10 to the digits the file wrote.
+            let near = { (x: Double) in abs(b[0] - x) <= 1e-3 * x }
+            if near(1) { base = L.tr("the natural logarithm of %@", names[0]) }
+            else if near(1 / Foundation.log(10)) { base = L.tr("the base-10 logarithm of %@", names[0]) }
+            else if near(1 / Foundation.log(2)) { base = L.tr("the base-2 logarithm of %@", names[0]) }
             else { base = nil }
             let term = base ?? L.tr("%@ × the natural logarithm of %@", number(b[0]), names[0])
-            return a == 0 ? term : term + signed(a)
+            if a == 0 { return term }
+            // "the natural logarithm of base, minus 3.154": not the logarithm of base − 3.154.
+            return a < 0 ? L.tr("%@, minus %@", term, number(-a)) : L.tr("%@, plus %@", term, number(a))
         case .product:
             // constant × Π source^coefficient, shown with × and ÷ when the powers are ±1.
             let factor = snap(Foundation.exp(relation.constant))
@@ -76,10 +80,9 @@ enum SetAsideWording {
             for (k, name) in names.enumerated() where b[k] > 0 {
                 text += (text.isEmpty ? "" : " × ") + (abs(b[k] - 1) < 1e-9 ? name : name + "^" + number(b[k]))
             }
-            if text.isEmpty { text = "1" }
-            for (k, name) in names.enumerated() where b[k] < 0 {
-                text += " ÷ " + (abs(b[k] + 1) < 1e-9 ? name : name + "^" + number(-b[k]))
-            }
+            let divisors = names.indices.filter { b[$0] < 0 }.map { k in abs(b[k] + 1) < 1e-9 ? names[k] : names[k] + "^" + number(-b[k]) }
+            if text.isEmpty { return number(factor) + divisors.map { " ÷ " + $0 }.joined() }
+            text += divisors.map { " ÷ " + $0 }.joined()
             return abs(factor - 1) < 1e-9 ? text : number(factor) + " × " + text
         case .linear:
             let p = b.count
