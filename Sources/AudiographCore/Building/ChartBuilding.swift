@@ -18,6 +18,7 @@ extension ChartInference {
 
     static func build(_ table: Table, layout: Layout, settings: ChartSettings,
                       fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        if layout.aggregate == .count { return buildCounts(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
         if layout.kind == .box { return buildBoxPlot(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         if layout.kind == .candlestick { return buildCandlestick(table, layout: layout, settings: settings, fileTitle: fileTitle) }
@@ -186,6 +187,39 @@ extension ChartInference {
         var chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
                                     yAxis: yAxis, additionalAxes: additionalAxes, series: series)
         chart.isMap = isMap(table, layout: layout)
+        return (chart, warnings)
+    }
+
+    /// Bars of the number of rows per x (per value of the series-by column): the rows added up as ones, then named
+    /// as counts ("Count of rows by treatment"), each bar its count with no "total of" beside it.
+    static func buildCounts(_ table: Table, layout: Layout, settings: ChartSettings,
+                            fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+        let L = Localization.self
+        var counted = table
+        let rowsTitle = L.tr("Count of rows")
+        counted.columns.append(Column(header: rowsTitle, data: .numeric(values: [Double](repeating: 1, count: table.rowCount),
+                                                                         fractionDigits: 0)))
+        var sums = layout
+        sums.y = [counted.columns.count - 1]
+        sums.aggregate = .sum
+        var (chart, warnings) = build(counted, layout: sums, settings: settings, fileTitle: fileTitle)
+        let xTitle = layout.x.map { table.columns[$0].title } ?? L.tr("Row")
+        // The note that the bars add rows up says what they count instead.
+        let addingNote = meanNote(chart.series, x: layout.x.map { table.columns[$0].title },
+                                  group: layout.seriesBy.map { table.columns[$0].title }, adding: true)
+        warnings.removeAll { $0 == addingNote }
+        let group = layout.seriesBy.map { Localization.titleInSentence(table.columns[$0].title) }
+        chart.title = settings.title ?? L.tr("Count of rows by %@", Localization.titleInSentence(xTitle))
+        chart.yAxis.title = rowsTitle
+        for s in chart.series.indices {
+            chart.series[s].counts = nil
+            if layout.seriesBy == nil && !chart.series[s].isTotal { chart.series[s].name = rowsTitle }
+        }
+        if let group {
+            warnings.append(L.tr("Each bar counts the rows that share a %@, within each %@.", Localization.titleInSentence(xTitle), group))
+        } else {
+            warnings.append(L.tr("Each bar counts the rows that share a %@.", Localization.titleInSentence(xTitle)))
+        }
         return (chart, warnings)
     }
 

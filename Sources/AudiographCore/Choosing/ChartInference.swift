@@ -10,6 +10,8 @@ public enum Aggregation: String, Codable, Sendable, CaseIterable {
     case sum
     /// Every row is its own point (a setting that says "don't summarise").
     case none
+    /// One bar per x (per series): the number of rows, with no value column (a table of categories only).
+    case count
 }
 
 /// Turns a table into a chart: which column is x, which are series, size, category and labels, and the kind.

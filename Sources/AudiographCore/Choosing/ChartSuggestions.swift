@@ -93,6 +93,11 @@ public enum ChartSuggestions {
            let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index {
             out.append(guess.scatter(x: lon, y: lat))
         }
+        // Counts of a table of categories: the other order, and each category counted alone.
+        if guess.onlyCategories, let counts = guess.countLayout() {
+            if let group = counts.seriesBy { out.append(.init(x: group, y: [], seriesBy: counts.x, kind: .bar, aggregate: .count)) }
+            out.append(.init(x: counts.x, y: [], kind: .bar, aggregate: .count))
+        }
         // Measures over each time column: lines when the time is unique, else one line per group or the mean.
         let times = profile.indices(.time).filter { columns[$0].isDate } + profile.indices(.time).filter { !columns[$0].isDate }
         for t in times.prefix(2) {

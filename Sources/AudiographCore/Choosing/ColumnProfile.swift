@@ -86,11 +86,16 @@ public struct ColumnProfile: Sendable, Equatable {
     /// and either at most 12 of them (cylinders 4/6/8, gears, origin 1–3) or numbered from 0 or 1 up (diet 1–4,
     /// chick 1–50). It can colour points or split rows into series. Miles per gallon in a city (9 to 35, 21
     /// values) is a measure.
+    /// Two whole numbers (0/1, 1/2, yes/no coded) are a code however few the rows: a status splits or is counted,
+    /// never the measure of a line or scatter (issue 45).
     public var isCode: Bool {
-        role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2 && distinct * 5 <= present
-            && (distinct <= 12 || (distinct <= ColumnProfile.groupingLimit && magnitude <= Double(distinct)))
+        role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2
+            && (distinct * 5 <= present && (distinct <= 12 || (distinct <= ColumnProfile.groupingLimit && magnitude <= Double(distinct)))
+                || isTwoValued)
             || isUnitNumber
     }
+    /// Numbers of exactly two values, whole (a yes/no or a two-level factor written as numbers).
+    public var isTwoValued: Bool { role == .measure && isWholeNumbers && distinct == 2 && present >= 4 }
     /// Numbers of the units rows belong to (sleepstudy's Subject 308…372, ten readings each): a code that splits a
     /// long table into series, however large the numbers, when each unit has three rows or more (two make no line).
     public var isUnitNumber: Bool {

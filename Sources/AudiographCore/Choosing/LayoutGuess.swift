@@ -19,6 +19,8 @@ struct LayoutGuess {
 
     /// Most values a category column may have to colour a scatter plot (timbres and palette colours to tell apart).
     static let categoryLimit = 12
+    /// Most rows named one by one that are drawn as a bar each (about a minute of bars at a second each).
+    static let mostBarsOfNames = 60
 
     private var columns: [Column] { table.columns }
 
@@ -57,6 +59,11 @@ struct LayoutGuess {
         if pins.kind == nil, pins.y == nil, !pins.xIsRow, let matrix = labelledMatrix() { return finish(matrix) }
         if pins.kind == nil, pins.y == nil, !pins.xIsRow, let prices = priceColumns() {
             return finish(.init(x: pins.x ?? timeColumns().first, y: prices, kind: .candlestick))
+        }
+        if pins.aggregate == .count || (pins.y == nil && pins.x == nil && pins.aggregate == nil && (pins.kind == nil || pins.kind == .bar)
+                                         && onlyCategories),
+           let counts = countLayout() {
+            return finish(counts)
         }
         if values.isEmpty {
             let numbers = columns.indices.filter { columns[$0].isNumeric || columns[$0].isDate }
@@ -114,6 +121,9 @@ struct LayoutGuess {
                 let y = pins.y ?? Array(others.prefix(pins.x == nil ? 1 : others.count))
                 if y.count == 1, columns[x].isText, pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(x) {
                     return finish(.init(x: x, y: y, kind: .box))
+                }
+                if y.count == 1, pins.seriesBy == nil, !pins.noSeriesBy, let split = factorWithin(x, y: y[0]) {
+                    return finish(split)
                 }
                 return finish(.init(x: x, y: y, kind: columns[x].isText ? .bar : .line, aggregate: summary))
             }
@@ -322,6 +332,70 @@ struct LayoutGuess {
         return runs.contains { $0.count == 4 && (1000...2999).contains(Int($0) ?? 0) }
     }
 
+    /// Bars of how many rows hold each value of the first category, a layer per value of the second: a table of
+    /// categories only (treatment and outcome, yes/no answers), where counting is the chart everyone draws. Before,
+    /// such a table was refused as having nothing measured. Nil without a category to count.
+    /// True when nothing is measured but categories: text groupings and two-valued codes (a cure's yes or no), no
+    /// number of three values or more (a rating of 1 to 5 is a measure while nothing else is) and no time (a survival
+    /// time beside its yes/no status is measured).
+    var onlyCategories: Bool {
+        measures.allSatisfy { profile[$0].isTwoValued } && timeColumns().isEmpty
+    }
+
+    func countLayout() -> ChartInference.Layout? {
+        let categories = (profile.indices(.grouping) + profile.columns.filter(\.isCode).map(\.index)).sorted()
+            .filter { profile[$0].distinct <= ChartInference.maximumBoxes && !pins.named.contains($0) }
+        guard let x = pins.x ?? categories.first, columns[x].asCategories != nil else { return nil }
+        let group = pins.seriesBy ?? (pins.noSeriesBy ? nil : categories.first { $0 != x && profile[$0].distinct <= Self.categoryLimit })
+        return .init(x: x, y: [], seriesBy: group, kind: .bar, aggregate: .count)
+    }
+
+    /// The layout that keeps a factor apart instead of averaging over it: when rows that share an x differ in a
+    /// category of a few values (diet, treatment, sex), a line or bar per value of it, the mean taken only over rows
+    /// that share both. "Average Y by subject" over each subject's two diets was a mean of the very difference the
+    /// study measured. The factor that varies within the most x values wins, then the one of fewest values; nil when
+    /// none varies within x.
+    func factorWithin(_ x: Int, y: Int) -> ChartInference.Layout? {
+        guard let (xIds, _) = xCategories(x) else { return nil }
+        var best: (column: Int, share: Double, values: Int)?
+        for f in (profile.indices(.grouping) + profile.columns.filter(\.isCode).map(\.index)) where f != x && f != y
+            && !pins.named.contains(f) && profile[f].distinct >= 2 && profile[f].distinct <= Self.categoryLimit {
+            guard let (fIds, _) = columns[f].asCategories else { continue }
+            // Per x value: the factor's values seen among its rows.
+            var seen: [Int32: Set<Int32>] = [:]
+            for r in xIds.indices where xIds[r] >= 0 && fIds[r] >= 0 { seen[xIds[r], default: []].insert(fIds[r]) }
+            let shared = seen.values.filter { $0.count >= 2 }.count
+            guard !seen.isEmpty, shared * 2 >= seen.count else { continue }
+            let share = Double(shared) / Double(seen.count)
+            if best == nil || share > best!.share || (share == best!.share && profile[f].distinct < best!.values) {
+                best = (f, share, profile[f].distinct)
+            }
+        }
+        guard let f = best?.column, let (fIds, _) = columns[f].asCategories, let (xIds, _) = xCategories(x) else { return nil }
+        var pairs = Set<Int64>(), unique = true
+        for r in xIds.indices where xIds[r] >= 0 && fIds[r] >= 0 {
+            if !pairs.insert(Int64(xIds[r]) << 32 | Int64(fIds[r])).inserted { unique = false; break }
+        }
+        return .init(x: x, y: [y], seriesBy: f, kind: columns[x].isText ? .bar : .line, aggregate: unique ? nil : summary)
+    }
+
+    /// Each row's x as a category number (a text column's own, a number's or date's distinct value), or nil.
+    private func xCategories(_ x: Int) -> (ids: [Int32], count: Int)? {
+        switch columns[x].data {
+        case .text(let ids, let names): return (ids, names.count)
+        case .numeric(let v, _), .date(let v, _, _):
+            var index: [Double: Int32] = [:]
+            let ids = v.map { value -> Int32 in
+                guard value.isFinite else { return -1 }
+                if let i = index[value] { return i }
+                let i = Int32(index.count)
+                index[value] = i
+                return i
+            }
+            return (ids, index.count)
+        }
+    }
+
     /// True when a grouping column splits the rows into a few groups of five rows or more on average (and at
     /// most `ChartInference.maximumBoxes`): enough values in each for quartiles to mean something.
     private func manyRowsPerGroup(_ g: Int) -> Bool {
@@ -479,6 +553,7 @@ struct LayoutGuess {
                 return .init(x: free[0], y: [], kind: .histogram)
             }
             if pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(g) { return .init(x: g, y: free, kind: .box) }
+            if pins.seriesBy == nil, !pins.noSeriesBy, let split = factorWithin(g, y: free[0]) { return split }
             return .init(x: g, y: free, kind: .bar, aggregate: summary)
         }
         return nil
@@ -495,10 +570,14 @@ struct LayoutGuess {
         }
         let ordered = firstOrderedMeasure()
         if let ordered, isEvenlySpaced(ordered) { return ordered }
-        let labels = profile.indices(.labels).first { !pins.named.contains($0) }
+        // Names for bars while a person can walk them: past `mostBarsOfNames` each name labels its point and the chart
+        // is the measure's distribution or its values in row order (two million names were two million bars).
+        let labels = profile.indices(.labels).first { !pins.named.contains($0) && profile[$0].distinct <= Self.mostBarsOfNames }
         if let labels, prefersBars() { return labels }
         if let ordered { return ordered }
-        let text = (profile.indices(.labels) + profile.indices(.grouping)).sorted().first { !pins.named.contains($0) }
+        let text = (profile.indices(.labels) + profile.indices(.grouping)).sorted().first {
+            !pins.named.contains($0) && profile[$0].distinct <= Self.mostBarsOfNames
+        }
         if let text, prefersBars() { return text }
         return nil
     }
@@ -652,7 +731,7 @@ struct LayoutGuess {
         if pins.category != nil || pins.noCategory { layout.category = pins.category }
         if pins.label != nil || pins.noLabel { layout.label = pins.label }
         if pins.aggregate == Aggregation.none { layout.aggregate = nil }
-        if layout.kind == .scatter || layout.kind == .bar, layout.seriesBy == nil {
+        if layout.kind == .scatter || layout.kind == .bar || (layout.kind == .line && layout.x == nil), layout.seriesBy == nil {
             if layout.category == nil && !pins.noCategory && layout.aggregate == nil {
                 layout.category = groupingForColour(excluding: [layout.x].compactMap { $0 })
             }
