@@ -19,6 +19,8 @@ public final class AudiographApplication {
     private var windows: [DocumentWindow] = []
     private var desktop: DesktopAppearance?
     private let store: ViewSettingsStore
+    /// The charts chosen for tables of given columns (Remember in Choose Columns and Other Charts).
+    let columnChoices: ColumnSetChoices
     /// The View toggles as the menu shows them: saved settings, with command-line flags turned on for this run.
     private var viewSettings: ViewSettings
     /// What the settings file holds: changed by the menu toggles and comma/period, never by command-line flags.
@@ -39,6 +41,7 @@ public final class AudiographApplication {
         g_set_application_name("Audiograph")
         application = gtk_application_new(Self.applicationID, G_APPLICATION_HANDLES_OPEN)
         store = ViewSettingsStore(configDirectory: String(cString: g_get_user_config_dir()))
+        columnChoices = ColumnSetChoices(configDirectory: String(cString: g_get_user_config_dir()))
         savedSettings = store.load()
         viewSettings = savedSettings
         audio.setLength(factor: viewSettings.playLength)

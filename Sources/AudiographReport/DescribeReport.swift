@@ -24,6 +24,7 @@ public struct DescribeReport: Sendable {
         lines.append(L.tr("X axis: %@", xAxisDescription))
         lines.append(L.tr("Y axis: %@", yAxisDescription))
         lines.append(contentsOf: AxisWording(chart: chart).additional)
+        if !document.reason.isEmpty { lines.append(L.tr("Why this chart: %@", document.reason)) }
         if let workbook = document.table.workbook {
             lines.append(L.tr("Sheet: %@ (%ld of %ld: %@)", workbook.chosenName, workbook.chosen + 1, workbook.sheets.count,
                               L.list(workbook.sheets.map { SheetWording.nameAndSize($0) })))
@@ -156,7 +157,7 @@ public struct DescribeReport: Sendable {
             additionalAxes: additional, series: series,
             correlation: analysis.correlation.map { .init(pearson: $0.pearson, spearman: $0.spearman) },
             rows: document.table.rowCount, skippedRows: document.table.malformedRowCount,
-            warnings: document.warnings,
+            warnings: document.warnings, reason: document.reason,
             sheet: document.table.workbook.map { workbook in
                 DescribeJSON.SheetJSON(name: workbook.chosenName, number: workbook.chosen + 1,
                                        sheets: workbook.sheets.map { .init(name: $0.name, rows: $0.rows, columns: $0.columns) })
@@ -183,6 +184,8 @@ enum DescribeJSON {
         var rows: Int
         var skippedRows: Int
         var warnings: [String]
+        /// Why this chart, and which columns it leaves out and why, in one sentence.
+        var reason: String
         /// Present only for a workbook: the sheet charted and every visible sheet.
         var sheet: SheetJSON? = nil
         /// Present only for a heatmap.
@@ -190,7 +193,7 @@ enum DescribeJSON {
 
         enum CodingKeys: String, CodingKey {
             case title, summary, kind, xAxis, yAxis, columns, additionalAxes, series, correlation, rows, skippedRows, warnings,
-                 sheet, heatmap
+                 reason, sheet, heatmap
         }
 
         func encode(to encoder: Encoder) throws {
@@ -207,6 +210,7 @@ enum DescribeJSON {
             try c.encode(rows, forKey: .rows)
             try c.encode(skippedRows, forKey: .skippedRows)
             try c.encode(warnings, forKey: .warnings)
+            try c.encode(reason, forKey: .reason)
             try c.encodeIfPresent(sheet, forKey: .sheet)
             try c.encodeIfPresent(heatmap, forKey: .heatmap)
         }

@@ -11,17 +11,31 @@ public struct ChartDocument: Sendable {
     public var layout: ChartInference.Layout
     /// Sentences about skipped rows, unreadable values and ignored settings.
     public var warnings: [String]
+    /// Why this chart, and which columns it leaves out and why, in one sentence (`ChartReason`).
+    public var reason: String = ""
+    /// The headers of the table as read, before a total was left out or a wide table of years turned long: what
+    /// a remembered choice is kept under (`ColumnSetChoices`).
+    public var readHeaders: [String] = []
 
     /// Reads `path`, applies its sidecar settings and then `overrides`, and builds the chart.
     /// With `readingSidecar` false the sidecar is not read and `overrides` are all the settings. `readers` read
     /// files other than CSV (workbooks); without them such a file is refused with a message.
+    /// `remembered` gives the chart a person chose for tables with the same columns (`ColumnSetChoices`), used when
+    /// neither the sidecar nor `overrides` choose anything.
     public static func open(path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
                             options: CSVReadOptions = CSVReadOptions(), readers: [any TableFileReader] = [],
+                            remembered: ColumnSetChoices? = nil,
                             progress: ((ImportProgress) -> Void)? = nil,
                             cancellation: CancellationFlag? = nil) throws -> ChartDocument {
         let settings = try settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar)
         let table = try TableFiles.read(path: path, sheet: settings.sheet, options: options, readers: readers,
                                         progress: progress, cancellation: cancellation)
+        if settings == ChartSettings() || settings == ChartSettings(sheet: settings.sheet),
+           let chosen = remembered?.choice(forHeaders: table.columns.map(\.header)),
+           var document = try? chartRead(table, settings: chosen.overridden(by: settings), fileName: path) {
+            document.warnings.append(Localization.tr("Opened as you chose for files with these columns."))
+            return document
+        }
         return try chartRead(table, settings: settings, fileName: path)
     }
 
@@ -32,6 +46,12 @@ public struct ChartDocument: Sendable {
     /// unless the settings ask for a kind other than lines or bars, or put the rows' names along x with no y
     /// (bars of each row, as written).
     static func chartRead(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
+        var document = try chartReadAsIs(table, settings: settings, fileName: fileName)
+        document.readHeaders = table.columns.map(\.header)
+        return document
+    }
+
+    private static func chartReadAsIs(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
         let named = ([settings.x, settings.seriesBy, settings.size, settings.category, settings.label, settings.z]
             .compactMap { $0 } + (settings.y ?? [])).filter { $0 != ChartSettings.noColumn }
         let table = TotalsLeftOut.leavingOut(table, keeping: named)
@@ -87,8 +107,10 @@ public struct ChartDocument: Sendable {
                                                           fileTitle: title(of: table, fileName: fileName))
         // Columns the guess left out, and why, unless the person chose the measures.
         let leftOut = settings.y == nil ? SetAsideWording.notes(profile, layout: layout, table: table) : []
+        let chosen = settings.y != nil || settings.kind != nil || (settings.x.map { !$0.isEmpty } ?? false)
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
-                             warnings: table.warnings + chartWarnings + leftOut)
+                             warnings: table.warnings + chartWarnings + leftOut,
+                             reason: ChartReason.sentence(layout, profile: profile, table: table, chosen: chosen))
     }
 
     /// The same chart made again from `table`, the document's table with rows added: the same layout and settings,
@@ -98,7 +120,7 @@ public struct ChartDocument: Sendable {
         let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
                                                           fileTitle: Self.title(of: table, fileName: table.path))
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
-                             warnings: table.warnings + chartWarnings)
+                             warnings: table.warnings + chartWarnings, reason: reason, readHeaders: readHeaders)
     }
 
     /// The title a chart gets when the settings give none: the file's, and for a workbook of several sheets the

@@ -128,7 +128,15 @@ public enum ChartSuggestions {
         }
         // The mean (or total) of the first measures per group, as bars.
         for g in profile.groupings.filter({ !measures.contains($0) && profile[$0].distinct <= LayoutGuess.categoryLimit }).prefix(2) {
-            for y in measures.prefix(2) { out.append(.init(x: g, y: [y], kind: .bar, aggregate: summary)) }
+            // A factor that varies within each group is kept apart, not averaged over (as the guess does).
+            for y in measures.prefix(2) {
+                if var split = guess.factorWithin(g, y: y) {
+                    if split.aggregate != nil { split.aggregate = summary }  // a frequency table's cells are added up
+                    out.append(split)
+                } else {
+                    out.append(.init(x: g, y: [y], kind: .bar, aggregate: summary))
+                }
+            }
         }
         return out
     }
@@ -146,9 +154,19 @@ public enum ChartSuggestions {
         }
     }
 
-    /// True for a column of counts or amounts: numbers none below zero, not in percent, not headed as a level.
+    /// True for a column of counts or amounts: numbers none below zero, not in percent, not headed as a level, and
+    /// either whole (counts), in a currency, or headed as an amount (sales, cost, deaths …). Fathers' heights in
+    /// inches are none of these: their total was offered as a layer of stacked bars.
     static func isAmount(_ column: Column) -> Bool {
         guard case .numeric(let values, _) = column.data, column.unit != "%" else { return false }
+        let amountWords: Set<String> = ["sales", "count", "counts", "number", "total", "amount", "revenue", "revenues", "cost",
+                                        "costs", "deaths", "cases", "population", "pop", "spending", "units", "volume",
+                                        "production", "exports", "imports", "sum", "freq", "frequency", "n", "income",
+                                        "expenditure", "expenditures", "births", "visitors", "passengers", "sold"]
+        let words = ColumnProfiler.headerWords(column.header)
+        let whole = values.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
+        let currency = column.unit.map { ValueFormatter.prefixUnits.contains($0) || ["USD", "EUR", "GBP", "JPY", "dollars", "yen"].contains($0) } ?? false
+        guard whole || currency || words.contains(where: amountWords.contains) else { return false }
         let levels: Set<String> = ["price", "prices", "rate", "rates", "ratio", "mean", "average", "avg", "index", "pct",
                                    "percent", "percentage", "share", "score", "temp", "temperature", "median", "close",
                                    "open", "high", "low"]

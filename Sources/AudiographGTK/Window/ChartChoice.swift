@@ -11,10 +11,16 @@ enum ChartChoice {
     /// sentence saying what went wrong.
     static func apply(_ settings: ChartSettings, remember: Bool, path: String?, owner: DocumentWindow,
                       done: @escaping @MainActor (String?) -> Void) {
+        let headers = owner.document?.readHeaders ?? []
+        let columnChoices = owner.columnChoices
         owner.rechart(settings: settings) { failure in
             if let failure { return done(failure) }
             guard remember, let path else { return done(nil) }
-            FileSaves.run({ try SidecarSettings.save(settings, for: path) }, done: { error in
+            // Beside the file, and for any file with the same columns (a monthly export's next month).
+            FileSaves.run({
+                try SidecarSettings.save(settings, for: path)
+                if !headers.isEmpty { try? columnChoices.remember(settings, forHeaders: headers) }
+            }, done: { error in
                 done(error.map {
                     Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
                                     SidecarSettings.path(for: path), $0.localizedDescription)

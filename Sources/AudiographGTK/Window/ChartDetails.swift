@@ -20,8 +20,8 @@ final class ChartDetails {
     /// The table shows at most this many rows (GTK 4.8's list box makes a widget per row).
     static let maximumRows = 2_000
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis,
-         appearance: ChartAppearance, play: @escaping @MainActor () -> Void) {
+    init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis, reason: String,
+         notes: [String], appearance: ChartAppearance, play: @escaping @MainActor () -> Void) {
         window = Widgets.dialogWindow(title: tr("Chart Details — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 720, 640)
         ObjectCensus.track(window, as: "ChartDetails")
@@ -41,7 +41,7 @@ final class ChartDetails {
         gtk_text_view_set_left_margin(gcast(text), 6)
         gtk_text_view_set_right_margin(gcast(text), 6)
         ag_gtk_accessible_set_label(opaque(text), tr("Chart details"))
-        let paragraphs = Self.paragraphs(chart: chart, analysis: analysis, appearance: appearance)
+        let paragraphs = Self.paragraphs(chart: chart, analysis: analysis, reason: reason, notes: notes, appearance: appearance)
         let buffer = gtk_text_view_get_buffer(gcast(text))
         gtk_text_buffer_set_text(buffer, paragraphs.joined(separator: "\n\n"), -1)
         // Reading starts at the top: the caret goes to the start (setting the text leaves it at the end).
@@ -98,13 +98,16 @@ final class ChartDetails {
 
     /// The text of the dialog: summary, axes, the legend in words (each series' colour, line and marker as
     /// drawn with `appearance`), then each series' description.
-    static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis, appearance: ChartAppearance) -> [String] {
+    static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis, reason: String = "", notes: [String] = [],
+                           appearance: ChartAppearance) -> [String] {
         let axes = AxisWording(chart: chart)
-        var parts = [tr("Summary: %@", analysis.summary),
-                     ([tr("X axis: %@", axes.x), tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n")]
+        var parts = [tr("Summary: %@", analysis.summary)]
+        if !reason.isEmpty { parts.append(tr("Why this chart: %@", reason)) }
+        parts.append(([tr("X axis: %@", axes.x), tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n"))
         let legend = LegendWording.entries(chart: chart, appearance: appearance)
         if !legend.isEmpty { parts.append(([tr("Legend:")] + legend).joined(separator: "\n")) }
         parts += analysis.series.map(\.description)
+        if !notes.isEmpty { parts.append(([tr("Notes:")] + notes.map { "- " + $0 }).joined(separator: "\n")) }
         return parts
     }
 

@@ -16,26 +16,30 @@ final class DocumentLoader {
     /// Settings over the sidecar's, or instead of them when `readingSidecar` is false.
     let settings: ChartSettings
     let readingSidecar: Bool
+    /// Charts chosen for tables of the same columns, used when nothing else chooses (`ColumnSetChoices`).
+    let remembered: ColumnSetChoices?
     private var job: BackgroundJob?
 
-    init(source: TableSource, settings: ChartSettings = ChartSettings(), readingSidecar: Bool = true) {
+    init(source: TableSource, settings: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
+         remembered: ColumnSetChoices? = nil) {
         self.source = source
         self.settings = settings
         self.readingSidecar = readingSidecar
+        self.remembered = remembered
     }
 
     /// Starts reading. `progress` and `completion` run on the main thread; `completion` runs once, unless
     /// the load was cancelled first.
     func start(progress: @escaping @MainActor @Sendable (ImportProgress) -> Void,
                completion: @escaping @MainActor @Sendable (Result<Loaded, any Error>) -> Void) {
-        let source = source, settings = settings, readingSidecar = readingSidecar
+        let source = source, settings = settings, readingSidecar = readingSidecar, remembered = remembered
         job = BackgroundJob(name: "audiograph-load", work: { cancellation -> Result<Loaded, any Error>? in
             let report: (ImportProgress) -> Void = { value in
                 MainLoop.post { if !cancellation.isCancelled { progress(value) } }
             }
             return Result { () throws -> Loaded in
-                let opened = try Self.open(source, settings: settings, readingSidecar: readingSidecar, progress: report,
-                                           cancellation: cancellation)
+                let opened = try Self.open(source, settings: settings, readingSidecar: readingSidecar, remembered: remembered,
+                                           progress: report, cancellation: cancellation)
                 return (opened.document, ChartNavigator(chart: opened.document.chart), opened.source)
             }
         }, done: { [weak self] result in
@@ -46,12 +50,12 @@ final class DocumentLoader {
 
     /// The document of `source`, read on the calling (worker) thread, and where its table now is.
     private nonisolated static func open(_ source: TableSource, settings: ChartSettings, readingSidecar: Bool,
-                                         progress report: @escaping (ImportProgress) -> Void,
+                                         remembered: ColumnSetChoices?, progress report: @escaping (ImportProgress) -> Void,
                                          cancellation: CancellationFlag) throws -> (document: ChartDocument, source: TableSource) {
         switch source {
         case .file(let path):
             let document = try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
-                                                  readers: [SpreadsheetReader()], progress: report,
+                                                  readers: [SpreadsheetReader()], remembered: remembered, progress: report,
                                                   cancellation: cancellation)
             return (document, source)
         case .held(let table):

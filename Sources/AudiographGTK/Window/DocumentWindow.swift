@@ -38,6 +38,8 @@ final class DocumentWindow {
     /// The sheet being read after a choice in `sheetChooser`, until its chart is shown or refused.
     private var sheetBeingOpened: String?
     private unowned let app: AudiographApplication
+    /// Where a chart chosen with Remember is kept for tables of the same columns.
+    var columnChoices: ColumnSetChoices { app.columnChoices }
     private let audio: AudioPlayback
     private var loader: DocumentLoader?
     /// The shown file followed as it grows (View ▸ Follow File); nil when not following.
@@ -261,7 +263,7 @@ final class DocumentWindow {
         cancelRechart()
         picker?.close()
         if loader == nil { contentBeforeLoad = content }
-        let loader = DocumentLoader(source: source)
+        let loader = DocumentLoader(source: source, remembered: app.columnChoices)
         self.loader = loader
         content = .loading(source)
         setTitle(source)
@@ -574,7 +576,8 @@ final class DocumentWindow {
         guard case .chart = content, let chart = chartView.shownChart else { return }
         if let details { return details.present() }
         guard let analysis = chartView.analysisOrWait(for: .details) else { return }
-        let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis, appearance: app.chartAppearance,
+        let dialog = ChartDetails(parent: window, chart: chart, analysis: analysis, reason: document?.reason ?? "",
+                                  notes: document?.warnings ?? [], appearance: app.chartAppearance,
                                   play: { [weak self] in self?.chartView.perform(.playAll) })
         dialog.onClosed = { [weak self, weak dialog] in
             guard let self, self.details === dialog, !self.destroyed else { return }

@@ -59,7 +59,8 @@ final class OtherCharts: ChartChoiceWindow {
         let rememberCheck = Widgets.checkButton(tr("_Remember for this file"))
         Widgets.append(rememberBox, rememberCheck)
         let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
-        let note = Widgets.label(Localization.tr("Saves the choice in %@ next to the file; the file itself is never changed.",
+        let note = Widgets.label(Localization.tr(
+            "Saves the choice in %@ next to the file, and for other files with the same columns; the file itself is never changed.",
                                                  sidecarName), classes: ["caption"], wrap: true, xalign: 0)
         gtk_widget_set_margin_start(note, 28)
         Widgets.append(rememberBox, note)

@@ -71,4 +71,28 @@ final class FactorsCountsAndNamesTests: XCTestCase {
         let few = try open("name,score\nAnn,3\nBob,5\nCid,4\n")
         XCTAssertEqual(few.chart.kind, .bar, "a few names are a bar each")
     }
+
+    func testOtherChartsObeyTheSameRules() throws {
+        // Families: a family number rising in blocks, each child's number, heights, and an error column.
+        var text = "family,father,mother,childNum,childHeight,childHeight.se\n"
+        var wobble = 0.0
+        for family in 1...40 {
+            let father = 64 + Double(family * 7 % 13) + 0.5, mother = 60 + Double(family * 5 % 9) + 0.5
+            for child in 1...(family % 3 + 2) {
+                wobble += 0.7
+                text += "\(family),\(father),\(mother),\(child),\(String(format: "%.1f", 60 + Double(family % 11) + wobble.truncatingRemainder(dividingBy: 9))),0.4\n"
+            }
+        }
+        let document = try open(text)
+        let suggestions = ChartSuggestions.list(for: document)
+        XCTAssertGreaterThan(suggestions.count, 1)
+        for s in suggestions {
+            let roles = [s.layout.x, s.layout.seriesBy, s.layout.size].compactMap { $0 } + s.layout.y
+            let names = roles.map { document.table.columns[$0].header }
+            XCTAssertFalse(names.contains("family"), "no family number on an axis: \(s.sentence)")
+            XCTAssertFalse(names.contains("childNum"), "no child's number as a series: \(s.sentence)")
+            XCTAssertFalse(names.contains("childHeight.se"), "no error column as a measure: \(s.sentence)")
+            XCTAssertFalse(s.sentence.contains("their total"), "heights are never added up: \(s.sentence)")
+        }
+    }
 }
