@@ -29,6 +29,23 @@ Per table, checked automatically and independently of the program (the CSV is re
   wide        a table the program read as one line per row over its year columns (its note says so)
               does not have those years in order, a column naming every row, one series per row with
               a point per year of its row, and x over the years
+Issue 45's rules, each judged from the table's values and headers by pandas and numpy:
+  years       a line or bars over whole numbers from 1000 to 2200 says one of them with a thousands separator
+              ("1,993") in the summary
+  digit-dates the x column's every value is an 8-digit yyyymmdd date (three or more), but xAxis.kind is not "date"
+  error       an error or bound column (se, sd, std.error, moe, ci, lower/upper, lo/hi, conf.low/conf.high,
+              ymin/ymax, Lo 80/Hi 95, alone or beside a measure's name) is an axis, a series or the size
+              while the measure it belongs to is in the table
+  derived     two columns the chart draws (x and y, two series, a series and the size) are one another to
+              rounding: a straight line (R² of 0.99999 or more) or a ratio on the logs, on six rows or more
+  key-name    whole numbers under a name ending in no, num, nr, id or bib, distinct on each row or rising in blocks,
+              are the x of a line or scatter, a series or the size
+  two-valued  a scatter's x or y, or a line's series beside others, holds just two whole numbers (four rows or more)
+  averaged-factor  a mean per x where a text column of 2 to 12 values differs among the rows that share an x
+              (for half the x values or more): the mean is taken across the groups the table compares
+  refused-categories  a table of categories (text of 2 to 50 values that repeat) with nothing measured is refused
+              instead of counted
+  bars-of-names  bars over a text column naming more than 60 rows, one each
 The column roles come from the JSON's "columns" object; without it (older programs) they are
 recovered from axis titles and series names.
 
@@ -369,6 +386,13 @@ def judge_answer(path, timeout, status, out, err):
             return [("refusal", f"exit {status} with {len(lines)} lines on stderr: {_first(err)}")]
         if base not in lines[0] and table_name(path) not in lines[0]:
             return [("refusal", f"exit {status}, message does not name the file: {lines[0].strip()}")]
+        if status == 65:
+            try:
+                why = only_categories(load_frame(path))
+            except Exception:  # a table pandas can't read is judged by the rules above only
+                why = None
+            if why:
+                return [("refused-categories", why)]
         return []
     try:
         doc = json.loads(out)
@@ -392,6 +416,230 @@ def _signal_name(n):
         return signal.Signals(n).name
     except ValueError:
         return "?"
+
+
+# MARK: Issue 45's rules
+
+ERROR_WORDS = [["standard", "error"], ["std", "error"], ["std", "err"], ["stderr"], ["se"], ["sem"], ["sd"], ["stdev"],
+               ["std", "dev"], ["moe"], ["ci"], ["conf", "low"], ["conf", "high"], ["lower"], ["upper"], ["lo"], ["hi"],
+               ["lwr"], ["upr"], ["ymin"], ["ymax"]]
+BOUND_PAIRS = {"lower": "upper", "lo": "hi", "lwr": "upr", "ymin": "ymax", "conf low": "conf high"}
+
+
+def error_reading(header):
+    """(kind words, the measure's words, level) when a header names an error or a bound, else None."""
+    words = []
+    level = ""
+    for w in header_words(header):
+        m = re.fullmatch(r"([a-z]*)(\d+)", w)
+        if m and 50 <= int(m.group(2)) <= 99:
+            level = m.group(2)
+            if m.group(1):
+                words.append(m.group(1))
+        else:
+            words.append(w)
+    compass = {"n", "s", "e", "w", "ne", "nw", "se", "sw"}
+    if not words or (len(words) >= 2 and all(w in compass for w in words)):
+        return None
+    for phrase in ERROR_WORDS:
+        k = len(phrase)
+        if len(words) >= k and words[:k] == phrase:
+            return " ".join(phrase), words[k:], level
+        if len(words) >= k and words[-k:] == phrase:
+            return " ".join(phrase), words[:-k], level
+    return None
+
+
+def error_columns(f, numeric):
+    """{column: the measure it belongs to} for the error and bound columns of frame `f` (checked by value)."""
+    readings = {c: error_reading(c) for c in numeric}
+    readings = {c: r for c, r in readings.items() if r}
+    measures = [c for c in numeric if c not in readings]
+    position = {c: i for i, c in enumerate(f.columns)}
+    found = {}
+    for c, (kind, stem, level) in readings.items():
+        if kind in BOUND_PAIRS.values():
+            continue
+        if kind in BOUND_PAIRS:
+            partner = next((o for o, (k, st, lv) in readings.items()
+                            if k == BOUND_PAIRS[kind] and st == stem and lv == level), None)
+            if partner is None:
+                continue
+            for m in measures:
+                if stem and header_words(m)[:len(stem)] != stem:
+                    continue
+                rows = f[[c, m, partner]].dropna()
+                if len(rows) and (rows[c] <= rows[m]).all() and (rows[m] <= rows[partner]).all():
+                    found[c] = found[partner] = m
+                    break
+        else:
+            if (f[c].dropna() < 0).any():
+                continue
+            short = c.lower()
+            if not stem and len(short) <= 3 and short.isalpha() and sum(
+                    1 for o in f.columns if o != c and len(str(o)) == len(short) and str(o).lower()[:1] == short[:1]
+                    and str(o).isalpha()) >= 2:
+                continue  # one of a family of short names (sk, sl, se, sm: cost shares)
+            exact = [m for m in measures if stem and header_words(m) == stem]
+            named = exact or [m for m in measures if stem and header_words(m)[:len(stem)] == stem]
+            if stem and len(named) != 1 and not exact:
+                continue
+            left = [m for m in measures if position[m] < position[c]]
+            m = named[0] if named else (left[-1] if left else (measures[0] if len(measures) == 1 else None))
+            if m is not None:
+                found[c] = m
+    return found
+
+
+def exactly_related(a, b):
+    """True when two number columns are one another to rounding: a straight line, or one on the logs."""
+    import numpy as np
+    rows = np.array([a, b], dtype=float).T
+    rows = rows[np.isfinite(rows).all(axis=1)]
+    if len(rows) < 6 or len(np.unique(rows[:, 0])) < 4 or len(np.unique(rows[:, 1])) < 4:
+        return False
+    def r2(x, y):
+        if np.std(x) == 0 or np.std(y) == 0:
+            return 0.0
+        return np.corrcoef(x, y)[0, 1] ** 2
+    if r2(rows[:, 0], rows[:, 1]) >= 0.99999:
+        return True
+    positive = rows[(rows > 0).all(axis=1)]
+    return len(positive) == len(rows) and r2(np.log(positive[:, 0]), np.log(positive[:, 1])) >= 0.99999
+
+
+NUMBER_SUFFIXES = ("no", "num", "nr", "id", "bib", "number")
+NOT_NUMBER_NAMES = {"casino", "volcano", "piano", "acid", "humid", "solid", "fluid", "liquid", "valid", "rapid", "lipid",
+                    "hybrid", "bid", "paid", "android", "steroid", "thyroid", "avoid", "invalid"}
+
+
+def key_by_name(header, series):
+    """Whole numbers under a name ending in no, num, nr, id or bib, distinct on each row or rising in blocks."""
+    import numpy as np
+    import pandas as pd
+    words = header_words(header)
+    if not words or not words[-1].isalpha() or words[-1] in NOT_NUMBER_NAMES:
+        return False
+    last = words[-1]
+    if not any((last == x and len(words) > 1) or (last.endswith(x) and len(last) >= len(x) + 2) for x in NUMBER_SUFFIXES):
+        return False
+    s = series.dropna()
+    if len(s) < 5 or not pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s) or not (s == s.round()).all():
+        return False
+    if 1000 <= s.min() and s.max() <= 2200:
+        return False
+    v = s.to_numpy(dtype=float)
+    return s.nunique() >= 0.95 * len(s) or (bool(np.all(np.diff(v) >= 0)) and s.nunique() * 2 <= len(s))
+
+
+def two_valued(series):
+    """Just two whole numbers, on four rows or more."""
+    import pandas as pd
+    s = series.dropna()
+    if len(s) < 4 or not pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+        return False
+    return s.nunique() == 2 and bool((s == s.round()).all())
+
+
+def only_categories(f):
+    """Why a table is categories only (text of 2 to 50 values that repeat, no number but keys and two-valued
+    codes), or None."""
+    import pandas as pd
+    n = len(f)
+    texts = [c for c in f.columns if not pd.api.types.is_numeric_dtype(f[c])
+             and 2 <= f[c].nunique() <= 50 and f[c].nunique() * 2 <= f[c].notna().sum()]
+    if not texts:
+        return None
+    for c in f.columns:
+        if pd.api.types.is_numeric_dtype(f[c]) and not pd.api.types.is_bool_dtype(f[c]):
+            if names_time(c) or "year" in header_words(c):
+                return None  # a time beside categories: counting its rows is no chart
+            if is_identifier(c, f[c]) or key_by_name(c, f[c]) or two_valued(f[c]) or f[c].nunique() <= 1:
+                continue
+            return None
+        elif not pd.api.types.is_numeric_dtype(f[c]) and date_like(f[c]):
+            return None
+    return f"only categories ({', '.join(map(repr, texts[:3]))}) and nothing measured, but refused instead of counted"
+
+
+def judge_issue45(path, doc, roles, drawn_frame, frame):
+    """The failures of issue 45's rules for one chart: `drawn_frame` holds the columns the chart names, `frame()`
+    reads the whole table (only when a rule needs the other columns)."""
+    import pandas as pd
+    failures = []
+    kind = doc.get("kind")
+    x, y, size = roles["x"], [c for c in roles["y"] if c is not None], roles["size"]
+    f = drawn_frame
+    cols = set(f.columns)
+    x_col = f[x] if x in cols else None
+    # Years are never said with a thousands separator.
+    if kind in ("line", "bar", "area", "grouped-bar", "stacked-bar", "stacked-area") and x_col is not None \
+            and (doc.get("xAxis") or {}).get("kind") == "numeric" and pd.api.types.is_numeric_dtype(x_col):
+        v = x_col.dropna()
+        if len(v) >= 2 and (v == v.round()).all() and v.min() >= 1000 and v.max() <= 2200:
+            for value in (int(v.min()), int(v.max())):
+                if f"{value:,}" in doc.get("summary", ""):
+                    failures.append(("years", f"x '{x}' holds years but the summary says {value:,}"))
+                    break
+    # yyyymmdd numbers are dates.
+    if x_col is not None and (doc.get("xAxis") or {}).get("kind") != "date" and pd.api.types.is_numeric_dtype(x_col):
+        v = x_col.dropna()
+        if len(v) >= 3 and (v == v.round()).all() and v.between(18000101, 22001231).all():
+            parsed = pd.to_datetime(v.astype("int64").astype(str), format="%Y%m%d", errors="coerce")
+            if parsed.notna().all():
+                failures.append(("digit-dates", f"x '{x}' holds yyyymmdd dates ({int(v.iloc[0])}) but is not a date axis"))
+    numeric = [c for c in f.columns if pd.api.types.is_numeric_dtype(f[c]) and not pd.api.types.is_bool_dtype(f[c])]
+    # Error and bound columns belong to their measure.
+    drawn = ([x] if kind not in ("histogram", "box") or x in numeric else []) + y + [size]
+    drawn = [c for c in drawn if c is not None and c in numeric]
+    if kind != "heatmap" and any(error_reading(c) for c in drawn):
+        whole = frame()
+        errors = error_columns(whole, [c for c in whole.columns if pd.api.types.is_numeric_dtype(whole[c])
+                                       and not pd.api.types.is_bool_dtype(whole[c])])
+        for c in drawn:
+            if c in errors:
+                failures.append(("error", f"'{c}' is the error or bound of '{errors[c]}' but is drawn"))
+    # Columns drawn together are not one another to rounding.
+    if kind in ("scatter", "line") and len(drawn) >= 2:
+        pairs = [(drawn[i], drawn[j]) for i in range(len(drawn)) for j in range(i + 1, min(len(drawn), 12))]
+        for a, b in pairs[:40]:
+            if a != b and exactly_related(f[a], f[b]):
+                failures.append(("derived", f"'{a}' and '{b}' are drawn together but one is the other to rounding"))
+                break
+    # Keys by name.
+    keyed = ([x] if kind in ("line", "scatter") else []) + y + [size]
+    for c in keyed:
+        if c is not None and c in cols and key_by_name(c, f[c]):
+            failures.append(("key-name", f"'{c}' numbers the rows but is drawn as a measure or an x"))
+    # Two values are no measure.
+    if kind == "scatter":
+        for c in [x] + y[:1]:
+            if c in cols and two_valued(f[c]) and not is_indicator(f[c]):
+                failures.append(("two-valued", f"'{c}' holds just two values"))
+    if kind == "line" and len(y) >= 2:
+        plain = [c for c in y if c in cols and not two_valued(f[c])]
+        for c in y:
+            if c in cols and two_valued(f[c]) and plain:
+                failures.append(("two-valued", f"'{c}' holds just two values but is a line beside {plain[0]!r}"))
+                break
+    # A mean is not taken across the groups the table compares.
+    if roles["aggregate"] == "mean" and not roles["seriesBy"] and x_col is not None:
+        f = frame()
+        for c in f.columns:
+            if c == x or c in y or pd.api.types.is_numeric_dtype(f[c]):
+                continue
+            k = f[c].nunique()
+            if 2 <= k <= 12 and k * 2 <= f[c].notna().sum():
+                within = f[[x, c]].dropna().groupby(x)[c].nunique()
+                if len(within) and (within >= 2).mean() >= 0.5:
+                    failures.append(("averaged-factor", f"a mean per '{x}' over rows that differ in '{c}'"))
+                    break
+    # Bars of a name each, past 60.
+    if kind == "bar" and x_col is not None and not pd.api.types.is_numeric_dtype(x_col):
+        k = x_col.nunique()
+        if k > 60 and k >= 0.9 * x_col.notna().sum():
+            failures.append(("bars-of-names", f"a bar for each of {k} names in '{x}'"))
+    return failures
 
 
 def load_frame(path, usecols=None):
@@ -532,6 +780,7 @@ def judge(path, doc):
     for c in y:
         if c in f.columns and year_index(c, f[c]):
             failures.append(("dates", f"time index '{c}' is drawn as a series (x is {x!r})"))
+    failures += judge_issue45(path, doc, roles, f, frame)
 
     # Records are not series: no two points at one x in a line or bar series.
     if kind in ("line", "bar") and x is not None and x in f.columns:

@@ -146,7 +146,7 @@ def check_map(path, lat, lon, cli):
     la = frame[lat].dropna()
     words = [degrees(la.min(), "N", "S"), degrees(la.max(), "N", "S")]
     missing = [w for w in words if w not in summary]
-    if f"{len(frame[[lat, lon]].dropna())} places" not in summary or missing:
+    if f"{len(frame[[lat, lon]].dropna()):,} places" not in summary or missing:
         problems.append(f"the summary does not give {len(frame)} places from {words[0]} to {words[1]}: {summary[:200]}")
     return problems
 

@@ -336,13 +336,15 @@ extension ChartInference {
     static func xFormatter(for column: Column, unit: String? = nil, digits: Int, readingYears: Bool) -> ValueFormatter {
         guard case .numeric(let values, _) = column.data else { return ValueFormatter(unit: unit ?? column.unit, fractionDigits: digits) }
         let years = looksLikeYears(column, values: values) || (readingYears && YearValues.areYears(values))
-        return ValueFormatter(unit: unit ?? column.unit, fractionDigits: digits, usesGrouping: !years)
+        // Years are whole: "1788", not "1788.0" as a column with a missing value was written.
+        return ValueFormatter(unit: unit ?? column.unit, fractionDigits: years ? 0 : digits, usesGrouping: !years)
     }
 
     /// Whole numbers between 1000 and 2999 under a header that says year.
     static func looksLikeYears(_ column: Column, values: [Double]) -> Bool {
         let title = column.title.lowercased()
         guard title.contains("year") || title == "yr" || title.contains("年") else { return false }
-        return values.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }
+        let present = values.filter { !$0.isNaN }
+        return !present.isEmpty && present.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }
     }
 }

@@ -202,14 +202,16 @@ enum ColumnProfiler {
             if p.isWholeNumbers, !namesTime, p.present > 0, !YearValues.span.contains(p.lowest) || !YearValues.span.contains(p.highest) {
                 if (namesNumberBySuffix && (distinctPerRow || blocks)) || (blocks && consecutive && p.distinct >= 30) {
                     p.headerNamesUnit = true
+                    p.headerNamesKey = p.headerNamesKey || namesNumberBySuffix  // obs_number 1 … n is no named x
                 } else if namesNumberBySuffix {
                     // A number within each unit (childNum 1 … 15 in every family): a row's place, never a series or an x.
                     countsWithinUnits = true
                 }
             }
             // R writes a table's row names as "rownames": years for some (WorldPhones), 1…n for most.
+            // (Every row name a year: R's row numbers 1 … 1851 with rows dropped only end past 1000.)
             let yearNames = joined == "rownames" && p.isMonotonic && p.isWholeNumbers && !p.isSequence
-                && p.magnitude >= 1000 && p.magnitude <= 2999
+                && p.lowest >= 1000 && p.highest <= 2999
             if p.distinct <= 1 { p.role = .constant }
             else if countsWithinUnits { p.role = .identifier }
             else if yearNames { p.role = .time }

@@ -45,8 +45,9 @@ public enum DerivedColumns {
     /// digits explains 0.999998 or more (a centred score to three decimals, real GNP to one); two smooth series
     /// over seven years can reach 0.99994 by chance (WorldPhones' Oceania from the year and Middle America).
     static let leastExplained = 0.99999
-    /// Most a row may be off, as a share of the target's standard deviation, however coarse the rounding allowed.
-    static let mostOffBySpread = 0.01
+    /// Most a row may be off, as a share of the target's standard deviation, however coarse the rounding allowed
+    /// (msleep's awake written to two decimals on two rows, 24.05 − sleep_total: 1.1% of its spread).
+    static let mostOffBySpread = 0.05
 
     /// Words of a header that say its column was computed from others: looked at first.
     static let computedWords: Set<String> = ["real", "log", "ln", "pct", "percent", "percentage", "share", "ratio",
@@ -124,7 +125,10 @@ public enum DerivedColumns {
     /// neighbouring readings of a smooth curve fit each other to the last digit without one being computed.
     static func isOneNumberedFamily(_ members: [Int], table: Table) -> Bool {
         let stems = Set(members.map { table.columns[$0].title.filter { !$0.isNumber } })
-        return stems.count == 1 && members.allSatisfy { table.columns[$0].title.contains(where: \.isNumber) }
+        guard stems.count == 1, let stem = stems.first, members.allSatisfy({ table.columns[$0].title.contains(where: \.isNumber) })
+        else { return false }
+        // Three numbered columns or more make a family (x_001 … x_100); Class1 and Class2 (= 1 − Class1) do not.
+        return table.columns.filter { $0.title.filter { !$0.isNumber } == stem && $0.title.contains(where: \.isNumber) }.count >= 3
     }
 
     /// True when a header's words say it was computed ("real_gnp", "pct_female", "cses", "logprice").
@@ -350,9 +354,14 @@ public enum DerivedColumns {
         if relation.form == .product {
             // Products and ratios only (powers of ±1): smooth series fit other powers of each other by chance
             // (a median as the square of the third quintile over the second).
-            let unit = beta.map { $0 < 0 ? -1.0 : 1.0 }
+            // A square or square root of one column (expersq, salessq) is as plain as a ratio.
+            let powers = p == 1 ? [1.0, 2.0, 0.5] : [1.0]
+            guard let power = powers.first(where: { power in
+                let unit = beta.map { $0 < 0 ? -power : power }
+                return holds(unit, my - zip(unit, mx).reduce(0) { $0 + $1.0 * $1.1 })
+            }) else { return nil }
+            let unit = beta.map { $0 < 0 ? -power : power }
             let a = my - zip(unit, mx).reduce(0) { $0 + $1.0 * $1.1 }
-            guard holds(unit, a) else { return nil }
             var exact = relation
             (exact.coefficients, exact.constant) = (unit, a)
             // A round factor when one holds: 100 × awards ÷ rate, not 99.945 × it.

@@ -70,6 +70,20 @@ struct LayoutGuess {
             if numbers.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
             throw ImportError.nothingMeasured(path: table.path, columns: numbers.map { columns[$0].header })
         }
+        if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, !measures.isEmpty, measures.allSatisfy({ profile[$0].isCode }),
+           let duration = timeColumns().first(where: { !columns[$0].isDate && !profile[$0].isMonotonic && profile[$0].distinct >= 10 }),
+           let split = measures.first(where: { manyRowsPerGroup($0) }) {
+            // Survival times beside a yes/no status and a group (aml: time, cens, group; a motor's temperature): the time
+            // is what was measured, of ten values or more and in no order, a box per group; a mean of codes per time
+            // says nothing.
+            let arm = measures.first(where: { !isIndicator($0) && manyRowsPerGroup($0) }) ?? split
+            return finish(.init(x: arm, y: [duration], kind: .box))
+        }
+        if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, let lone = computedFromRepeatedTime() {
+            // A coin's age against its year, the only measure: its mean per year is a line of slope −1 that says how
+            // age was computed. The distribution of ages is the chart.
+            return finish(.init(x: lone, y: [], kind: .histogram))
+        }
         if let map = mapLayout() { return finish(map) }
         if let counts = frequencyTableLayout() { return finish(counts) }
         if let long = longTableLayout() { return finish(long) }
@@ -335,6 +349,17 @@ struct LayoutGuess {
     /// Bars of how many rows hold each value of the first category, a layer per value of the second: a table of
     /// categories only (treatment and outcome, yes/no answers), where counting is the chart everyone draws. Before,
     /// such a table was refused as having nothing measured. Nil without a category to count.
+    /// The one measure left when every measure is computed from a time whose values repeat (penny_ages' age from the
+    /// year each coin was minted), or nil.
+    func computedFromRepeatedTime() -> Int? {
+        let candidates = profile.indices(.measure).filter { !profile[$0].isUnitNumber && !profile[$0].isCode }
+        guard let first = candidates.first, candidates.allSatisfy({ c in
+            guard case .derived(let relation) = profile.setAside[c] else { return false }
+            return relation.sources.contains { profile[$0].role == .time && profile[$0].repeats }
+        }) else { return nil }
+        return first
+    }
+
     /// True when nothing is measured but categories: text groupings and two-valued codes (a cure's yes or no), no
     /// number of three values or more (a rating of 1 to 5 is a measure while nothing else is) and no time (a survival
     /// time beside its yes/no status is measured).
@@ -643,10 +668,11 @@ struct LayoutGuess {
     /// gave, as Tableau and Excel read it) and y the one that moves with it most (largest |Spearman ρ|, which one
     /// outlier can't swing), skipping a near copy of x. Apple's cars: weight and fuel efficiency.
     func scatterPair(_ candidates: [Int]) -> (x: Int, y: Int)? {
-        // A yes/no indicator (only 0 and 1) is no measure to plot: death against a treatment code says nothing.
-        // Only a table of nothing but indicators keeps them.
-        let measured = candidates.filter { !isIndicator($0) }
-        let candidates = measured.count >= 2 ? measured : candidates
+        // A yes/no indicator, or any column of two values, is no measure to plot: death against a treatment code says
+        // nothing (issue 45: they split or are counted, never an axis of a scatter).
+        let measured = candidates.filter { !isIndicator($0) && !profile[$0].isTwoValued }
+        guard measured.count >= 2 else { return nil }
+        let candidates = measured
         let continuous = candidates.filter { profile[$0].isContinuous }
         let pool = continuous.count >= 2 ? continuous : candidates
         guard let x = pool.first else { return nil }
@@ -656,6 +682,9 @@ struct LayoutGuess {
         else { return pool.dropFirst().first.map { (x, $0) } }
         return (x, rest[best])
     }
+
+    /// True for a column of two whole numbers (0/1, 1/2), however few its rows.
+    func isTwoValuedOrIndicator(_ c: Int) -> Bool { isIndicator(c) || profile[c].isTwoValued }
 
     /// True for a column of numbers holding only 0 and 1 (both present): a yes/no indicator.
     func isIndicator(_ c: Int) -> Bool {

@@ -19,7 +19,8 @@ enum ChartReason {
     static func why(_ layout: ChartInference.Layout, profile: TableProfile, table: Table) -> String {
         let L = Localization.self
         let columns = table.columns
-        func name(_ c: Int?) -> String { c.map { Localization.titleInSentence(columns[$0].title) } ?? L.tr("the row") }
+        // Names as the file writes them: a listener cannot tell "class1" from "Class1" by the picture.
+        func name(_ c: Int?) -> String { c.map { columns[$0].title } ?? L.tr("the row") }
         let y = layout.y.first.map { name($0) } ?? ""
         switch layout.kind {
         case .histogram:
