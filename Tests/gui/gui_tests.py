@@ -687,7 +687,8 @@ def column_picker(cars):
         seen["after cancel"] = os.path.exists(sidecar)
 
     choose_line = ["alt+k", "space", "Down", "Return"]           # Chart kind: Automatic → Line
-    picker = Run("column-picker", [csv], "cars.csv — Audiograph", keys=[
+    home = tempfile.mkdtemp(prefix="agh-")
+    picker = Run("column-picker", [csv], "cars.csv — Audiograph", home=home, keys=[
         ("shot", "before"),
         "ctrl+k", ("window", "Choose Columns", "dialog"),
         *choose_line,
@@ -727,7 +728,24 @@ def column_picker(cars):
     check(sorted(os.listdir(folder)) == ["cars.csv", "cars.csv.audiograph.json"],
           "column picker: only the sidecar was added to the folder (%s)" % sorted(os.listdir(folder)))
     check(not os.path.exists(os.path.join(DATA, "cars.csv.audiograph.json")), "column picker: data/ was not written")
+    # Remember also keeps the choice for files with the same columns (issue 45): next month's file opens as a line.
+    try:
+        with open(os.path.join(home, "config/audiograph/charts-by-columns.json")) as f:
+            remembered = json.load(f)
+    except (OSError, ValueError) as problem:
+        remembered = [{"error": str(problem)}]
+    check(len(remembered) == 1 and remembered[0].get("settings", {}).get("kind") == "line"
+          and remembered[0].get("headers", [])[:2] == ["Model", "Weight (kg)"],
+          "column picker: Remember keeps the choice for these columns (%r)" % remembered)
+    march = os.path.join(folder, "march.csv")
+    shutil.copyfile(cars, march)
+    again = Run("column-picker-remembered", [march], "march.csv — Audiograph", home=home)
+    check(again.alive, "column picker: a file with the same columns opens")
+    _, colours_again = dominant_colours(again.chart)
+    check(len([c for c in colours_again if c[2] == "mark"]) == 1 and not np.array_equal(again.chart, before),
+          "column picker: a file with the same columns opens as the remembered line chart")
     shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(home, ignore_errors=True)
 
 
 def big_csv(path, megabytes=100):
