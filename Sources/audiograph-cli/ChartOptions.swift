@@ -45,7 +45,7 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Localization.tr("Unit of the y values, e.g. \"°C\" or \"births per 10,000\".")))
     var unit: String?
 
-    @Option(help: ArgumentHelp(Localization.tr("Rows that share an x: mean (one point each, their average), sum (one point each, their total) or none (every row a point).")))
+    @Option(help: ArgumentHelp(Localization.tr("Rows that share an x: mean (one point each, their average), sum (one point each, their total), count (one bar each, how many rows; no --y) or none (every row a point).")))
     var aggregate: Aggregation?
 
     @Flag(name: .customLong("log-y"), help: ArgumentHelp(Localization.tr("Plot y on a logarithmic scale.")))

@@ -401,7 +401,9 @@ struct LayoutGuess {
         for r in xIds.indices where xIds[r] >= 0 && fIds[r] >= 0 {
             if !pairs.insert(Int64(xIds[r]) << 32 | Int64(fIds[r])).inserted { unique = false; break }
         }
-        return .init(x: x, y: [y], seriesBy: f, kind: columns[x].isText ? .bar : .line, aggregate: unique ? nil : summary)
+        // Bars over names or codes (origin 1 … 3), lines over times and other numbers.
+        let bars = columns[x].isText || profile[x].isCode
+        return .init(x: x, y: [y], seriesBy: f, kind: bars ? .bar : .line, aggregate: unique ? nil : summary)
     }
 
     /// Each row's x as a category number (a text column's own, a number's or date's distinct value), or nil.
