@@ -17,6 +17,7 @@ def describe(cli, path, words=False):
         chart.pop(key, None)
     if not words:
         chart.pop("summary", None)
+        chart.pop("reason", None)  # its formulas' coefficients follow the digits each format writes
         for series in chart.get("series", []):
             series.pop("description", None)
     return chart

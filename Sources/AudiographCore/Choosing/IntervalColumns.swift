@@ -96,7 +96,9 @@ public enum IntervalColumns {
         guard !named.isEmpty else { return [] }
         let namedColumns = Set(named.map(\.column))
         let measures = candidates.filter { !namedColumns.contains($0) }
-        func words(_ c: Int) -> [String] { ColumnProfiler.headerWords(columns[c].title) }
+        var wordsOf: [Int: [String]] = [:]
+        for m in measures { wordsOf[m] = ColumnProfiler.headerWords(columns[m].title) }
+        func words(_ c: Int) -> [String] { wordsOf[c] ?? ColumnProfiler.headerWords(columns[c].title) }
         /// The measure a stem names ("price" of price_lower), else the nearest measure to the left, else the only one.
         func measure(for column: Int, stem: [String], fits: (Int) -> Bool) -> Int? {
             if !stem.isEmpty {
