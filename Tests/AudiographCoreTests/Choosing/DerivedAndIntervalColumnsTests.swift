@@ -7,9 +7,6 @@ import XCTest
 final class DerivedAndIntervalColumnsTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func open(_ text: String, _ settings: ChartSettings = ChartSettings()) throws -> ChartDocument {
-        try ChartDocument.open(path: folder.write("t.csv", text), overrides: settings)
-    }
 
     private func shown(_ document: ChartDocument) -> [String] {
         let l = document.layout
@@ -19,7 +16,7 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
     // MARK: Derived
 
     func testAwakeIsLeftOutAsTwentyFourMinusSleep() throws {
-        let document = try open("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n")
+        let document = try folder.document("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n")
         XCTAssertEqual(document.chart.kind, .histogram, "nothing else is left: the histogram of one of them")
         XCTAssertEqual(shown(document), ["sleep"])
         XCTAssertTrue(document.warnings.contains("awake is left out: it is 24 − sleep on every row."), "\(document.warnings)")
@@ -27,32 +24,32 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
     }
 
     func testACoinsAgeIsNotDrawnAgainstItsYear() throws {
-        let document = try open("year,age,weight\n1990,33,3.11\n1995,28,3.09\n1979,44,3.12\n2001,22,3.10\n1985,38,3.13\n")
+        let document = try folder.document("year,age,weight\n1990,33,3.11\n1995,28,3.09\n1979,44,3.12\n2001,22,3.10\n1985,38,3.13\n")
         XCTAssertFalse(shown(document).contains("age"), "\(shown(document))")
         XCTAssertTrue(document.warnings.contains("age is left out: it is 2023 − year on every row."), "\(document.warnings)")
     }
 
     func testCentringAShiftOfTimeAndExperienceAreFound() throws {
-        let centred = try open("ses,meanses,cses,math\n0.5,0.2,0.3,12\n-0.4,0.2,-0.6,9\n1.1,-0.3,1.4,15\n0.0,-0.3,0.3,11\n"
+        let centred = try folder.document("ses,meanses,cses,math\n0.5,0.2,0.3,12\n-0.4,0.2,-0.6,9\n1.1,-0.3,1.4,15\n0.0,-0.3,0.3,11\n"
                                + "0.7,0.1,0.6,14\n-1.2,0.1,-1.3,6\n0.3,0.4,-0.1,10\n")
         XCTAssertFalse(shown(centred).contains("cses"), "\(shown(centred))")
         XCTAssertTrue(centred.warnings.contains("cses is left out: it is ses − meanses on every row."), "\(centred.warnings)")
         var series = "Year,X1,temp\n"
         for (k, t) in [5, 6, 5.5, 7, 6, 6.5, 5.2, 7.1, 6.4, 5.8, 6.9, 7.3].enumerated() { series += "\(1850 + k),\(100 + k),\(t)\n" }
-        let shift = try open(series)
+        let shift = try folder.document(series)
         XCTAssertEqual(shown(shift), ["Year", "temp"])
         XCTAssertTrue(shift.warnings.contains("X1 is left out: it is Year − 1750 on every row."), "\(shift.warnings)")
         var rows = "wage,age,educ,exp\n"
         for (k, (age, educ)) in [(30, 12), (45, 16), (28, 10), (52, 12), (39, 18), (61, 8), (33, 14), (47, 12), (25, 16), (58, 11), (36, 9)].enumerated() {
             rows += "\(10 + k * 3 % 7),\(age),\(educ),\(age - educ - 6)\n"
         }
-        let experience = try open(rows)
+        let experience = try folder.document(rows)
         XCTAssertFalse(shown(experience).contains("exp"), "\(shown(experience))")
         XCTAssertTrue(experience.warnings.contains("exp is left out: it is age − educ − 6 on every row."), "\(experience.warnings)")
     }
 
     func testARatioIsFoundOnTheLogs() throws {
-        let document = try open("year,gnp,price,realgnp\n1990,100,1.00,100.0\n1991,108,1.03,104.9\n1992,119,1.07,111.2\n"
+        let document = try folder.document("year,gnp,price,realgnp\n1990,100,1.00,100.0\n1991,108,1.03,104.9\n1992,119,1.07,111.2\n"
                                 + "1993,125,1.09,114.7\n1994,140,1.12,125.0\n1995,151,1.18,128.0\n")
         XCTAssertFalse(shown(document).contains("realgnp"), "\(shown(document))")
         XCTAssertTrue(document.warnings.contains("realgnp is left out: it is gnp ÷ price on every row."), "\(document.warnings)")
@@ -60,14 +57,14 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
 
     func testMeasuresThatOnlyMoveTogetherAreBothKept() throws {
         // Heights and weights correlate strongly, but no rounding explains what is left: both are measures.
-        let document = try open("height,weight\n150,50.2\n160,58.1\n170,66.3\n180,73.9\n190,82.4\n165,61.0\n175,70.2\n")
+        let document = try folder.document("height,weight\n150,50.2\n160,58.1\n170,66.3\n180,73.9\n190,82.4\n165,61.0\n175,70.2\n")
         XCTAssertEqual(document.chart.kind, .scatter)
         XCTAssertEqual(Set(shown(document)), ["height", "weight"])
         XCTAssertTrue(document.warnings.isEmpty, "\(document.warnings)")
     }
 
     func testAColumnThePersonChoosesIsDrawn() throws {
-        let document = try open("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n", ChartSettings(x: "sleep", y: ["awake"]))
+        let document = try folder.document("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n", ChartSettings(x: "sleep", y: ["awake"]))
         XCTAssertEqual(document.chart.kind, .scatter)
         XCTAssertFalse(document.warnings.contains { $0.contains("left out") })
     }
@@ -88,7 +85,7 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
     // MARK: Intervals
 
     func testAMeasureBesideItsStandardErrorIsBarsOfTheMeasure() throws {
-        let document = try open("group,mean,se\nA,10.2,0.8\nB,12.5,1.1\nC,9.8,0.7\nD,11.1,0.9\n")
+        let document = try folder.document("group,mean,se\nA,10.2,0.8\nB,12.5,1.1\nC,9.8,0.7\nD,11.1,0.9\n")
         XCTAssertEqual(document.chart.kind, .bar)
         XCTAssertEqual(shown(document), ["group", "mean"])
         XCTAssertTrue(document.warnings.contains("se is the standard error of mean, so it is not drawn as a measure of its own."))
@@ -96,7 +93,7 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
     }
 
     func testBoundsAroundAnEstimateAreNotLines() throws {
-        let document = try open("x,lower,estimate,upper\n1,2.1,3.0,3.9\n2,2.8,3.5,4.4\n3,3.5,4.6,5.5\n")
+        let document = try folder.document("x,lower,estimate,upper\n1,2.1,3.0,3.9\n2,2.8,3.5,4.4\n3,3.5,4.6,5.5\n")
         XCTAssertEqual(document.chart.kind, .line)
         XCTAssertEqual(document.chart.series.map(\.name), ["estimate"])
         XCTAssertTrue(document.warnings.contains(
@@ -110,9 +107,9 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
         let kinds: [Int: IntervalColumns.Kind] = profile.setAside.compactMapValues { if case .interval(let m) = $0 { return m.kind } else { return nil } }
         XCTAssertEqual(kinds, [2: .standardError, 5: .lowerBound, 6: .upperBound])
         let forecast = "Month,Point Forecast,Lo 80,Hi 80,Lo 95,Hi 95\n2024-01,10,8,12,7,13\n2024-02,11,8.5,13.5,7,15\n2024-03,12,9,15,7.5,16.5\n"
-        let f = try open(forecast)
+        let f = try folder.document(forecast)
         XCTAssertEqual(f.chart.series.map(\.name), ["Point Forecast"])
-        let prices = try open("day,price,price_lower,price_upper,volume\n1,10,9,11,300\n2,11,10,12,280\n3,12,11,13,350\n4,11,10,12,310\n")
+        let prices = try folder.document("day,price,price_lower,price_upper,volume\n1,10,9,11,300\n2,11,10,12,280\n3,12,11,13,350\n4,11,10,12,310\n")
         XCTAssertEqual(Set(prices.chart.series.map(\.name)), ["price", "volume"])
     }
 

@@ -8,25 +8,22 @@ import XCTest
 final class FactorsCountsAndNamesTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func open(_ text: String, _ settings: ChartSettings = ChartSettings()) throws -> ChartDocument {
-        try ChartDocument.open(path: folder.write("t.csv", text), overrides: settings)
-    }
 
     private func name(_ d: ChartDocument, _ c: Int?) -> String? { c.map { d.table.columns[$0].header } }
 
     func testAZeroOneStatusIsNeverTheMeasureOfAScatter() throws {
-        let document = try open("temp,status\n53,1\n66,0\n70,1\n79,0\n")
+        let document = try folder.document("temp,status\n53,1\n66,0\n70,1\n79,0\n")
         XCTAssertNotEqual(document.chart.kind, .scatter)
         XCTAssertFalse(document.layout.y.contains(1), "status is no measure: \(document.layout)")
         XCTAssertEqual(name(document, document.layout.x), "status", "it splits temp")
-        let line = try open("x,y,group\n1.5,2.3,1\n2.1,3.3,2\n3.3,1.2,1\n4.2,5.1,2\n5.3,2.2,1\n")
+        let line = try folder.document("x,y,group\n1.5,2.3,1\n2.1,3.3,2\n3.3,1.2,1\n4.2,5.1,2\n5.3,2.2,1\n")
         XCTAssertEqual(line.chart.series.map(\.name), ["y"], "a two-valued code is no series of a line")
     }
 
     func testAFactorIsKeptApartBeforeAnyMean() throws {
         var text = "Time,Diet,weight\n"
         for t in stride(from: 0, through: 20, by: 2) { for d in 1...3 { for c in 0..<4 { text += "\(t),\(d),\(40 + t * (3 + d) + (c * 7 % 5))\n" } } }
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertEqual(name(document, document.layout.seriesBy), "Diet", "a line per diet, not the mean over the diets")
         XCTAssertEqual(document.chart.series.count, 3)
         XCTAssertEqual(document.layout.aggregate, .mean, "the chicks of one diet at one time are averaged")
@@ -36,7 +33,7 @@ final class FactorsCountsAndNamesTests: XCTestCase {
 
     func testOnlyCategoriesAreCountedByTheFirstAndTheSecond() throws {
         let text = "treatment,outcome\nA,cured\nA,cured\nA,not cured\nB,cured\nB,not cured\nB,not cured\nB,not cured\nA,cured\n"
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertEqual(document.chart.kind, .bar)
         XCTAssertEqual(document.layout.aggregate, .count)
         XCTAssertEqual(name(document, document.layout.x), "treatment")
@@ -50,7 +47,7 @@ final class FactorsCountsAndNamesTests: XCTestCase {
         let words = ElementNames(chart: document.chart).pointWords(0, in: document.chart.series[0])
         XCTAssertFalse(words.contains("total of"), words)
         // The other order, asked for by hand.
-        let other = try open(text, ChartSettings(x: "outcome", seriesBy: "treatment", aggregate: .count))
+        let other = try folder.document(text, ChartSettings(x: "outcome", seriesBy: "treatment", aggregate: .count))
         XCTAssertEqual(other.chart.series.map(\.name), ["A", "B"])
         let suggestions = ChartSuggestions.list(for: document)
         XCTAssertTrue(suggestions.contains { $0.layout.aggregate == .count && $0.layout.x == 1 && $0.layout.seriesBy == 0 },
@@ -60,15 +57,15 @@ final class FactorsCountsAndNamesTests: XCTestCase {
     func testManyNamesLabelPointsInsteadOfMakingABarEach() throws {
         var text = "name,score\n"
         for i in 0..<500 { text += "Person \(i),\(40 + (i * 37) % 23 + (i * 11) % 7)\n" }
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertEqual(document.chart.kind, .histogram, "the measure's distribution, not 500 bars")
         var series = "name,level\n"
         for i in 0..<500 { series += "Site \(i),\(100 + i / 3 + (i % 5))\n" }
-        let walked = try open(series)
+        let walked = try folder.document(series)
         XCTAssertEqual(walked.chart.kind, .line, "values that follow on from each other stay in row order")
         XCTAssertNil(walked.layout.x)
         XCTAssertEqual(walked.chart.series[0].labels?[2], "Site 2", "each name labels its point")
-        let few = try open("name,score\nAnn,3\nBob,5\nCid,4\n")
+        let few = try folder.document("name,score\nAnn,3\nBob,5\nCid,4\n")
         XCTAssertEqual(few.chart.kind, .bar, "a few names are a bar each")
     }
 
@@ -83,7 +80,7 @@ final class FactorsCountsAndNamesTests: XCTestCase {
                 text += "\(family),\(father),\(mother),\(child),\(String(format: "%.1f", 60 + Double(family % 11) + wobble.truncatingRemainder(dividingBy: 9))),0.4\n"
             }
         }
-        let document = try open(text)
+        let document = try folder.document(text)
         let suggestions = ChartSuggestions.list(for: document)
         XCTAssertGreaterThan(suggestions.count, 1)
         for s in suggestions {

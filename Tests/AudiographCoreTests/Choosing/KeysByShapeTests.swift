@@ -8,9 +8,6 @@ import XCTest
 final class KeysByShapeTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func open(_ text: String) throws -> ChartDocument {
-        try ChartDocument.open(path: folder.write("t.csv", text))
-    }
 
     private func axes(_ d: ChartDocument) -> [String] {
         ([d.layout.x] + d.layout.y.map { Optional($0) } + [d.layout.seriesBy, d.layout.size]).compactMap { $0 }
@@ -23,7 +20,7 @@ final class KeysByShapeTests: XCTestCase {
                                (1, 1.6, 0), (7, 1.05, 1), (5, 1.25, 2), (3, 1.35, 3), (10, 0.95, 1)].enumerated() {
             text += "\(78001 + k * 587 + (k % 3) * 11),\(w),\(b),\(n)\n"
         }
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertFalse(axes(document).contains("docno"), "\(axes(document))")
         XCTAssertEqual(document.layout.label.map { document.table.columns[$0].header }, "docno")
         XCTAssertEqual(document.chart.series[0].labels?.first, "78001", "a number that names a row is written as it is")
@@ -35,7 +32,7 @@ final class KeysByShapeTests: XCTestCase {
                                  (3307, 62, 70.2), (516, 29, 50.9), (2711, 41, 57.7), (64, 56, 66.1), (1999, 33, 53.4)] {
             text += "\(bib),\(age),\(time)\n"
         }
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertEqual(document.chart.kind, .scatter)
         XCTAssertEqual(Set(axes(document)), ["age", "time"])
     }
@@ -50,7 +47,7 @@ final class KeysByShapeTests: XCTestCase {
                 text += "\(family),\(father),\(mother),\(child),\(String(format: "%.1f", 60 + Double(family % 11) + wobble.truncatingRemainder(dividingBy: 9)))\n"
             }
         }
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertFalse(axes(document).contains("family"), "\(axes(document))")
         XCTAssertFalse(axes(document).contains("childNum"), "the child's number is no axis nor a split: \(axes(document))")
         XCTAssertNotEqual(document.chart.kind, .line)
@@ -65,7 +62,7 @@ final class KeysByShapeTests: XCTestCase {
     func testYearsRisingInBlocksAreATimeNotAKey() throws {
         var text = "year,region,sales\n"
         for year in 1970...2005 { for (r, region) in ["N", "S"].enumerated() { text += "\(year),\(region),\(year % 7 + r * 3)\n" } }
-        let document = try open(text)
+        let document = try folder.document(text)
         XCTAssertEqual(document.layout.x.map { document.table.columns[$0].header }, "year")
         XCTAssertEqual(document.chart.series.count, 2)
     }

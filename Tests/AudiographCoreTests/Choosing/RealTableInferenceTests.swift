@@ -7,9 +7,6 @@ import XCTest
 final class RealTableInferenceTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func document(_ text: String, _ settings: ChartSettings = ChartSettings(), name: String = "t.csv") throws -> ChartDocument {
-        try ChartDocument.open(path: folder.write(name, text), overrides: settings)
-    }
 
     private func headers(_ d: ChartDocument, _ indices: [Int]) -> [String] { indices.map { d.table.columns[$0].header } }
 
@@ -50,7 +47,7 @@ final class RealTableInferenceTests: XCTestCase {
     }
 
     func testRecordsWithRepeatedYearsBecomeAScatterOfTheMostRelatedMeasures() throws {
-        let d = try document(carsText())
+        let d = try folder.document(carsText())
         XCTAssertEqual(d.chart.kind, .scatter, "34 cars a year are records, not a line over years")
         XCTAssertEqual(headers(d, [d.layout.x!] + d.layout.y), ["mpg", "weight"], "weight moves with mpg most")
         XCTAssertEqual(d.layout.category.map { d.table.columns[$0].header }, "origin")
@@ -63,7 +60,7 @@ final class RealTableInferenceTests: XCTestCase {
     func testOneMeasureOverRepeatedYearsIsItsMeanWithCounts() throws {
         var text = "year,mpg\n"
         for i in 0..<60 { text += "\(70 + i % 6),\(20 + i % 6 + (i / 6) % 2)\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .line)
         XCTAssertEqual(d.layout.aggregate, .mean)
         XCTAssertEqual(d.chart.title, "Average mpg by year")
@@ -79,17 +76,17 @@ final class RealTableInferenceTests: XCTestCase {
         for (g, base) in [("ctrl", 5.0), ("trt1", 4.6), ("trt2", 5.5)] {
             for k in 0..<10 { text += "\(base + Double(k % 5) / 10),\(g)\n" }
         }
-        let boxes = try document(text)
+        let boxes = try folder.document(text)
         XCTAssertEqual(boxes.chart.kind, .box, "ten plants per group: their spread, not a mean piled on the others")
         XCTAssertEqual(boxes.chart.series[0].boxes?.map(\.count), [10, 10, 10])
         // Three rows a group are too few for quartiles: the mean of each, as bars.
         let few = text.split(separator: "\n").enumerated().filter { $0.offset == 0 || ($0.offset - 1) % 10 < 3 }
             .map { String($0.element) }.joined(separator: "\n") + "\n"
-        let means = try document(few)
+        let means = try folder.document(few)
         XCTAssertEqual(means.chart.kind, .bar)
         XCTAssertEqual(means.chart.series[0].counts, [3, 3, 3])
         // Asked for bars, the same table gives the means of ten.
-        let d = try document(text, ChartSettings(kind: .bar))
+        let d = try folder.document(text, ChartSettings(kind: .bar))
         XCTAssertEqual(d.chart.kind, .bar)
         XCTAssertEqual(d.layout.aggregate, .mean)
         guard case .categorical(let axis) = d.chart.xAxis else { return XCTFail("x should be the groups") }
@@ -102,7 +99,7 @@ final class RealTableInferenceTests: XCTestCase {
     func testIdentifiersAreNeverSeries() throws {
         var text = "ID,index,Patient ID,code,reading,dose\n"
         for i in 0..<30 { text += "\((i * 7) % 30 + 100),\(i),\(500 + i),C\(i),\(Double(i % 9) * 1.5),\(i * 2)\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         let used = headers(d, d.layout.y) + headers(d, [d.layout.x].compactMap { $0 })
         for id in ["ID", "index", "Patient ID"] { XCTAssertFalse(used.contains(id), "\(id) was used: \(used)") }
         XCTAssertEqual(headers(d, d.layout.y), ["reading"])
@@ -119,7 +116,7 @@ final class RealTableInferenceTests: XCTestCase {
         var text = "dose,no,total,time\n"
         for time in ["24h", "48h"] { for (k, dose) in [105.0, 400, 600, 1200, 2400, 4800, 7200, 9600].enumerated() {
             text += "\(dose),\(min(20, k * (time == "24h" ? 2 : 3))),20,\(time)\n" } }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(TableProfile(d.table)[1].role, .measure)
         XCTAssertEqual(headers(d, d.layout.y), ["no"])
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "dose")
@@ -127,13 +124,13 @@ final class RealTableInferenceTests: XCTestCase {
         // "No." numbering the rows once each stays a key.
         var numbered = "No,reading\n"
         for i in 0..<20 { numbered += "\(20 - i),\(Double(i % 7) * 1.5)\n" }
-        XCTAssertEqual(TableProfile(try document(numbered).table)[0].role, .identifier)
+        XCTAssertEqual(TableProfile(try folder.document(numbered).table)[0].role, .identifier)
     }
 
     func testLatitudeAndLongitudeMakeAMapWithLongitudeAlongX() throws {
         var text = "name,latitude,longitude,altitude\n"
         for i in 0..<40 { text += "Airport \(i),\(30 + Double(i % 17)),\(-120 + Double((i * 7) % 50)),\(i * 37 % 900)\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .scatter)
         XCTAssertEqual(d.chart.xAxis.title, "longitude")
         XCTAssertEqual(d.chart.yAxis.title, "latitude")
@@ -143,7 +140,7 @@ final class RealTableInferenceTests: XCTestCase {
     func testUnlikeSizesWithoutUnitsGetTheirOwnScale() throws {
         var text = "date,cylinders,weight,rate\n"
         for i in 0..<20 { text += "2000-01-\(String(format: "%02d", i + 1)),\(3 + i % 6),\(1600 + i * 170),\(30 + i % 9)\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .line)
         XCTAssertEqual(d.chart.series.map(\.name), ["cylinders", "rate", "weight"], "series in scale order")
         XCTAssertEqual(d.chart.scaleGroups, [[0, 1], [2]], "cylinders and rate share a scale; weight is 100 times bigger")
@@ -170,7 +167,7 @@ final class RealTableInferenceTests: XCTestCase {
     func testEachSeriesIsWrittenWithItsOwnDecimals() throws {
         var text = "year,age,latitude_deg\n"
         for i in 0..<12 { text += "\(1990 + i),\(60 + i),\(String(format: "%.6f", 40 + Double(i) / 7))\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         let age = d.chart.series.firstIndex { $0.name == "age" }!
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: age).string(87), "87", "not 87.000000")
         let lat = d.chart.series.firstIndex { $0.name == "latitude deg" }!
@@ -188,7 +185,7 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(Localization.titleInSentence("CO2"), "CO2")
         var text = "Year,CO2 (ppm),US employment\n"
         for i in 0..<10 { text += "\(2000 + i),\(370 + i * 2),\(130 + i)\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertFalse(d.chart.title.contains("co2"), d.chart.title)
         let slope = XValueFormatting(axis: .numeric(NumericAxis(title: "CO2", range: 0...1, formatter: ValueFormatter())))
             .slopeUnit(spanSeconds: 1).perUnit
@@ -200,14 +197,14 @@ final class RealTableInferenceTests: XCTestCase {
         for s in ["AAA", "BBB", "CCC", "DDD", "EEE"] {
             for day in 1...20 { long += "\(s),2000-02-\(String(format: "%02d", day)),\(Double(day) * 1.5 + Double(s.count))\n" }
         }
-        let d = try document(long)
+        let d = try folder.document(long)
         XCTAssertEqual(d.chart.kind, .line)
         XCTAssertEqual(d.chart.series.map(\.name), ["AAA", "BBB", "CCC", "DDD", "EEE"])
         for s in d.chart.series { XCTAssertEqual(Set(s.x).count, s.count, "never two points at one x in \(s.name)") }
     }
 
     func testSuggestionsStartWithTheChartShownAndEachGivesItself() throws {
-        let d = try document(carsText())
+        let d = try folder.document(carsText())
         let suggestions = ChartSuggestions.list(for: d)
         XCTAssertGreaterThanOrEqual(suggestions.count, 3)
         XCTAssertEqual(suggestions[0].layout, d.layout)
@@ -236,7 +233,7 @@ final class RealTableInferenceTests: XCTestCase {
             text += String(format: "%.2f,%.2f,%.2f,%.2f\n", 1600 + 3 * t + 300 * sin(t / 9), 1700 + 2 * t + 260 * cos(t / 7),
                            1800 + 4 * t + 290 * sin(t / 11), 2400 + 3 * t + 270 * cos(t / 13))
         }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .line)
         XCTAssertNil(d.layout.x)
         XCTAssertEqual(d.chart.series.map(\.name), ["DAX", "SMI", "CAC", "FTSE"])
@@ -246,7 +243,7 @@ final class RealTableInferenceTests: XCTestCase {
         // R's cars: sorted by speed, with ties.
         var text = "speed,dist\n"
         for i in 0..<50 { text += "\(4 + i / 2),\(2 + (i * 37) % 60 + i)\n" }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .scatter)
         XCTAssertEqual(headers(d, [d.layout.x!] + d.layout.y), ["speed", "dist"])
     }
@@ -257,14 +254,14 @@ final class RealTableInferenceTests: XCTestCase {
         for year in 1980...2010 { rows.append("\(year),m,\(2.2 - Double(year - 1980) / 200)") }
         for year in 1982...2010 { rows.append("\(year),f,\(2.5 - Double(year - 1982) / 150)") }
         let order = Array(rows[0..<10]) + Array(rows[31..<41]) + Array(rows[10..<31]) + Array(rows[41...])
-        let d = try document("year,gender,time\n" + order.joined(separator: "\n") + "\n")
+        let d = try folder.document("year,gender,time\n" + order.joined(separator: "\n") + "\n")
         XCTAssertEqual(d.chart.kind, .line)
         XCTAssertEqual(d.layout.seriesBy.map { d.table.columns[$0].header }, "gender")
         XCTAssertEqual(d.chart.series.map(\.count), [31, 29])
     }
 
     func testRowNamesHoldingYearsAreTheTimeAxis() throws {
-        let d = try document("rownames,N.Amer,Europe,Asia\n1951,45939,21574,2876\n1956,60423,29990,4708\n"
+        let d = try folder.document("rownames,N.Amer,Europe,Asia\n1951,45939,21574,2876\n1956,60423,29990,4708\n"
                              + "1957,64721,32510,5230\n1958,68484,35218,6662\n1959,71799,37598,6856\n")
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
         XCTAssertEqual(d.chart.series.map(\.name), ["N.Amer", "Europe", "Asia"])
@@ -272,7 +269,7 @@ final class RealTableInferenceTests: XCTestCase {
 
     func testNamedRowsOfOneUnitAreBarsEvenWhenAColumnRises() throws {
         // R's VADeaths: death rates rise with age in every column, but the age groups are the bars.
-        let d = try document("rownames,Rural Male,Rural Female,Urban Male,Urban Female\n50-54,11.7,8.7,15.4,8.4\n"
+        let d = try folder.document("rownames,Rural Male,Rural Female,Urban Male,Urban Female\n50-54,11.7,8.7,15.4,8.4\n"
                              + "55-59,18.1,11.7,24.3,13.6\n60-64,26.9,20.3,37,19.3\n65-69,41,30.9,54.6,35.1\n70-74,66,54.3,71.1,50\n")
         XCTAssertEqual(d.chart.kind, .bar)
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
@@ -287,7 +284,7 @@ final class RealTableInferenceTests: XCTestCase {
             let year = 1854 + (i + 3) / 12
             text += "\(year)-\(String(format: "%02d", (i + 3) % 12 + 1))-01,\(months[i % 12]),\(year),\(i * 37 % 300),\(i * 11 % 50)\n"
         }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "Date")
         XCTAssertNil(d.layout.seriesBy, "not one line per month over years")
         XCTAssertEqual(d.chart.series.map(\.name), ["Disease", "Wounds"])
@@ -303,7 +300,7 @@ final class RealTableInferenceTests: XCTestCase {
             text += String(format: "%.1f,%d,%d,%@,%@\n", displ, 35 - Int(displ * 5) + i % 3, 44 - Int(displ * 6) + i % 4,
                            trans[i % 10], ["f", "4", "r"][i % 3])
         }
-        let d = try document(text)
+        let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .scatter)
         XCTAssertFalse(TableProfile(d.table)[1].isCode, "cty, 9 to 35, is a measure")
         XCTAssertEqual(d.layout.category.map { d.table.columns[$0].header }, "drv")

@@ -7,13 +7,10 @@ import XCTest
 final class YearValuesTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func open(_ text: String) throws -> ChartDocument {
-        try ChartDocument.open(path: folder.write("t.csv", text))
-    }
 
     func testYearsUnderAnyHeaderAreSaidShownAndFoundAsYears() throws {
         for header in ["period", "time", "x", "Jahr"] {
-            let chart = try open("\(header),sales\n1990,5\n1991,7\n1992,6\n1993,9\n1994,8\n").chart
+            let chart = try folder.document("\(header),sales\n1990,5\n1991,7\n1992,6\n1993,9\n1994,8\n").chart
             XCTAssertEqual(chart.kind, .line, header)
             let summary = ChartAnalysis.analyze(chart).summary
             XCTAssertTrue(summary.contains("1990 to 1994"), "\(header): \(summary)")
@@ -31,19 +28,19 @@ final class YearValuesTests: XCTestCase {
     }
 
     func testYearsEveryFifthOrRepeatedPerGroupAreYears() throws {
-        let stepped = try open("t,v\n2000,1\n1990,2\n1995,3\n2005,2\n").chart
+        let stepped = try folder.document("t,v\n2000,1\n1990,2\n1995,3\n2005,2\n").chart
         XCTAssertEqual(XValueFormatting(axis: stepped.xAxis).string(1995), "1995")
-        let long = try open("land,jahr,wert\nA,1990,1\nA,1991,2\nA,1992,4\nB,1990,3\nB,1991,5\nB,1992,2\n").chart
+        let long = try folder.document("land,jahr,wert\nA,1990,1\nA,1991,2\nA,1992,4\nB,1990,3\nB,1991,5\nB,1992,2\n").chart
         XCTAssertEqual(long.series.count, 2)
         XCTAssertEqual(XValueFormatting(axis: long.xAxis).string(1991), "1991")
     }
 
     func testNumbersThatAreNotYearsKeepTheirGrouping() throws {
         // Weights in grams of 1,000 to 2,200 drawn against heights: a scatter of measures, not a time.
-        let chart = try open("weight,height\n1850,40\n1210,35\n2010,44\n1500,38\n1333,36\n").chart
+        let chart = try folder.document("weight,height\n1850,40\n1210,35\n2010,44\n1500,38\n1333,36\n").chart
         XCTAssertEqual(chart.kind, .scatter)
         XCTAssertEqual(XValueFormatting(axis: chart.xAxis).string(1850), "1,850")
-        let big = try open("n,v\n12000,1\n13000,2\n14000,3\n").chart
+        let big = try folder.document("n,v\n12000,1\n13000,2\n14000,3\n").chart
         XCTAssertEqual(XValueFormatting(axis: big.xAxis).string(13000), "13,000")
     }
 }
