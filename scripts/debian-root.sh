@@ -7,7 +7,9 @@
 #                                               inside it, with the network); cached under $AUDIOGRAPH_ROOTS
 #   scripts/debian-root.sh run RELEASE CMD...   copy this tree into the root's fresh /tmp and run CMD there;
 #                                               with AUDIOGRAPH_ROOT_OUT=DIR, the GUI tests' output (Orca's
-#                                               logs, screenshots, app logs) is kept in the host's DIR
+#                                               logs, screenshots, app logs) is kept in the host's DIR;
+#                                               with AUDIOGRAPH_RELEASE_BIN=DIR, the host's release
+#                                               binaries in DIR are what `make install` installs there
 #
 # `run` works in its own mount, pid and network namespaces (unshare -m -p -f -n, loopback only) with a fresh
 # /tmp and /run, so nothing inside can see or stop the host's processes, X servers or D-Bus sessions. This
@@ -82,10 +84,12 @@ run)
   git ls-files -z --cached --others --exclude-standard >"$list"
   # Inside the new namespaces: mounts first (private, so they vanish with the namespace), then chroot.
   keep_out=${AUDIOGRAPH_ROOT_OUT:-}
-  exec unshare -m -p -f -n --kill-child bash -s "$root" "$tree" "$list" "$swift_home" "$mirror" "$keep_out" "$@" <<'INSIDE'
+  release_bin=${AUDIOGRAPH_RELEASE_BIN:-}
+  exec unshare -m -p -f -n --kill-child bash -s "$root" "$tree" "$list" "$swift_home" "$mirror" "$keep_out" \
+    "$release_bin" "$@" <<'INSIDE'
 set -euo pipefail
-root=$1 tree=$2 list=$3 swift_home=$4 mirror=$5 keep_out=$6
-shift 6
+root=$1 tree=$2 list=$3 swift_home=$4 mirror=$5 keep_out=$6 release_bin=$7
+shift 7
 mount --make-rprivate /
 # The root a mount point of its own, so that `unshare --mount-proc` inside (each GUI lane's process
 # namespace, scripts/lanes.sh) can make its mounts private: in a chroot whose / is not a mount point it fails
@@ -111,6 +115,12 @@ if [ -n "$keep_out" ]; then
   mkdir -p "$keep_out" "$root/tmp/audiograph-out"
   mount --bind "$keep_out" "$root/tmp/audiograph-out"
   out_env=(GUI_TEST_OUT=/tmp/audiograph-out)
+fi
+# Release binaries built outside (scripts/ci.sh), read-only; install.sh waits for them to be there.
+if [ -n "$release_bin" ]; then
+  mkdir -p "$root/opt/audiograph-release"
+  mount --bind -o ro "$release_bin" "$root/opt/audiograph-release"
+  out_env+=(AUDIOGRAPH_RELEASE_BIN=/opt/audiograph-release)
 fi
 exec chroot "$root" /usr/bin/env -i PATH=/opt/swift/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
   TERM="${TERM:-dumb}" LANG=C.UTF-8 "${out_env[@]}" bash -c 'cd /tmp/audiograph && exec "$@"' bash "$@"

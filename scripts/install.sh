@@ -4,13 +4,16 @@
 #
 #   scripts/install.sh install   [--prefix /usr/local] [--destdir DIR]
 #   scripts/install.sh uninstall [--prefix /usr/local] [--destdir DIR]
+#   scripts/install.sh build     (only the release binaries, in .build/install; CI builds them once)
 #
 # install builds release binaries (the Swift runtime linked in, so only Debian's own libraries are needed
 # at run time), generates the audiograph-cli manual page and shell completions from the program itself,
 # then installs binaries, desktop file, AppStream metainfo, icons, manual pages, completions, the
 # translations (compiled from po/) and the example files in the standard places under PREFIX. Without DESTDIR it refreshes the desktop and icon
 # caches when their tools are present; with DESTDIR (packaging) the package manager's triggers do that.
-# uninstall removes exactly the files install puts there.
+# uninstall removes exactly the files install puts there. With AUDIOGRAPH_RELEASE_BIN=DIR, install takes the
+# release binaries from DIR instead of building them: CI's Debian 13 root installs the ones built on Debian 12
+# (as a user installs a package made there), rather than spend a third of its desktop suite building them again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,8 +28,8 @@ while [ $# -gt 0 ]; do
     *) echo "install.sh: unknown option $1" >&2; exit 64 ;;
   esac
 done
-case "$action" in install|uninstall) ;; *)
-  echo "usage: scripts/install.sh install|uninstall [--prefix DIR] [--destdir DIR]" >&2; exit 64 ;;
+case "$action" in install|uninstall|build) ;; *)
+  echo "usage: scripts/install.sh install|uninstall|build [--prefix DIR] [--destdir DIR]" >&2; exit 64 ;;
 esac
 
 SWIFT=${SWIFT:-swift}
@@ -76,19 +79,29 @@ if [ "$action" = uninstall ]; then
   exit 0
 fi
 
-echo "install.sh: building release binaries"
 # A build folder of its own: SwiftPM does not relink when only --static-swift-stdlib changes, so a release
 # build made without it in .build would be installed still needing the Swift runtime's shared libraries.
 release=(-c release --static-swift-stdlib --scratch-path .build/install)
-$SWIFT build "${release[@]}" --product audiograph
-$SWIFT build "${release[@]}" --product audiograph-cli
-bin="$($SWIFT build "${release[@]}" --show-bin-path)"
+if [ -n "${AUDIOGRAPH_RELEASE_BIN:-}" ] && [ "$action" = install ]; then
+  bin=$AUDIOGRAPH_RELEASE_BIN
+  # CI builds them beside the first tests: "ready" or "failed" appears in the folder when that build ends.
+  waited=0
+  while [ ! -e "$bin/ready" ] && [ ! -e "$bin/failed" ] && [ $waited -lt 1800 ]; do sleep 2; waited=$((waited + 2)); done
+  [ -e "$bin/ready" ] || { echo "install.sh: the release build for $bin failed or never ended" >&2; exit 1; }
+  echo "install.sh: installing the release binaries in $bin (waited $waited s for them)"
+else
+  echo "install.sh: building release binaries"
+  $SWIFT build "${release[@]}" --product audiograph
+  $SWIFT build "${release[@]}" --product audiograph-cli
+  bin="$($SWIFT build "${release[@]}" --show-bin-path)"
+fi
 for binary in audiograph audiograph-cli; do
   if ldd "$bin/$binary" | grep -q libswiftCore; then
     echo "install.sh: $binary still needs the Swift runtime's shared libraries; not installing it" >&2
     exit 1
   fi
 done
+[ "$action" = build ] && { echo "install.sh: release binaries in $bin"; exit 0; }
 
 echo "install.sh: generating the audiograph-cli manual page"
 rm -rf "$generated" && mkdir -p "$generated"

@@ -157,9 +157,14 @@ if SHELL_MAJOR >= 48:
 
 def main():
     """Runs every test, or those named on the command line (gnome_tests.py orca_speaks); GNOME_TESTS in the
-    environment names some too (make test-debian13-lane GUI_SUITES=gnome_tests GNOME_TESTS=orca_speaks)."""
+    environment names some too (make test-debian13-lane GUI_SUITES=gnome_tests GNOME_TESTS=orca_speaks), and
+    GNOME_TESTS_EXCEPT names tests to leave out of a whole run (CI's Debian 13 lane leaves out the dialogs'
+    fifty openings: under CI's load Orca 48 takes keys in late and misses some; docs/decisions.md)."""
     if not sys.argv[1:] and os.environ.get("GNOME_TESTS"):
         sys.argv[1:] = os.environ["GNOME_TESTS"].split()
+    leave_out = os.environ.get("GNOME_TESTS_EXCEPT", "").split()
+    if leave_out and not sys.argv[1:]:
+        sys.argv[1:] = [test.__name__ for test in TESTS if test.__name__ not in leave_out]
     if not GNOME and sys.argv[1:] != ["--list"]:
         sys.exit("gnome_tests.py runs inside a GNOME Shell session: Tests/gui/gnome-session.sh")
     harness.main(TESTS, "GNOME Shell")
