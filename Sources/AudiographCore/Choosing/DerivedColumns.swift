@@ -364,8 +364,12 @@ public enum DerivedColumns {
             return 1 - residual / yy >= leastExplained
         }
         let constant = my - zip(beta, mx).reduce(0) { $0 + $1.0 * $1.1 }
-        guard holds(beta, constant) else { return nil }
+        // The least-squares fit keeps the sum of squares small, not the largest miss: a rate rounded to the cent
+        // (retirement = 0.1694 × base) can miss one row by 0.006 where the rate itself misses none by over 0.005.
+        // So a fit that fails is not yet an answer: its simpler neighbours below are tried too.
+        let fits = holds(beta, constant)
         if relation.form == .product {
+            guard fits else { return nil }
             // Products and ratios only (powers of ±1): smooth series fit other powers of each other by chance
             // (a median as the square of the third quintile over the second).
             // A square or square root of one column (expersq, salessq) is as plain as a ratio.
@@ -398,10 +402,10 @@ public enum DerivedColumns {
             }
             if let a = ([0] + shortConstants + [a]).first(where: { holds(snapped, $0) }) {
                 (exact.coefficients, exact.constant) = (snapped, a)
-                break
+                return exact
             }
         }
-        return exact
+        return fits ? exact : nil
     }
 
     /// Numbers near `value` (within 5%), simplest first: a whole number, a fraction n/d with d up to 12, the value

@@ -37,8 +37,18 @@ enum DerivedSeries {
     /// them when every one is derived (nothing would be left).
     static func withoutDerived(_ candidates: [Int], x: Int?, in table: Table) -> [Int] {
         let headers = (candidates + [x].compactMap { $0 }).map { table.columns[$0].header }
-        let kept = candidates.filter { base(of: table.columns[$0].header, among: headers) == nil }
+        let kept = candidates.filter { base(of: table.columns[$0].header, among: headers) == nil && lineOfX($0, x: x, in: table) == nil }
         return kept.isEmpty ? candidates : kept
+    }
+
+    /// How `column` is a straight line of x on every row (DAAG's edcT: ztop = 0.55 × Bag − 0.55, a depth counted from
+    /// the bag number), or nil. Drawn over x it is a ruler, not data; a fitted trend beside its data is one too.
+    /// Only over 20 rows or more and ten values or more: a few sales (1, 2, 3, 4 over four years) fall on a straight
+    /// line by chance.
+    static func lineOfX(_ column: Int, x: Int?, in table: Table) -> DerivedColumns.Relation? {
+        guard let x, x != column, table.rowCount >= 20, table.columns[x].isNumeric,
+              case .numeric(let values, _) = table.columns[column].data, Set(values.filter(\.isFinite)).count >= 10 else { return nil }
+        return DerivedColumns.verify(.init(column: column, sources: [x], coefficients: [], constant: 0, form: .linear), table: table)
     }
 
     /// Number columns derived from a shown one and not shown themselves, in table order.

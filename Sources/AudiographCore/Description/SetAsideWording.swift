@@ -49,6 +49,14 @@ enum SetAsideWording {
                 notes.append(L.tr("%@ is left out: it is %@ on every row.", name(c), formula(relation, table: table)))
             }
         }
+        // A measure that is a straight line of a line chart's x (`DerivedSeries.lineOfX`), left out of the series.
+        if layout.kind == .line, layout.seriesBy == nil {
+            for c in profile.indices(.measure) where !shown.contains(c) && profile.setAside[c] == nil {
+                if let line = DerivedSeries.lineOfX(c, x: layout.x, in: table) {
+                    notes.append(L.tr("%@ is left out: it is %@ on every row.", name(c), formula(line, table: table)))
+                }
+            }
+        }
         return notes
     }
 

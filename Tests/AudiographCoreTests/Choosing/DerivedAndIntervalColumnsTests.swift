@@ -55,6 +55,34 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
         XCTAssertTrue(document.warnings.contains("realgnp is left out: it is gnp ÷ price on every row."), "\(document.warnings)")
     }
 
+    func testARateRoundedToTheCentIsFoundWhereTheBestFitMissesARowByMore() throws {
+        // openintro's teacher: fica and retirement are 7.65% and 16.94% of base, each rounded to the cent. The
+        // least-squares line through retirement misses one row by 0.006; 0.1694 × base misses none by over 0.005.
+        var text = "years,base,fica,retirement\n"
+        for (k, base) in [45388, 60649, 60649, 62031, 55812, 68019, 40016, 71230, 49999, 65535, 58101, 74417, 19901].enumerated() {
+            let cents = { (rate: Double) in (Double(base) * rate * 100).rounded() / 100 }
+            text += "\(5 + k * 7 % 31),\(base),\(cents(0.0765)),\(cents(0.1694))\n"
+        }
+        let document = try folder.document(text)
+        XCTAssertEqual(shown(document).filter { ["base", "fica", "retirement"].contains($0) }.count, 1, "\(shown(document))")
+        XCTAssertTrue(document.warnings.contains { $0.hasPrefix("retirement is left out") }, "\(document.warnings)")
+    }
+
+    func testASeriesThatIsAStraightLineOfXIsLeftOutAndSaid() throws {
+        // DAAG's edcT: an ice core's bag number, the depth of its top (0.55 m a bag) and what was measured in it.
+        var text = "Bag,ztop,Deuterium\n"
+        let deuterium = [-390.9, -385.1, -377.8, -381.2, -392.4, -401.0, -398.3, -389.9, -384.4, -379.0, -387.6, -395.2]
+        for (k, d) in (deuterium + deuterium.reversed()).enumerated() {
+            text += "\(13 + k),\(String(format: "%.2f", 0.55 * Double(12 + k))),\(d)\n"
+        }
+        let document = try folder.document(text)
+        XCTAssertEqual(shown(document), ["Bag", "Deuterium"])
+        XCTAssertTrue(document.warnings.contains("ztop is left out: it is 0.55 × Bag − 0.55 on every row."), "\(document.warnings)")
+        // Four years of sales that happen to rise by one a year are data.
+        let sales = try folder.document("Year,North,East\n2020,10,1\n2021,12,2\n2022,15,3\n2023,20,4\n")
+        XCTAssertEqual(shown(sales), ["Year", "North", "East"])
+    }
+
     func testMeasuresThatOnlyMoveTogetherAreBothKept() throws {
         // Heights and weights correlate strongly, but no rounding explains what is left: both are measures.
         let document = try folder.document("height,weight\n150,50.2\n160,58.1\n170,66.3\n180,73.9\n190,82.4\n165,61.0\n175,70.2\n")
