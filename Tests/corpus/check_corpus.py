@@ -693,6 +693,15 @@ def judge_wide_by_time(path, doc, note):
     return failures
 
 
+def joined_date_and_time(x, headers):
+    """The two headers that x joins ("Date and time" from Date and Time), or None."""
+    if x is None or x in headers or " and " not in x:
+        return None
+    first, second = x.rsplit(" and ", 1)
+    match = [h for h in headers if h.lower() == second.lower()]
+    return (first, match[0]) if first in headers and match else None
+
+
 def judge(path, doc):
     headers = read_headers(path)
     for warning in doc.get("warnings", []):
@@ -710,6 +719,15 @@ def judge(path, doc):
     failures = []
     kind = doc.get("kind")
     x = roles["x"]
+    joined = joined_date_and_time(x, headers)
+    if joined:
+        # A column of days and one of clock times, charted as one x ("date and time"): each part must be in the file,
+        # the axis must be dates, and the other rules see the two joined as they are written.
+        if (doc.get("xAxis") or {}).get("kind") != "date":
+            failures.append(("dates", f"{x!r} joins {joined[0]!r} and {joined[1]!r} but the axis is not dates"))
+        whole = frame()
+        whole[x] = whole[joined[0]].astype(str) + " " + whole[joined[1]].astype(str)
+        headers = headers + [x]
     y = [c for c in roles["y"] if c is not None]
     needed = [c for c in [x, roles["seriesBy"], roles["size"]] + y if c is not None and c in headers]
     missing = [c for c in [x, roles["seriesBy"], roles["size"]] + y if c is not None and c not in headers]

@@ -40,7 +40,8 @@ public struct ChartDocument: Sendable {
     }
 
     /// Charts a table just read: a last row and a column that add up the others are left out
-    /// (`TotalsLeftOut`), and a table whose columns are times is then turned into one line per row
+    /// (`TotalsLeftOut`), a column of days and one of clock times become one of instants (`DateAndTimeColumns`;
+    /// not when following a file, which charts the file's columns as they are), and a table whose columns are times is then turned into one line per row
     /// (`WideTimeTable`). Settings that name a column only one of the two tables has choose that table (the
     /// viewer's column picker names the long table's "Year" and "Value"); otherwise the long table is taken
     /// unless the settings ask for a kind other than lines or bars, or put the rows' names along x with no y
@@ -54,7 +55,7 @@ public struct ChartDocument: Sendable {
     private static func chartReadAsIs(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
         let named = ([settings.x, settings.seriesBy, settings.size, settings.category, settings.label, settings.z]
             .compactMap { $0 } + (settings.y ?? [])).filter { $0 != ChartSettings.noColumn }
-        let table = TotalsLeftOut.leavingOut(table, keeping: named)
+        let table = DateAndTimeColumns.joined(TotalsLeftOut.leavingOut(table, keeping: named), keeping: named)
         guard let melted = WideTimeTable.melt(table) else { return try chart(table, settings: settings, fileName: fileName) }
         let inLong = named.allSatisfy { melted.table.columnIndex(named: $0) != nil }
         let inWritten = named.allSatisfy { table.columnIndex(named: $0) != nil }
