@@ -8,7 +8,8 @@
 #   checks   the unit tests and the chart guess on ~2,300 public tables (CPU-bound: run under `nice`, so the
 #            GUI lanes' apps and Orca come first)
 #   orca     Tests/gui/a11y_tests.py (Orca, AT-SPI, sound), then the unit tests under ThreadSanitizer (nice)
-#   views    the drawing, chart kinds, exploring, real tables and workbooks suites
+#   views    the drawing, chart kinds, exploring, real tables and workbooks suites, then the corpus's .xlsx and
+#            JSON checks (nice)
 #   desktop  install/open/uninstall/.deb, the Wayland suites (headless sway, then GNOME Shell), large text and zoom
 # Each GUI lane has its own X display or Wayland compositor, D-Bus session and AT-SPI bus, and (as root)
 # its own process namespace: Orca allows one Orca per user and `orca --replace` kills any other it can see.
@@ -32,9 +33,10 @@ checks() {
   # The test bundle itself, not `swift test --skip-build`, which holds the build folder's lock for the whole
   # run and so stalls the desktop lane's own builds (`make run`, `make install`) for as long.
   scripts/timed.sh unit "$AUDIOGRAPH_TESTS" || return 1
-  scripts/timed.sh corpus Tests/corpus/run-corpus-checks.sh
+  scripts/timed.sh corpus Tests/corpus/run-corpus-checks.sh "$CORPUS_PART"
 }
 sanitizers() { nice -n 15 scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread; }
+formats() { nice -n 15 scripts/timed.sh "corpus formats" Tests/corpus/run-corpus-checks.sh formats; }
 then_also() {  # then_also COMMAND...: the GUI suites named, then the CPU-bound COMMAND; fails if either did
   local suites=$1 status=0
   shift
@@ -43,15 +45,18 @@ then_also() {  # then_also COMMAND...: the GUI suites named, then the CPU-bound 
   "$@" || status=1
   return $status
 }
-export -f checks sanitizers then_also
+export -f checks sanitizers formats then_also
+# With lanes of their own, the .xlsx and JSON checks follow the views lane's suites (its GUI suites end first).
+CORPUS_PART=$([ ${#lanes_private[@]} -gt 0 ] && echo tables || echo all)
+export CORPUS_PART
 lane checks nice -n 15 bash -c checks
 if [ ${#lanes_private[@]} -gt 0 ]; then
   # ThreadSanitizer follows the Orca suite rather than the unit tests and the corpus, so the four lanes end
   # close together (measured: the checks lane alone took 1,056 s, the others 600-670 s). Fuzzing is not
   # here since issue 33 (`make fuzz`, docs/testing.md).
   lane orca "${lanes_private[@]}" bash -c 'then_also a11y_tests sanitizers'
-  lane views "${lanes_private[@]}" Tests/gui/run-gui-tests.sh gui_tests chart_kinds_tests exploring_tests \
-    real_tables_tests spreadsheet_tests clipboard_tests search_tests
+  lane views "${lanes_private[@]}" bash -c 'then_also "gui_tests chart_kinds_tests exploring_tests \
+    real_tables_tests spreadsheet_tests clipboard_tests search_tests" formats'
   lane desktop "${lanes_private[@]}" Tests/gui/run-gui-tests.sh desktop_tests wayland_tests gnome_tests seeing_tests
 else
   lane gui bash -c 'then_also "" sanitizers'

@@ -50,7 +50,8 @@ def export_one(pickle_path, out_path):
     """Write one table; a temporary file keeps an interrupted run from leaving a half CSV in the cache."""
     import pandas as pd
     frame = pd.read_pickle(pickle_path, compression="xz")
-    tmp = out_path + ".part"
+    # Named for this process: `make test` exports from two lanes at once, and they must not write one file.
+    tmp = f"{out_path}.{os.getpid()}.part"
     frame.to_csv(tmp, index=False)
     os.replace(tmp, out_path)
 

@@ -77,6 +77,9 @@ final class HistogramSelectAnalysisTests: XCTestCase {
         for n in [7, 100, 1_001, 20_000, 1_500_001] {  // the last splits its passes over the cores
             cases.append((0..<n).map { _ in generator.gaussian() })
             cases.append((0..<n).map { _ in Double(Int.random(in: 0...3, using: &generator)) })
+            // The other shapes take the one-core path's passes at 20,000 already; at a million and a half they cost
+            // two thirds of the test's 16 s for nothing the two above do not reach.
+            guard n < 1_000_000 else { continue }
             cases.append((0..<n).map { _ in exp(Double.random(in: -40...40, using: &generator)) })
             cases.append((0..<n).map { $0 == 0 ? 1e300 : Double($0 % 10) })
             cases.append((0..<n).map { $0 % 3 == 0 ? .nan : Double($0) })
