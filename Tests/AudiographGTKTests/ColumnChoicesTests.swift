@@ -115,7 +115,7 @@ final class ColumnChoicesTests: XCTestCase {
 
     func testLongTableStartsSplitBySeries() throws {
         var text = "Symbol,Date,Close\n"
-        for day in 1...5 { for s in ["AAA", "BBB"] { text += "\(s),2024-01-0\(day),\(day)\n" } }
+        for day in 1...5 { for s in ["AAA", "BBB"] { text += "\(s),2024-01-0\(day),\(day * (s == "AAA" ? 1 : 3))\n" } }
         let (document, _) = try open(text)
         let choices = ColumnChoices(document: document)
         XCTAssertEqual(choices.seriesBy, 0)

@@ -46,6 +46,7 @@ Issue 45's rules, each judged from the table's values and headers by pandas and 
   refused-categories  a table of categories (text of 2 to 50 values that repeat) with nothing measured is refused
               instead of counted
   bars-of-names  bars over a text column naming more than 60 rows, one each
+  identical-series  a line per group of a measure that is the same for every group at each x
 The column roles come from the JSON's "columns" object; without it (older programs) they are
 recovered from axis titles and series names.
 
@@ -625,7 +626,9 @@ def judge_issue45(path, doc, roles, drawn_frame, frame):
     # A mean is not taken across the groups the table compares.
     if roles["aggregate"] == "mean" and not roles["seriesBy"] and x_col is not None:
         f = frame()
-        for c in f.columns:
+        # A mean of values that are the same on every row of an x (a year's index on each state's row) hides nothing.
+        same_per_x = bool(y) and y[0] in f.columns and (f[[x, y[0]]].dropna().groupby(x)[y[0]].nunique() <= 1).all()
+        for c in ([] if same_per_x else f.columns):
             if c == x or c in y or pd.api.types.is_numeric_dtype(f[c]):
                 continue
             k = f[c].nunique()
@@ -634,6 +637,15 @@ def judge_issue45(path, doc, roles, drawn_frame, frame):
                 if len(within) and (within >= 2).mean() >= 0.5:
                     failures.append(("averaged-factor", f"a mean per '{x}' over rows that differ in '{c}'"))
                     break
+    # A line per group of a measure the same for every group at each x: identical lines.
+    if kind == "line" and roles["seriesBy"] and x_col is not None and len(y) == 1 and y[0] in cols:
+        f = frame()
+        g = roles["seriesBy"]
+        if g in f.columns and f[g].nunique() >= 2:
+            per_x = f[[x, y[0]]].dropna().groupby(x)[y[0]]
+            sizes = per_x.size()
+            if (sizes >= 2).any() and (per_x.nunique() <= 1).all():
+                failures.append(("identical-series", f"a line of '{y[0]}' per '{g}', but '{y[0]}' is the same for every '{g}' at each '{x}'"))
     # Bars of a name each, past 60.
     if kind == "bar" and x_col is not None and not pd.api.types.is_numeric_dtype(x_col):
         k = x_col.nunique()

@@ -381,7 +381,8 @@ struct LayoutGuess {
     /// study measured. The factor that varies within the most x values wins, then the one of fewest values; nil when
     /// none varies within x.
     func factorWithin(_ x: Int, y: Int) -> ChartInference.Layout? {
-        guard let (xIds, _) = xCategories(x) else { return nil }
+        // A y the same on every row of an x is the same line for every value of the factor.
+        guard let (xIds, _) = xCategories(x), !isOneValuePerX(y, x: x) else { return nil }
         var best: (column: Int, share: Double, values: Int)?
         for f in (profile.indices(.grouping) + profile.columns.filter(\.isCode).map(\.index)) where f != x && f != y
             && !pins.named.contains(f) && profile[f].distinct >= 2 && profile[f].distinct <= Self.categoryLimit {
@@ -552,9 +553,33 @@ struct LayoutGuess {
     }
 
     private func long(x: Int, group: Int) -> ChartInference.Layout? {
-        let values = pins.y ?? measures.filter { $0 != x && $0 != group }
+        // A measure the same for every group at each x (AER's CigarettesSW: the consumer price index of each year,
+        // written on each state's row) would be 48 identical lines; the first measure that differs between them.
+        let values = pins.y ?? measures.filter { $0 != x && $0 != group && !isOneValuePerX($0, x: x) }
         guard let first = values.first else { return nil }
         return .init(x: x, y: [first], seriesBy: group, kind: .line)
+    }
+
+    /// True when every row that shares an x has the same value of `c` (a year's price index beside each state's
+    /// figures), on a table where x repeats.
+    private func isOneValuePerX(_ c: Int, x: Int) -> Bool {
+        guard case .numeric(let values, _) = columns[c].data else { return false }
+        let xs: [Double]
+        switch columns[x].data {
+        case .numeric(let v, _), .date(let v, _, _): xs = v
+        case .text: return false
+        }
+        var seen: [Double: Double] = [:]
+        var repeated = false
+        for (xv, v) in zip(xs, values) where xv.isFinite && v.isFinite {
+            if let before = seen[xv] {
+                if before != v { return false }
+                repeated = true
+            } else {
+                seen[xv] = v
+            }
+        }
+        return repeated
     }
 
     /// A table with no time or ordered column whose text repeats (records of a few kinds): a scatter of two
@@ -601,7 +626,7 @@ struct LayoutGuess {
         // is the measure's distribution or its values in row order (two million names were two million bars).
         let labels = profile.indices(.labels).first { !pins.named.contains($0) && profile[$0].distinct <= Self.mostBarsOfNames }
         if let labels, prefersBars() { return labels }
-        if let ordered { return ordered }
+        if let ordered, !isNamedRecordsOrder(ordered) { return ordered }
         let text = (profile.indices(.labels) + profile.indices(.grouping)).sorted().first {
             !pins.named.contains($0) && profile[$0].distinct <= Self.mostBarsOfNames
         }
@@ -626,6 +651,14 @@ struct LayoutGuess {
             return r >= 0.85
         }
         return following.count * 4 >= candidates.count * 3
+    }
+
+    /// True when the rows are named records sorted by a measure (20 countries by union density): a text column
+    /// names each row, and the measure's steps are not one amount. Joined as a line, such rows make a shape that is
+    /// only the sorting; a scatter with the names on the points is the chart.
+    private func isNamedRecordsOrder(_ c: Int) -> Bool {
+        !profile[c].headerNamesTime && !isEvenlySpaced(c)
+            && profile.indices(.labels).contains { columns[$0].isText && profile[$0].distinct * 10 >= table.rowCount * 9 }
     }
 
     /// True when a sorted column steps by one amount (to a thousandth of its range), as a designed x does.

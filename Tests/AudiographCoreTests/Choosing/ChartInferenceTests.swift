@@ -143,7 +143,7 @@ final class ChartInferenceTests: XCTestCase {
 
     func testLongTableWithNumericYears() throws {
         var text = "country,year,population\n"
-        for s in ["A", "B", "C"] { for y in 2000...2004 { text += "\(s),\(y),\(y - 1990)\n" } }
+        for (k, s) in ["A", "B", "C"].enumerated() { for y in 2000...2004 { text += "\(s),\(y),\((y - 1990) * (k + 1))\n" } }
         let c = try chart(text)
         XCTAssertEqual(c.series.map(\.name), ["A", "B", "C"])
         XCTAssertEqual(c.xAxis.title, "year")

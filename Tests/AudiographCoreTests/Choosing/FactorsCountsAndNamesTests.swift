@@ -31,6 +31,30 @@ final class FactorsCountsAndNamesTests: XCTestCase {
                       "\(document.warnings)")
     }
 
+    func testAMeasureTheSameForEveryGroupIsNotALinePerGroup() throws {
+        // AER's CigarettesSW: each state's year carries that year's price index, the same on every state's row.
+        var text = "state,year,cpi,packs\n"
+        for (s, state) in ["AL", "AR", "AZ", "CA"].enumerated() {
+            for (k, year) in (1985...1990).enumerated() { text += "\(state),\(year),\(1.076 + Double(k) * 0.05),\(120 - Double(k * (s + 2)))\n" }
+        }
+        let document = try folder.document(text)
+        XCTAssertEqual(document.layout.seriesBy.map { document.table.columns[$0].header }, "state")
+        XCTAssertEqual(document.layout.y.map { document.table.columns[$0].header }, ["packs"], "not four identical lines of cpi")
+    }
+
+    func testNamedRowsSortedByAMeasureAreAScatterNotALine() throws {
+        // pscl's unionDensity: 20 countries sorted by union density; a line over it would only draw the sorting.
+        let rows = [("Sweden", 82.4, 111.84, 8.28), ("Israel", 80.0, 73.17, 6.90), ("Iceland", 74.3, 17.25, 4.39),
+                    ("Finland", 73.3, 59.33, 7.62), ("Belgium", 71.9, 43.25, 8.60), ("Denmark", 69.8, 90.24, 7.63),
+                    ("Ireland", 68.1, 0.0, 7.04), ("Austria", 65.6, 48.67, 8.17), ("New Zealand", 59.4, 60.0, 6.83),
+                    ("Norway", 58.9, 83.08, 7.49), ("Australia", 51.4, 33.74, 8.52), ("Italy", 50.6, 0.0, 9.92),
+                    ("United Kingdom", 48.0, 43.67, 10.20), ("Germany", 39.6, 35.33, 10.05), ("Netherlands", 37.7, 31.50, 8.64)]
+        let text = "country,union,left,size\n" + rows.map { "\($0.0),\($0.1),\($0.2),\($0.3)" }.joined(separator: "\n") + "\n"
+        let document = try folder.document(text)
+        XCTAssertEqual(document.chart.kind, .scatter)
+        XCTAssertEqual(document.layout.label.map { document.table.columns[$0].header }, "country")
+    }
+
     func testOnlyCategoriesAreCountedByTheFirstAndTheSecond() throws {
         let text = "treatment,outcome\nA,cured\nA,cured\nA,not cured\nB,cured\nB,not cured\nB,not cured\nB,not cured\nA,cured\n"
         let document = try folder.document(text)

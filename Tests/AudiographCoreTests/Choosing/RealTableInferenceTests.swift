@@ -194,8 +194,8 @@ final class RealTableInferenceTests: XCTestCase {
 
     func testALongTableNeedsSharedXValuesNotChanceTies() throws {
         var long = "symbol,date,price\n"
-        for s in ["AAA", "BBB", "CCC", "DDD", "EEE"] {
-            for day in 1...20 { long += "\(s),2000-02-\(String(format: "%02d", day)),\(Double(day) * 1.5 + Double(s.count))\n" }
+        for (k, s) in ["AAA", "BBB", "CCC", "DDD", "EEE"].enumerated() {
+            for day in 1...20 { long += "\(s),2000-02-\(String(format: "%02d", day)),\(Double(day) * 1.5 + Double(k))\n" }
         }
         let d = try folder.document(long)
         XCTAssertEqual(d.chart.kind, .line)
