@@ -374,11 +374,19 @@ class PacedSound:
         blocks = samples[: len(samples) // 480 * 480].reshape(-1, 480)
         return float((numpy.sqrt((blocks ** 2).mean(axis=1)) > 300).sum()) / 100 if len(blocks) else 0.0
 
+    def recorded_bytes(self):
+        """How many bytes have reached the sink's file: 0 until the first sound opens it."""
+        return os.path.getsize(self.recording) if os.path.exists(self.recording) else 0
+
+    def heard_something(self):
+        """Whether 0.1 s or more has reached the sink and some of it is sound."""
+        return self.recorded_bytes() > 9600 and sound_in(self.recording)
+
     def wait_for_silence(self, timeout=5):
         """Waits until the last 0.2 s that reached the sink are silent (what was playing has drained)."""
         deadline = time.time() + timeout
         while time.time() < deadline:
-            size = os.path.getsize(self.recording) if os.path.exists(self.recording) else 0
+            size = self.recorded_bytes()
             if size >= 2 * 9600:
                 with open(self.recording, "rb") as f:
                     f.seek(size // 2 * 2 - 2 * 9600)
