@@ -694,7 +694,18 @@ struct LayoutGuess {
         let free = pins.y ?? measures
         if free.count == 1 { return true }
         let units = Set(free.map { columns[$0].unit ?? "" })
-        return units.count == 1 && table.rowCount <= 40 && ScaleGroups.sameMagnitude(free.map { profile[$0].magnitude })
+        guard units.count == 1, table.rowCount <= 40 else { return false }
+        // A cross-tabulation (eye colour by hair colour, exposure years by grade): counts, one unit whatever their
+        // sizes; a rare category's column (85 black-haired at most, 909 medium) is no other quantity.
+        return ScaleGroups.sameMagnitude(free.map { profile[$0].magnitude }) || isCrossTabulation(free)
+    }
+
+    /// True when every column is a count: whole numbers, none below zero, on every row, three columns or more.
+    private func isCrossTabulation(_ free: [Int]) -> Bool {
+        free.count >= 3 && free.allSatisfy { c in
+            guard case .numeric(let v, _) = columns[c].data else { return false }
+            return v.allSatisfy { $0.isFinite && $0 >= 0 && $0 == $0.rounded() }
+        }
     }
 
     // MARK: Scatter plots

@@ -55,6 +55,22 @@ final class FactorsCountsAndNamesTests: XCTestCase {
         XCTAssertEqual(document.layout.label.map { document.table.columns[$0].header }, "country")
     }
 
+    func testACrossTabulationOfCountsIsBarsWhateverTheCountsSizes() throws {
+        // MASS's caith: eye colour by hair colour in Caithness; the black-haired column is small beside the others.
+        let text = """
+            eye,fair,red,medium,dark,black
+            blue,326,38,241,110,3
+            light,688,116,584,188,4
+            medium,343,84,909,412,26
+            dark,98,48,403,681,85
+
+            """
+        let document = try folder.document(text)
+        XCTAssertEqual(document.chart.kind.layoutBase, .bar)
+        XCTAssertEqual(document.layout.x.map { document.table.columns[$0].header }, "eye")
+        XCTAssertEqual(document.layout.y.count, 5)
+    }
+
     func testOnlyCategoriesAreCountedByTheFirstAndTheSecond() throws {
         let text = "treatment,outcome\nA,cured\nA,cured\nA,not cured\nB,cured\nB,not cured\nB,not cured\nB,not cured\nA,cured\n"
         let document = try folder.document(text)
