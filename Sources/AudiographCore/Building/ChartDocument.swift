@@ -41,8 +41,8 @@ public struct ChartDocument: Sendable {
 
     /// Charts a table just read: a last row and a column that add up the others are left out
     /// (`TotalsLeftOut`), a column of days and one of clock times become one of instants (`DateAndTimeColumns`;
-    /// not when following a file, which charts the file's columns as they are), and a table whose columns are times is then turned into one line per row
-    /// (`WideTimeTable`). Settings that name a column only one of the two tables has choose that table (the
+    /// not when following a file, which charts the file's columns as they are), and a table whose columns are
+    /// times is then turned into one line per row (`WideTimeTable`). Settings that name a column only one of the two tables has choose that table (the
     /// viewer's column picker names the long table's "Year" and "Value"); otherwise the long table is taken
     /// unless the settings ask for a kind other than lines or bars, or put the rows' names along x with no y
     /// (bars of each row, as written).

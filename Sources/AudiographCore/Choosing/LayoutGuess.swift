@@ -563,15 +563,10 @@ struct LayoutGuess {
     /// True when every row that shares an x has the same value of `c` (a year's price index beside each state's
     /// figures), on a table where x repeats.
     private func isOneValuePerX(_ c: Int, x: Int) -> Bool {
-        guard case .numeric(let values, _) = columns[c].data else { return false }
-        let xs: [Double]
-        switch columns[x].data {
-        case .numeric(let v, _), .date(let v, _, _): xs = v
-        case .text: return false
-        }
-        var seen: [Double: Double] = [:]
+        guard case .numeric(let values, _) = columns[c].data, let (xIds, _) = xCategories(x) else { return false }
+        var seen: [Int32: Double] = [:]
         var repeated = false
-        for (xv, v) in zip(xs, values) where xv.isFinite && v.isFinite {
+        for (xv, v) in zip(xIds, values) where xv >= 0 && v.isFinite {
             if let before = seen[xv] {
                 if before != v { return false }
                 repeated = true
@@ -703,8 +698,7 @@ struct LayoutGuess {
     /// True when every column is a count: whole numbers, none below zero, on every row, three columns or more.
     private func isCrossTabulation(_ free: [Int]) -> Bool {
         free.count >= 3 && free.allSatisfy { c in
-            guard case .numeric(let v, _) = columns[c].data else { return false }
-            return v.allSatisfy { $0.isFinite && $0 >= 0 && $0 == $0.rounded() }
+            columns[c].isNumeric && profile[c].isWholeNumbers && profile[c].lowest >= 0 && profile[c].present == table.rowCount
         }
     }
 
