@@ -122,7 +122,7 @@ public struct DescribeReport: Sendable {
                 trend: a.trend.map { t in
                     DescribeJSON.TrendJSON(direction: t.direction.rawValue, slope: isDate ? t.slope * 86_400 : t.slope,
                                            slopeUnit: isDate ? "per day" : nil, r2: t.r2, kendallTau: t.kendallTau,  // l10n: not shown
-                                           pValue: t.pValue)
+                                           pValue: t.pValue, slopePValue: t.slopePValue)
                 },
                 outliers: a.outliers.map { DescribeJSON.Outlier(index: $0, x: x.jsonValue(s.x[$0]), y: .number(s.y[$0]),
                                                                 label: s.labels?[$0]) },
@@ -327,7 +327,10 @@ enum DescribeJSON {
         var slopeUnit: String?
         var r2: Double
         var kendallTau: Double
+        /// The Mann–Kendall rank test's two-sided p-value.
         var pValue: Double
+        /// The least-squares slope's two-sided p-value (Student's t).
+        var slopePValue: Double
     }
 
     struct Outlier: Encodable {

@@ -6,19 +6,23 @@ public enum TrendDirection: String, Sendable {
     case increasing, decreasing, flat
 }
 
-/// Overall trend of y against x: direction (Mann–Kendall), least-squares slope in y units per x unit,
-/// intercept in y units, r² (0…1), Kendall's τ-b (−1…1) and the test's two-sided p-value (0…1).
+/// Overall trend of y against x: direction, least-squares slope in y units per x unit, intercept in y units,
+/// r² (0…1), the slope's two-sided p-value (0…1), Kendall's τ-b (−1…1) and the Mann–Kendall test's
+/// two-sided p-value (0…1).
 ///
 /// Call as `Trend.compute(xs: series.x, ys: series.y)`; returns nil with fewer than 3 valid points or
 /// when all valid x are equal. Points whose x or y is NaN or infinite are skipped.
 ///
 /// - Slope, intercept and r² come from ordinary least squares on all valid points (O(n)). When all y are
-///   equal, r² is 0 (x explains no variation because there is none).
-/// - Direction: Mann–Kendall test (Kendall's S with tie correction, normal approximation, continuity
-///   correction). Two-sided p < `significanceLevel` (0.05) gives increasing or decreasing by the sign of
-///   S; anything else is flat. The direction can disagree with the slope's sign when a few extreme points
-///   pull the least-squares line; the rank test is the robust one.
-/// - Cost: with more than `bucketingThreshold` (3,000) valid points the test runs on the means of
+///   equal, r² is 0 (x explains no variation because there is none). The slope's p-value is Student's t
+///   test with n − 2 degrees of freedom.
+/// - Direction: one estimate says it, so that a sign is never one test's and a size another's. A series
+///   is increasing or decreasing only when three things agree: the least-squares slope is significant
+///   (p < `significanceLevel`), it is material (r² ≥ `materialR2`: x accounts for a tenth of y's
+///   variation, which a listener can hear in the tones), and the Mann–Kendall rank test is significant
+///   with the same sign (a few extreme points pulling the line, or a line hiding a rank trend, give
+///   flat). The direction is then the slope's sign, and the words say that slope with its r².
+/// - Cost: with more than `bucketingThreshold` (3,000) valid points the rank test runs on the means of
 ///   `bucketCount` (2,000) equal-count buckets of the points ordered by x, keeping everything O(n)
 ///   (plus an expected-O(n) bucket sort when x is not already ascending); the test itself is O(m²) on
 ///   its m ≤ 3,000 points. τ and p then describe the bucketed series, whose point-to-point noise is
@@ -36,26 +40,31 @@ public struct Trend: Sendable, Equatable {
     public var kendallTau: Double
     /// Two-sided p-value of the Mann–Kendall test, 0…1.
     public var pValue: Double
+    /// Two-sided p-value of the least-squares slope (Student's t, n − 2 degrees of freedom), 0…1.
+    public var slopePValue: Double
     /// Number of valid points used for the least-squares line.
     public var count: Int
     /// Number of points the Mann–Kendall test ran on (equals `count` unless bucketed).
     public var testedPointCount: Int
 
-    /// Two-sided p-value below which the trend is called increasing or decreasing.
+    /// Two-sided p-value below which both tests must fall for a trend to be called increasing or decreasing.
     public static let significanceLevel = 0.05
+    /// Least r² of the least-squares line for a trend to be called increasing or decreasing (|r| ≥ 0.32).
+    public static let materialR2 = 0.1
     /// Above this many valid points the Mann–Kendall test runs on bucket means.
     public static let bucketingThreshold = 3_000
     /// Number of equal-count buckets used when bucketing.
     public static let bucketCount = 2_000
 
     public init(direction: TrendDirection, slope: Double, intercept: Double, r2: Double, kendallTau: Double,
-                pValue: Double, count: Int, testedPointCount: Int) {
+                pValue: Double, slopePValue: Double = 1, count: Int, testedPointCount: Int) {
         self.direction = direction
         self.slope = slope
         self.intercept = intercept
         self.r2 = r2
         self.kendallTau = kendallTau
         self.pValue = pValue
+        self.slopePValue = slopePValue
         self.count = count
         self.testedPointCount = testedPointCount
     }
@@ -85,13 +94,26 @@ public struct Trend: Sendable, Equatable {
             tested = vx.count
         }
 
+        let slopeP = slopePValue(line)
         let direction: TrendDirection
-        if test.pValue < significanceLevel && test.s != 0 {
-            direction = test.s > 0 ? .increasing : .decreasing
+        if slopeP < significanceLevel, line.r2 >= materialR2, test.pValue < significanceLevel,
+           test.s != 0, (test.s > 0) == (line.slope > 0) {
+            direction = line.slope > 0 ? .increasing : .decreasing
         } else {
             direction = .flat
         }
         return Trend(direction: direction, slope: line.slope, intercept: line.intercept, r2: line.r2,
-                     kendallTau: test.tau, pValue: test.pValue, count: line.count, testedPointCount: tested)
+                     kendallTau: test.tau, pValue: test.pValue, slopePValue: slopeP, count: line.count, testedPointCount: tested)
+    }
+
+    /// The least-squares slope's two-sided p-value: t = r √((n − 2) / (1 − r²)) on n − 2 degrees of freedom;
+    /// 0 for a perfect line, 1 when y has no variance.
+    static func slopePValue(_ line: LeastSquaresLine) -> Double {
+        guard line.count > 2, line.sxx > 0, line.syy > 0, line.slope != 0 else { return 1 }
+        let r2 = line.r2
+        if r2 >= 1 { return 0 }
+        let df = Double(line.count - 2)
+        let t = (r2 * df / (1 - r2)).squareRoot()
+        return StudentT.twoSidedPValue(t: t, degreesOfFreedom: df)
     }
 }

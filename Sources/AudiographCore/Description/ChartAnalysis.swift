@@ -31,15 +31,22 @@ public struct ChartAnalysis: Sendable {
     /// Analyses `chart` as `analyze(_:)` does, or returns nil soon after `cancellation` is set (it is checked
     /// between the steps of each series: a step over ten million points takes a few hundred milliseconds).
     public static func analyze(_ chart: ChartDescriptor, cancellation: CancellationFlag) -> ChartAnalysis? {
-        let analysed = ParallelMap.map(chart.series.count) {
-            analyzeSeries(chart.series[$0], kind: chart.kind, cancellation: cancellation)
+        // A correlation matrix's 1s (a distance table's 0s) on the diagonal are left out of the words.
+        let diagonal = MatrixDiagonal(chart)
+        let worded = diagonal?.withoutDiagonal(chart) ?? chart
+        let analysed = ParallelMap.map(worded.series.count) {
+            analyzeSeries(worded.series[$0], kind: chart.kind, cancellation: cancellation)
         }
         guard !cancellation.isCancelled, var analyses = analysed else { return nil }
+        if diagonal != nil {
+            for i in analyses.indices { analyses[i].statistics.missing -= 1 }
+        }
         let correlation = chart.kind == .scatter && !chart.isMap
             ? chart.series.first.flatMap { Correlation.compute(xs: $0.x, ys: $0.y) } : nil
-        let wording = ChartWording(chart: chart)
+        var wording = ChartWording(chart: worded)
+        wording.diagonal = diagonal
         for i in analyses.indices {
-            analyses[i].description = wording.seriesDescription(chart.series[i], analyses[i],
+            analyses[i].description = wording.seriesDescription(worded.series[i], analyses[i],
                                                                 correlation: i == 0 ? correlation : nil)
         }
         let summary = chart.summary ?? wording.summary(analyses, correlation: correlation)

@@ -6,6 +6,8 @@ struct ChartWording {
     let chart: ChartDescriptor
     let x: XValueFormatting
     let L = Localization.self
+    /// A matrix's constant diagonal, left out of `chart` (its cells are missing there) and said once.
+    var diagonal: MatrixDiagonal?
 
     init(chart: ChartDescriptor) {
         self.chart = chart
@@ -29,7 +31,9 @@ struct ChartWording {
             return L.tr("%@: %@", chart.title, MapWording(chart: chart).places(first))
         case .scatter:
             var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
-            if let correlation { text = L.sentences([text, L.sentence(capitalized(correlationWords(correlation.pearson)))]) }
+            if let correlation {
+                text = L.sentences([text, L.sentence(capitalized(correlationWords(correlation.pearson, a.trend)))])
+            }
             if let o = a.outliers.first {
                 text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
             }
@@ -91,6 +95,13 @@ struct ChartWording {
         } else {
             sentences.append(L.tr("%@: %@", s.name, count))
         }
+        if st.count < 3 {
+            sentences[0] += fewValues(s)
+            if st.missing > 0 {
+                sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
+            }
+            return L.sentences(sentences)
+        }
         sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", y(s).string(s.y[lo]), pointPosition(s, lo),
                              y(s).string(s.y[hi]), pointPosition(s, hi))
         if let mean = st.mean, let median = st.median {
@@ -103,7 +114,7 @@ struct ChartWording {
         }
         if a.trend != nil && xIsOrdered { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
         if let correlation {
-            sentences.append(capitalized(correlationWords(correlation.pearson))
+            sentences.append(capitalized(correlationWords(correlation.pearson, a.trend))
                              + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
         }
         if !a.outliers.isEmpty {
@@ -117,6 +128,23 @@ struct ChartWording {
     }
 
     // MARK: Pieces
+
+    /// The end of a series' first sentence when it has one or two values: each value with its place, and
+    /// for two their difference (", 7.7 in 1987 and 7.4 in 1990, a difference of 0.3."). A mean, median or
+    /// spread of two values says nothing the two values do not.
+    func fewValues(_ s: DataSeries) -> String {
+        let shown = s.y.indices.filter { s.y[$0].isFinite }
+        // TRANSLATORS: a value, then its place with its preposition: "4.8 in 1987".
+        let places = shown.map { L.trc("value at its place", "%@ %@", y(s).string(s.y[$0]), pointPosition(s, $0)) }
+        guard shown.count == 2 else { return L.tr(", %@.", L.list(places)) }
+        let difference = abs(s.y[shown[1]] - s.y[shown[0]])
+        if y(s).string(s.y[shown[0]]) == y(s).string(s.y[shown[1]]) {
+            // TRANSLATORS: two values of a series, each with its place, that are equal: ", 4.8 in 1987 and 4.8 in 1990, the same."
+            return L.tr(", %@, the same.", L.list(places))
+        }
+        // TRANSLATORS: two values of a series with their places, then how far apart they are.
+        return L.tr(", %@, a difference of %@.", L.list(places), y(s).derived(difference))
+    }
 
     /// False for a heatmap whose columns are names in no order (continents, age groups' sexes): a trend across
     /// them means nothing. Columns that name times (Jan … Dec, 2012 … 2017) are in order, and so are levels
@@ -218,13 +246,15 @@ struct ChartWording {
         return clauses.joined(separator: L.tr(", "))
     }
 
-    /// "strong negative correlation", after the usual thresholds on |r|: 0.1, 0.3, 0.7.
-    func correlationWords(_ r: Double) -> String {
-        let size = abs(r)
-        if size < 0.1 { return L.tr("no correlation") }
-        let sign = r > 0 ? L.tr("positive") : L.tr("negative")
-        if size < 0.3 { return L.tr("weak %@ correlation", sign) }
-        if size < 0.7 { return L.tr("moderate %@ correlation", sign) }
+    /// "strong negative correlation", or "no clear correlation" unless the trend of the same points has a
+    /// direction: the correlation's words and the trend's come from one decision (`Trend.direction`: a
+    /// significant least-squares slope with r² ≥ 0.1 that the rank test agrees with), so they never
+    /// contradict each other. Its size follows Pearson's r: under 0.7 moderate, else strong (a direction
+    /// needs |r| ≥ 0.32, so "weak" is never said: a weak correlation is no clear one to a listener).
+    func correlationWords(_ r: Double, _ trend: Trend?) -> String {
+        guard let trend, trend.direction != .flat else { return L.tr("no clear correlation") }
+        let sign = trend.direction == .increasing ? L.tr("positive") : L.tr("negative")
+        if abs(r) < 0.7 { return L.tr("moderate %@ correlation", sign) }
         return L.tr("strong %@ correlation", sign)
     }
 

@@ -25,6 +25,11 @@ extension ChartWording {
         if rows >= 2, let top = means.indices.filter({ means[$0] != nil }).max(by: { means[$0]! < means[$1]! }) {
             sentences.append(L.tr("The highest row on average is %@.", chart.series[top].name))
         }
+        if let diagonal {
+            // TRANSLATORS: a correlation matrix's 1s, or a distance table's 0s, left out of the words above.
+            sentences.append(L.tr("The diagonal, each row with itself (%@ everywhere), is left out of these figures.",
+                                  y(chart.series[0]).string(diagonal.value)))
+        }
         return L.sentences(sentences)
     }
 }

@@ -189,6 +189,14 @@ public struct ElementNames: Sendable {
     /// A box's numbers: "median 342 grams, quartiles 277 to 371, whiskers 216 to 404, 12 values, 1 outlier".
     public func boxWords(_ box: BoxStatistics, in series: DataSeries) -> String {
         let y = chart.valueFormatter(for: series)
+        if box.count <= 3 {
+            // Quartiles of three values or fewer are the values themselves, or points between them that no one
+            // measured: say the values (the least, the middle one, the greatest).
+            let values = (box.count == 3 ? [box.min, box.median, box.max] : box.count == 2 ? [box.min, box.max] : [box.min])
+                .map { y.string($0) }
+            // TRANSLATORS: a box of one to three values, said as the values: "2 values, 80 and 82".
+            return L.tr("%@, %@", L.trn("%ld value", "%ld values", box.count, box.count), L.list(values))
+        }
         // Quartiles and medians fall between values (312.75 of whole grams): written as derived numbers.
         var parts = [L.tr("median %@", y.derived(box.median)),
                      L.tr("quartiles %@", L.tr("%@ to %@", y.plainDerived(box.q1), y.derived(box.q3))),

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographReport
+import AudiographTestSupport
+import XCTest
+@testable import AudiographCore
+
+/// Issue 46, point 2: no mean, median or spread of fewer than three values; two values are said with
+/// their difference.
+final class FewValuesWordingTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    private func report(_ text: String, name: String = "t.csv") throws -> DescribeReport {
+        DescribeReport(document: try ChartDocument.open(path: folder.write(name, text)))
+    }
+
+    func testTwoValuesPerGroupAreSaidWithTheirDifference() throws {
+        let r = try report("state,year,rate\nAK,1987,4.8\nAK,1990,4.8\nWY,1987,7.7\nWY,1990,7.4\nMT,1987,6.1\nMT,1990,5.2\n")
+        let descriptions = r.analysis.series.map(\.description)
+        XCTAssertEqual(descriptions.count, 3, descriptions.joined(separator: "\n"))
+        for d in descriptions {
+            XCTAssertFalse(d.contains("Mean") || d.contains("median") || d.contains("standard deviation"), d)
+            XCTAssertFalse(d.contains("ranging from"), d)
+        }
+        let wy = try XCTUnwrap(descriptions.first { $0.hasPrefix("WY") })
+        XCTAssertTrue(wy.contains("7.7 in 1987 and 7.4 in 1990, a difference of 0.3"), wy)
+        let ak = try XCTUnwrap(descriptions.first { $0.hasPrefix("AK") })
+        XCTAssertTrue(ak.contains("4.8 in 1987 and 4.8 in 1990, the same."), ak)
+    }
+
+    func testTwoBarsSayBothValues() throws {
+        let r = try report("team,wins\nRed,12\nBlue,17\n")
+        let d = r.analysis.series[0].description
+        XCTAssertTrue(d.contains("12 for Red and 17 for Blue, a difference of 5"), d)
+        XCTAssertFalse(d.contains("standard deviation"), d)
+    }
+
+    func testThreeValuesStillHaveTheirStatistics() throws {
+        let d = try report("team,wins\nRed,12\nBlue,17\nGreen,3\n").analysis.series[0].description
+        XCTAssertTrue(d.contains("Mean 10.7, median 12"), d)
+    }
+}
+
+/// Issue 46, point 2: a correlation matrix's diagonal of 1s is no value of the data.
+final class MatrixDiagonalWordingTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    func testTheDiagonalIsLeftOutOfExtremesMeansAndRows() throws {
+        let text = """
+        var,a,b,c,d
+        a,1.0,0.7,-0.37,0.23
+        b,0.7,1.0,-0.33,0.15
+        c,-0.37,-0.33,1.0,-0.8
+        d,0.23,0.15,-0.8,1.0
+
+        """
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("cor.csv", text)))
+        XCTAssertEqual(r.document.chart.kind, .heatmap)
+        XCTAssertTrue(r.analysis.summary.contains("from -0.80 (c, d) to 0.70 (a, b)"), r.analysis.summary)
+        XCTAssertTrue(r.analysis.summary.contains("The diagonal, each row with itself (1.00 everywhere), is left out"),
+                      r.analysis.summary)
+        let a = r.analysis.series[0].description
+        XCTAssertTrue(a.hasPrefix("a: 3 values, ranging from -0.37 for c to 0.70 for b."), a)
+        XCTAssertFalse(a.contains("missing"), a)
+    }
+
+    func testAHeatmapWithoutAConstantDiagonalKeepsEveryCell() throws {
+        let text = "var,a,b,c\na,2,0.7,0.1\nb,0.7,1,0.3\nc,0.1,0.3,1\n"
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("m.csv", text)))
+        XCTAssertFalse(r.analysis.summary.contains("diagonal"), r.analysis.summary)
+        XCTAssertTrue(r.analysis.series[0].description.hasPrefix("a: 3 values"), r.analysis.series[0].description)
+    }
+}
