@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Reads the sentences of one `describe --json` answer against the numbers in the same answer (issue 46).
+
+Used by check_corpus.py on every table; each rule returns (rule, detail) pairs:
+  trend-sign      a series is said "Overall increasing" while its least-squares slope is not above zero, or
+                  "Overall decreasing" while it is not below zero, or the direction said is not the JSON's
+  trend-unproven  a direction is said while the slope's p-value is 0.05 or more, its r² under 0.1, or the rank
+                  test's p-value 0.05 or more
+  trend-contradiction  a correlation sentence and a trend sentence of the same points disagree ("No clear trend"
+                  beside "Strong positive correlation", "increasing" beside "negative correlation")
+  few-values      a mean, median or standard deviation said of fewer than three values
+  diagonal        a heatmap's summary gives as an extreme a cell of a row with itself ("1.00 (a, a)") while every
+                  such cell holds the same 1 or 0 (a correlation matrix, a table of distances)
+"""
+import re
+
+SIGNIFICANCE = 0.05
+MATERIAL_R2 = 0.1
+
+AGREE = {("increasing", "positive"), ("decreasing", "negative"), ("flat", "none")}
+_CORRELATION = re.compile(r"\b(no clear|moderate|strong|weak) (?:(positive|negative) )?correlation", re.I)
+
+
+def said_direction(text):
+    """'increasing', 'decreasing', 'flat' or None: the overall trend a text says."""
+    t = text.lower()
+    if "overall increasing" in t:
+        return "increasing"
+    if "overall decreasing" in t:
+        return "decreasing"
+    if "no clear trend" in t:
+        return "flat"
+    return None
+
+
+def said_correlation(text):
+    """'positive', 'negative', 'none' or None: the correlation a text says."""
+    m = _CORRELATION.search(text)
+    if not m:
+        return None
+    if m.group(1).lower() == "no clear":
+        return "none"
+    return (m.group(2) or "").lower() or None
+
+
+def _trend_rules(name, text, trend):
+    failures = []
+    direction = said_direction(text)
+    if direction in ("increasing", "decreasing"):
+        if not trend:
+            failures.append(("trend-sign", f"{name}: says {direction} with no trend in the JSON"))
+            return failures
+        slope = trend.get("slope", 0)
+        if (direction == "increasing") != (slope > 0) or trend.get("direction") != direction:
+            failures.append(("trend-sign", f"{name}: says {direction}; slope {slope:.4g}, "
+                                           f"direction {trend.get('direction')}"))
+        unproven = []
+        if trend.get("slopePValue", 1) >= SIGNIFICANCE:
+            unproven.append(f"slope p {trend.get('slopePValue', 1):.3f}")
+        if trend.get("r2", 0) < MATERIAL_R2:
+            unproven.append(f"r² {trend.get('r2', 0):.3f}")
+        if trend.get("pValue", 1) >= SIGNIFICANCE:
+            unproven.append(f"rank p {trend.get('pValue', 1):.3f}")
+        if unproven:
+            failures.append(("trend-unproven", f"{name}: says {direction} with " + ", ".join(unproven)))
+    correlation = said_correlation(text)
+    if direction and correlation:
+        if (direction, correlation) not in AGREE:
+            failures.append(("trend-contradiction", f"{name}: trend {direction} beside correlation {correlation}"))
+    return failures
+
+
+def constant_diagonal(doc):
+    """Whether a heatmap's rows are named as its columns and every cell of a row with itself holds one 1 or 0."""
+    grid = doc.get("heatmap") or {}
+    rows, columns, cells = grid.get("rows") or [], grid.get("columns") or [], grid.get("cells") or []
+    n = len(rows)
+    if n < 3 or rows != columns or len(cells) != n * n:
+        return False
+    diagonal = {cells[i * n + i] for i in range(n)}
+    return len(diagonal) == 1 and diagonal <= {0, 1}
+
+
+def judge_words(doc):
+    """Every failure of the words of one describe --json answer."""
+    failures = []
+    series = doc.get("series") or []
+    for s in series:
+        name = s.get("name", "?")
+        text = s.get("description") or ""
+        failures += _trend_rules(name, text, s.get("trend"))
+        count = s.get("count")
+        if isinstance(count, int) and count < 3 and re.search(r"\b(Mean|median|standard deviation)\b", text):
+            failures.append(("few-values", f"{name}: a mean, median or spread of {count} values"))
+    summary = doc.get("summary") or ""
+    if doc.get("kind") == "heatmap":
+        same_cell = re.search(r"\(([^(),]+), \1\)", summary)
+        if same_cell and constant_diagonal(doc):
+            failures.append(("diagonal", f"summary names the cell ({same_cell.group(1)}, {same_cell.group(1)}) "
+                                         "of a constant diagonal"))
+    if series and said_direction(summary):
+        failures += [(rule, "summary: " + detail) for rule, detail in
+                     _trend_rules(series[0].get("name", "?"), summary, series[0].get("trend"))]
+    correlation = said_correlation(summary)
+    if series and correlation:
+        direction = (series[0].get("trend") or {}).get("direction", "flat")
+        if (direction, correlation) not in AGREE:
+            failures.append(("trend-contradiction", f"summary: correlation {correlation} beside the trend {direction}"))
+    return failures
