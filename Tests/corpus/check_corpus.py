@@ -146,12 +146,17 @@ def read_headers(path):
 
 def file_header(name, headers):
     """The file's header for a name as the program gives it: trimmed ("ACTFRemanded " → "ACTFRemanded"), and
-    a header that repeats, ignoring case, numbered ("iod (2)" is the second of "IOD" and "iod")."""
+    a header written twice told apart by its position ("b (column 3)"; older programs numbered a header that
+    repeats ignoring case: "iod (2)" is the second of "IOD" and "iod")."""
     if name is None or name in headers:
         return name
     for h in headers:
         if h.strip() == name:
             return h
+    m = re.match(r"^(.*) \(column (\d+)\)$", name)
+    if m and 1 <= int(m.group(2)) <= len(headers):
+        # A name written twice: the program tells the later one apart by its position ("b (column 3)").
+        return headers[int(m.group(2)) - 1]
     m = re.match(r"^(.*) \((\d+)\)$", name)
     if m:
         # The program numbers headers that repeat ignoring case ("IOD", then "iod (2)").

@@ -9,6 +9,7 @@ Used by check_corpus.py on every table; each rule returns (rule, detail) pairs:
   trend-contradiction  a correlation sentence and a trend sentence of the same points disagree ("No clear trend"
                   beside "Strong positive correlation", "increasing" beside "negative correlation")
   few-values      a mean, median or standard deviation said of fewer than three values
+  number-unit     an axis's unit is a bare number (a repeated header's "(2)" read as its unit: "6 2")
   diagonal        a heatmap's summary gives as an extreme a cell of a row with itself ("1.00 (a, a)") while every
                   such cell holds the same 1 or 0 (a correlation matrix, a table of distances)
 """
@@ -92,6 +93,10 @@ def judge_words(doc):
         count = s.get("count")
         if isinstance(count, int) and count < 3 and re.search(r"\b(Mean|median|standard deviation)\b", text):
             failures.append(("few-values", f"{name}: a mean, median or spread of {count} values"))
+    for axis in ("xAxis", "yAxis"):
+        unit = (doc.get(axis) or {}).get("unit")
+        if isinstance(unit, str) and re.fullmatch(r"\d+", unit.strip()):
+            failures.append(("number-unit", f"{axis} has the unit {unit!r}"))
     summary = doc.get("summary") or ""
     if doc.get("kind") == "heatmap":
         same_cell = re.search(r"\(([^(),]+), \1\)", summary)

@@ -44,7 +44,10 @@ struct ChartWording {
             return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
         case .line, .area, .stackedArea, .heatmap:
-            let span = L.tr("%@ to %@", x.string(first.x.first!), x.string(first.x.last!))
+            // The chart's whole x range, not the first series' (32 series from 5 to 30, not to 24).
+            let starts = chart.series.compactMap { $0.x.first(where: \.isFinite) }
+            let ends = chart.series.compactMap { $0.x.last(where: \.isFinite) }
+            let span = L.tr("%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
             if chart.series.count == 1 {
                 let shape = a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments)
                 return L.tr("%@, %@: %@.", chart.title, span, shape)
@@ -279,6 +282,9 @@ struct ChartWording {
         case .date(let a) where a.precision == .timeOfDay: return L.tr("at %@", x.string(value))
         case .date(let a) where a.precision >= .day: return L.tr("on %@", x.string(value))
         case .categorical: return L.tr("for %@", x.string(value))
+        case .numeric(let axis) where axis.formatter.usesGrouping && !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains):
+            // A measure on x (GNP, a weight) is no time: "at GNP 2,954.1", not "in 2,954.1".
+            return L.tr("at %@ %@", L.titleInSentence(axis.title), x.string(value))
         default: return L.tr("in %@", x.string(value))
         }
     }

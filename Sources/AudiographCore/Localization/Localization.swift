@@ -79,13 +79,15 @@ public enum Localization {
         trc("lower-case titles inside sentences", "yes") == "yes"
 
     /// A column title as it reads inside a sentence, where the language lower-cases titles: "Year" → "year",
-    /// "Sepal Length" → "sepal length" (every word capitalised: title case), "New York population" → "new York
-    /// population" (only the first word); acronyms keep their case ("GDP", "US employment", "CO2").
+    /// "Sepal Length" → "sepal length" (every word capitalised: title case), "Birth rate" → "birth rate". A name
+    /// is otherwise kept as written: acronyms ("GDP", "US employment", "CO2"), names in camel case
+    /// ("NumMedicare", "StClair", "numMDs") and a capitalised word before another ("New York population").
     public static func titleInSentence(_ title: String) -> String {
         guard lowercasesTitlesInSentences else { return title }
+        /// A capital, then only lower-case letters (and marks, digits or punctuation): "Year", not "NumMDs".
         func isCapitalised(_ word: Substring) -> Bool {
-            let chars = Array(word)
-            return chars.count > 1 && chars[0].isUppercase && chars[1].isLowercase
+            guard let first = word.first, first.isUppercase, word.count > 1 else { return false }
+            return word.dropFirst().allSatisfy { !$0.isUppercase } && word.dropFirst().contains { $0.isLowercase }
         }
         func lowered(_ word: Substring) -> String {
             isCapitalised(word) ? word.prefix(1).lowercased() + word.dropFirst() : String(word)
@@ -96,6 +98,7 @@ public enum Localization {
             return words.map(lowered).joined(separator: " ")
         }
         guard let first = words.first else { return title }
+        if words.count > 1, let next = words.dropFirst().first, next.first?.isUppercase == true { return title }
         return ([lowered(first)] + words.dropFirst().map(String.init)).joined(separator: " ")
     }
 

@@ -166,23 +166,31 @@ struct CSVStreamState {
             throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount + rowCount,
                                               firstLine: malformedLines.first ?? 1)
         }
+        // Names written twice are told apart by position ("Class (column 3)"); names that differ only in case
+        // ("class", "Class") are different names and stay as written. The position is no unit: the title and
+        // unit are read from the name as written.
         var names = headers
-        var seen: [String: Int] = [:]
+        var written: [String?] = Array(repeating: nil, count: headers.count)
+        var seen: Set<String> = []
         for i in names.indices {
             var name = names[i].trimmingCharacters(in: .whitespacesAndNewlines)
             if name.isEmpty { name = Localization.tr("Column %ld", i + 1) }
-            let key = name.lowercased()
-            if let n = seen[key] {
-                seen[key] = n + 1
-                name = "\(name) (\(n + 1))"
-            } else {
-                seen[key] = 1
+            if seen.contains(name) {
+                written[i] = name
+                // TRANSLATORS: a column whose name an earlier column has too, told apart by its position.
+                name = Localization.tr("%@ (column %ld)", name, i + 1)
             }
+            seen.insert(name)
             names[i] = name
         }
         orderWarnings = DayMonthOrder.resolve(builders, names: names, monthFirstWhenUndecided: monthFirstWhenUndecided)
-        let columns = zip(names, builders).map { name, builder -> Column in
-            var column = Column(header: name, data: builder.finish())
+        let columns = zip(names.indices, builders).map { i, builder -> Column in
+            var column = Column(header: names[i], data: builder.finish())
+            if let original = written[i] {
+                let parsed = HeaderParsing.titleAndUnit(original)
+                column.title = Localization.tr("%@ (column %ld)", parsed.title, i + 1)
+                column.unit = parsed.unit
+            }
             if column.unit == nil { column.unit = builder.numbersUnit }
             return column
         }

@@ -89,9 +89,13 @@ public struct Table: Sendable {
     /// For a table read from a workbook (.xlsx, .ods): its sheets and which one this is; nil for CSV.
     public var workbook: WorkbookSheets? = nil
 
-    /// The column whose header or title matches `name` (case-insensitive), or whose 1-based number it is.
+    /// The column whose header or title is `name` (as written, else ignoring case: "class" finds "class" before
+    /// "Class"), or whose 1-based number it is.
     public func columnIndex(named name: String) -> Int? {
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let exact = name.trimmingCharacters(in: .whitespaces)
+        if let i = columns.firstIndex(where: { $0.header == exact }) { return i }
+        if let i = columns.firstIndex(where: { $0.title == exact }) { return i }
+        let wanted = exact.lowercased()
         if let i = columns.firstIndex(where: { $0.header.lowercased() == wanted }) { return i }
         if let i = columns.firstIndex(where: { $0.title.lowercased() == wanted }) { return i }
         if let number = Int(wanted), number >= 1, number <= columns.count { return number - 1 }

@@ -183,6 +183,13 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(Localization.titleInSentence("Year"), "year")
         XCTAssertEqual(Localization.titleInSentence("US employment"), "US employment")
         XCTAssertEqual(Localization.titleInSentence("CO2"), "CO2")
+        // Issue 46: names in camel case and proper nouns keep their capitals.
+        XCTAssertEqual(Localization.titleInSentence("NumMedicare"), "NumMedicare")
+        XCTAssertEqual(Localization.titleInSentence("StClair"), "StClair")
+        XCTAssertEqual(Localization.titleInSentence("IndWhiteVictim"), "IndWhiteVictim")
+        XCTAssertEqual(Localization.titleInSentence("New York population"), "New York population")
+        XCTAssertEqual(Localization.titleInSentence("Birth rate"), "birth rate")
+        XCTAssertEqual(Localization.titleInSentence("Sepal Length"), "sepal length")
         var text = "Year,CO2 (ppm),US employment\n"
         for i in 0..<10 { text += "\(2000 + i),\(370 + i * 2),\(130 + i)\n" }
         let d = try folder.document(text)

@@ -171,7 +171,8 @@ final class CSVReaderTests: XCTestCase {
 
     func testDuplicateAndEmptyHeadersAreMadeUnique() throws {
         let table = try read("v,,v\n1,2,3\n4,5,6\n")
-        XCTAssertEqual(table.columns.map(\.header), ["v", "Column 2", "v (2)"])
+        XCTAssertEqual(table.columns.map(\.header), ["v", "Column 2", "v (column 3)"])
+        XCTAssertNil(table.columns[2].unit, "the position is no unit")
     }
 
     func testRowsAcrossChunkBoundariesAreReadWhole() throws {
