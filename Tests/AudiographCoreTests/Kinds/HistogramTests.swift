@@ -25,6 +25,18 @@ final class HistogramTests: XCTestCase {
         XCTAssertEqual(HistogramBinning.numpyAutoBinCount([4, 4, 4]), 1, "equal values make one bin")
     }
 
+    /// Issue 46: 40 values close together and 10 spread far: Freedman–Diaconis alone made 177 bins of 0.5.
+    func testBinsNeverOutnumberTheDistinctValuesOrTwiceTheRootOfTheCount() {
+        let close: [Double] = (0..<40).map { (i: Int) -> Double in 10 + Double((i * 7) % 40) / 80 }
+        let far: [Double] = (0..<10).map { (i: Int) -> Double in 10 + Double(i) * 9.1 }
+        let clustered = close + far
+        let bins = HistogramBinning.edges(clustered).count - 1
+        XCTAssertLessThanOrEqual(bins, 15, "2√50 rounded up")
+        XCTAssertGreaterThanOrEqual(bins, 5)
+        let fewDistinct: [Double] = (0..<300).map { (i: Int) -> Double in Double(i % 4) * 1.7 }
+        XCTAssertLessThanOrEqual(HistogramBinning.edges(fewDistinct).count - 1, 4, "four distinct values")
+    }
+
     func testQuartilesAreTheLinearMethod() {
         // np.percentile(a, [25, 50, 75])
         let sorted = spread.sorted()
