@@ -13,6 +13,8 @@ public struct SeriesAnalysis: Sendable {
     public var outliers: [Int]
     /// A paragraph for a person: range, centre, trend, shape, outliers.
     public var description: String
+    /// The yearly cycle of a line over dates, when the month of the year accounts for much of its spread.
+    var season: YearlySeason? = nil
 }
 
 /// The chart details of Audio Graphs: per-series findings, correlation for scatter charts and a summary.
@@ -33,9 +35,13 @@ public struct ChartAnalysis: Sendable {
     public static func analyze(_ chart: ChartDescriptor, cancellation: CancellationFlag) -> ChartAnalysis? {
         // A correlation matrix's 1s (a distance table's 0s) on the diagonal are left out of the words.
         let diagonal = MatrixDiagonal(chart)
+        let overDates: Bool = {
+            if case .date(let axis) = chart.xAxis { return axis.precision != .timeOfDay }
+            return false
+        }()
         let worded = diagonal?.withoutDiagonal(chart) ?? chart
         let analysed = ParallelMap.map(worded.series.count) {
-            analyzeSeries(worded.series[$0], kind: chart.kind, cancellation: cancellation)
+            analyzeSeries(worded.series[$0], kind: chart.kind, overDates: overDates, cancellation: cancellation)
         }
         guard !cancellation.isCancelled, var analyses = analysed else { return nil }
         if diagonal != nil {
@@ -57,7 +63,8 @@ public struct ChartAnalysis: Sendable {
     /// points takes tens of milliseconds). The steps run one after another; the long ones (medians, the running
     /// median) split their passes over every core themselves, which a map of steps would prevent (a map inside
     /// a map runs one iteration after another).
-    static func analyzeSeries(_ series: DataSeries, kind: ChartKind, cancellation: CancellationFlag) -> SeriesAnalysis? {
+    static func analyzeSeries(_ series: DataSeries, kind: ChartKind, overDates: Bool = false,
+                              cancellation: CancellationFlag) -> SeriesAnalysis? {
         let statistics = SeriesStatistics.compute(ys: series.y)
         guard !cancellation.isCancelled else { return nil }
         let trend = kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y)
@@ -66,7 +73,9 @@ public struct ChartAnalysis: Sendable {
         guard !cancellation.isCancelled else { return nil }
         let outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
                                                  method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
+        let season = kind == .line && overDates
+            ? YearlySeason.detect(xs: series.x, ys: series.y, lineR2: trend?.r2 ?? 0) : nil
         return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,
-                              outliers: outliers, description: "")
+                              outliers: outliers, description: "", season: season)
     }
 }

@@ -49,7 +49,8 @@ struct ChartWording {
             let ends = chart.series.compactMap { $0.x.last(where: \.isFinite) }
             let span = L.tr("%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
             if chart.series.count == 1 {
-                let shape = a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments)
+                let shape = a.season.map { seasonWords(first, $0) }
+                    ?? (a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments))
                 return L.tr("%@, %@: %@.", chart.title, span, shape)
             }
             let parts = zip(chart.series, analyses).prefix(3).map { s, an -> String in
@@ -112,10 +113,16 @@ struct ChartWording {
             if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y(s).derived(sd)) }
             sentences.append(L.sentence(centre))
         }
-        if chart.kind == .line, a.segments.count > 1 {
-            sentences.append(L.sentence(capitalized(shapeWords(s, a.segments))))
+        if let season = a.season {
+            // A yearly cycle is said before any trend, and the trend is the yearly means': a line through
+            // 30 years of daily temperatures would otherwise be narrated as a rise from one winter to a summer.
+            sentences.append(L.sentence(capitalized(seasonWords(s, season))))
+        } else {
+            if chart.kind == .line, a.segments.count > 1 {
+                sentences.append(L.sentence(capitalized(shapeWords(s, a.segments))))
+            }
+            if a.trend != nil && xIsOrdered { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
         }
-        if a.trend != nil && xIsOrdered { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
         if let correlation {
             sentences.append(capitalized(correlationWords(correlation.pearson, a.trend))
                              + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
@@ -191,6 +198,24 @@ struct ChartWording {
         case (.decreasing, true): return L.tr("overall decreasing, by about %@ per %@ (r² %@)", slope, unit, fit)
         case (.increasing, false): return L.tr("overall increasing (slope %@, r² %@)", slope, fit)
         case (.decreasing, false): return L.tr("overall decreasing (slope -%@, r² %@)", slope, fit)
+        }
+    }
+
+    /// "rises and falls each year, highest on average in July and lowest in January; from 1935 to 2019 the
+    /// yearly mean rises by about 1.2 °F" (the yearly means' trend, by the same rule as any trend).
+    func seasonWords(_ s: DataSeries, _ season: YearlySeason) -> String {
+        let high = L.tr(XValueFormatting.monthNames[season.highMonth - 1])
+        let low = L.tr(XValueFormatting.monthNames[season.lowMonth - 1])
+        let cycle = L.tr("rises and falls each year, highest on average in %@ and lowest in %@", high, low)
+        guard let t = season.yearlyTrend, season.lastYear > season.firstYear else { return cycle }
+        let change = y(s).derived(abs(t.slope) * Double(season.lastYear - season.firstYear))
+        switch t.direction {
+        case .increasing:
+            return cycle + L.tr("; from %@ to %@ the yearly mean rises by about %@", String(season.firstYear), String(season.lastYear), change)
+        case .decreasing:
+            return cycle + L.tr("; from %@ to %@ the yearly mean falls by about %@", String(season.firstYear), String(season.lastYear), change)
+        case .flat:
+            return cycle + L.tr("; from %@ to %@ the yearly mean shows no clear trend", String(season.firstYear), String(season.lastYear))
         }
     }
 
