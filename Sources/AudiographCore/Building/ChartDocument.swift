@@ -104,8 +104,9 @@ public struct ChartDocument: Sendable {
     static func chart(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
         let profile = TableProfile(table)
         let layout = try ChartInference.inferLayout(table, settings: settings, profile: profile)
-        let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
+        var (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
                                                           fileTitle: title(of: table, fileName: fileName))
+        chartWarnings += StrayMarking.mark(&chart)
         // Columns the guess left out, and why, unless the person chose the measures.
         let leftOut = settings.y == nil ? SetAsideWording.notes(profile, layout: layout, table: table) : []
         let chosen = settings.y != nil || settings.kind != nil || (settings.x.map { !$0.isEmpty } ?? false)
@@ -118,8 +119,9 @@ public struct ChartDocument: Sendable {
     /// nothing guessed again. Costs a pass over every row (a sort too when x is out of order), as opening does
     /// after reading: about 18 ms for a million-row line chart (release build, `audiograph-bench follow`).
     func rebuilt(with table: Table) -> ChartDocument {
-        let (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
+        var (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
                                                           fileTitle: Self.title(of: table, fileName: table.path))
+        chartWarnings += StrayMarking.mark(&chart)
         return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
                              warnings: table.warnings + chartWarnings, reason: reason, readHeaders: readHeaders)
     }

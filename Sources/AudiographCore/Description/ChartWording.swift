@@ -49,6 +49,8 @@ struct ChartWording {
             let ends = chart.series.compactMap { $0.x.last(where: \.isFinite) }
             let span = L.tr("%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
             if chart.series.count == 1 {
+                let span = L.tr("%@ to %@", flagged(x.string(first.x.first!), first, 0),
+                                flagged(x.string(first.x.last!), first, first.x.count - 1))
                 let shape = a.season.map { seasonWords(first, $0) }
                     ?? (a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments))
                 return L.tr("%@, %@: %@.", chart.title, span, shape)
@@ -106,8 +108,8 @@ struct ChartWording {
             }
             return L.sentences(sentences)
         }
-        sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", y(s).string(s.y[lo]), pointPosition(s, lo),
-                             y(s).string(s.y[hi]), pointPosition(s, hi))
+        sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", flagged(y(s).string(s.y[lo]), s, lo), pointPosition(s, lo),
+                             flagged(y(s).string(s.y[hi]), s, hi), pointPosition(s, hi))
         if let mean = st.mean, let median = st.median {
             var centre = L.tr("Mean %@, median %@", y(s).derived(mean), y(s).derived(median))
             if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y(s).derived(sd)) }
@@ -138,6 +140,11 @@ struct ChartWording {
     }
 
     // MARK: Pieces
+
+    /// `text` about point `i` of `s`, followed by " (looks out of place)" when the point is a stray.
+    func flagged(_ text: String, _ s: DataSeries, _ i: Int) -> String {
+        s.strays.contains(i) ? text + L.tr(" (looks out of place)") : text
+    }
 
     /// The end of a series' first sentence when it has one or two values: each value with its place, and
     /// for two their difference (", 7.7 in 1987 and 7.4 in 1990, a difference of 0.3."). A mean, median or
@@ -232,7 +239,8 @@ struct ChartWording {
         var clauses: [String] = []
         for (i, seg) in segments.enumerated() {
             let dy = seg.toY - seg.fromY
-            let value = y(s).string(seg.toY)
+            let point = s.strays.isEmpty ? nil : s.x.indices.first { s.x[$0] == seg.toX && s.y[$0] == seg.toY }
+            let value = point.map { flagged(y(s).string(seg.toY), s, $0) } ?? y(s).string(seg.toY)
             let at = self.at(seg.toX)
             let end: String
             // On a category axis the place is a name ("for Europe"), which Japanese marks differently
@@ -318,9 +326,9 @@ struct ChartWording {
     func pointName(_ s: DataSeries, _ i: Int) -> String {
         let value = s.y[i].isFinite ? y(s).string(s.y[i]) : L.tr("missing")
         if let label = s.labels?[i], !label.isEmpty {
-            return L.tr("%@ (%@, %@)", label, x.string(s.x[i]), value)
+            return flagged(L.tr("%@ (%@, %@)", label, x.string(s.x[i]), value), s, i)
         }
-        return L.tr("%@ (%@)", x.string(s.x[i]), value)
+        return flagged(L.tr("%@ (%@)", x.string(s.x[i]), value), s, i)
     }
 
     /// How a series' values are written: its own scale's unit and its own decimals.

@@ -43,6 +43,9 @@ public struct DataSeries: Sendable {
     /// True for the total layer of grouped or stacked bars and stacked areas: the sum of the other series
     /// at each x, navigated and heard like them but not drawn as a layer.
     public var isTotal = false
+    /// Indices of points whose x or y looks out of place in its column (`StrayValues`), ascending; said with
+    /// "(looks out of place)" wherever the point is spoken.
+    public var strays: [Int] = []
 
     public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
                 labels: [String]? = nil, sourceLines: [Int] = []) {

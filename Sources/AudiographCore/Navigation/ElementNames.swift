@@ -175,6 +175,8 @@ public struct ElementNames: Sendable {
         parts.append(series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value"))
         if let n = series.counts?[i] { parts.append(Self.summaryWords(n, totals: series.countsAreTotals)) }
         parts += extraValues(i, in: series)
+        // TRANSLATORS: said after a point whose date or value is far from the rest of its column.
+        if series.strays.contains(i) { parts.append(L.tr("looks out of place")) }
         return parts.joined(separator: L.tr(", "))
     }
 

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Finds the points of a chart whose x (along a time) or y looks out of place (`StrayValues`), marks them on
+/// their series (`DataSeries.strays`) and writes a note for each (at most three). Issue 46:
+/// a peak dated "March 1182" in a table of the 1800s was said without a flag.
+enum StrayMarking {
+    /// Most notes written for one chart; the rest are still marked where they are spoken.
+    static let noteLimit = 3
+
+    /// Marks `chart`'s strays and returns the notes about them.
+    static func mark(_ chart: inout ChartDescriptor) -> [String] {
+        let L = Localization.self
+        let pointKinds: [ChartKind] = [.line, .area, .scatter, .bar]
+        guard pointKinds.contains(chart.kind), !chart.isMap else { return [] }
+        let xIsTime: Bool = {
+            switch chart.xAxis {
+            case .date(let a): return a.precision != .timeOfDay
+            case .numeric(let a): return !a.formatter.usesGrouping && a.formatter.fractionDigits == 0
+            case .categorical: return false
+            }
+        }()
+        let x = XValueFormatting(axis: chart.xAxis)
+        var notes: [String] = []
+        for k in chart.series.indices where !chart.series[k].isTotal && chart.series[k].histogram == nil
+            && chart.series[k].boxes == nil && chart.series[k].candles == nil {
+            let s = chart.series[k]
+            let xStrays = xIsTime ? StrayValues.amongTimes(s.x) : []
+            let (yStrays, typical) = StrayValues.amongMeasures(s.y)
+            guard !xStrays.isEmpty || !yStrays.isEmpty else { continue }
+            chart.series[k].strays = Array(Set(xStrays + yStrays)).sorted()
+            let y = chart.valueFormatter(for: s)
+            // TRANSLATORS: ends a note about a value that looks wrong.
+            let check = L.tr(" Check it in the file.")
+            let keptX = s.x.indices.filter { s.x[$0].isFinite && !xStrays.contains($0) }.map { s.x[$0] }
+            for i in xStrays where notes.count < noteLimit {
+                guard let low = keptX.min(), let high = keptX.max() else { break }
+                notes.append(L.tr("%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
+                                  L.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
+            }
+            for i in yStrays where notes.count < noteLimit {
+                notes.append(L.tr("%@ in %@ looks out of place: over a thousand times a typical value (%@).",
+                                  y.string(s.y[i]), L.titleInSentence(s.name), y.string(typical)) + check)
+            }
+        }
+        return notes
+    }
+}
