@@ -22,6 +22,7 @@ enum StrayMarking {
         }()
         let x = XValueFormatting(axis: chart.xAxis)
         var notes: [String] = []
+        var notedTimes: Set<Double> = []
         for k in chart.series.indices where !chart.series[k].isTotal && chart.series[k].histogram == nil
             && chart.series[k].boxes == nil && chart.series[k].candles == nil {
             let s = chart.series[k]
@@ -33,7 +34,8 @@ enum StrayMarking {
             // TRANSLATORS: ends a note about a value that looks wrong.
             let check = L.tr(" Check it in the file.")
             let keptX = s.x.indices.filter { s.x[$0].isFinite && !xStrays.contains($0) }.map { s.x[$0] }
-            for i in xStrays where notes.count < noteLimit {
+            // The series of one table share their x: a stray time is said once, not once per series.
+            for i in xStrays where notes.count < noteLimit && notedTimes.insert(s.x[i]).inserted {
                 guard let low = keptX.min(), let high = keptX.max() else { break }
                 notes.append(L.tr("%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
                                   L.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)

@@ -27,6 +27,19 @@ final class StrayValuesTests: XCTestCase {
         XCTAssertTrue(words.hasSuffix("looks out of place"), words)
     }
 
+    func testAStrayTimeSharedBySeveralSeriesIsNotedOnce() throws {
+        var text = "peak,a,b,c\n"
+        for (k, year) in stride(from: 1802, to: 1900, by: 3).enumerated() {
+            text += "\(k == 10 ? 1182 : year)-03,\(5 + k % 7),\(9 - k % 4),\(2 + k % 3)\n"
+        }
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("three.csv", text),
+                                                                overrides: ChartSettings(x: "peak", y: ["a", "b", "c"])))
+        XCTAssertEqual(r.document.chart.series.count, 3)
+        XCTAssertEqual(r.document.warnings.filter { $0.contains("looks out of place") }.count, 1,
+                       r.document.warnings.joined(separator: "\n"))
+        XCTAssertTrue(r.document.chart.series.allSatisfy { $0.strays.count == 1 })
+    }
+
     func testAValueThousandsOfTimesTheOthersIsFlagged() throws {
         var text = "year,rate\n"
         for year in 1990..<2020 { text += "\(year),\(year == 1997 ? "210000" : String(20 + Double(year % 5) * 0.7))\n" }
