@@ -54,10 +54,22 @@ final class SaidAtTheDataPrecisionTests: XCTestCase {
     func testFloatsWrittenWithEveryDigitAreSaidToFiveSignificantDigits() {
         XCTAssertEqual(SpokenDecimals.decimals(written: 6, values: [18.197285, 25.1, 30.000123]), 3)
         XCTAssertEqual(SpokenDecimals.decimals(written: 15, values: [0.123456789012345]), 5)
-        XCTAssertEqual(SpokenDecimals.decimals(written: 15, values: [1.2e-7, 1.0e-5]), 9, "tiny values keep their digits")
+        XCTAssertEqual(SpokenDecimals.decimals(written: 15, values: [1.2e-7, 1.0e-5]), 8, "tiny values keep their digits")
         XCTAssertEqual(SpokenDecimals.decimals(written: 8, values: [123456.12345678]), 1, "never fewer than one")
         XCTAssertEqual(SpokenDecimals.decimals(written: 2, values: [1234567.89]), 2, "cents are kept")
         XCTAssertEqual(SpokenDecimals.decimals(written: 7, values: [.nan]), 7)
+    }
+
+    /// Issue 46, point 3: digits the data carries, not the ones a program wrote.
+    func testTrailingZerosAndFloatNoiseAreNotDigitsOfTheData() throws {
+        XCTAssertEqual(SpokenDecimals.decimals(written: 1, values: [18, 19, .nan, 25]), 0, "pandas' 18.0 for a whole column with a gap")
+        XCTAssertEqual(SpokenDecimals.decimals(written: 4, values: [3.25, 4, 2.75, 0]), 2, "a grade point average written 3.2500")
+        XCTAssertEqual(SpokenDecimals.decimals(written: 8, values: [1.33000004, 1.5, 1.25999999]), 2, "float32 noise")
+        XCTAssertEqual(SpokenDecimals.decimals(written: 2, values: [1.5, 2.25]), 2, "a column at its precision keeps it")
+        let text = "age,sex,score\n18.0,0.0,3.25\n19.0,1.0,4.5\n20.0,0.0,3.75\n22.0,1.0,2.1\n25.0,,3.3\n21.0,0.0,3.9\n"
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("floats.csv", text)))
+        let said = r.analysis.series[0].description
+        XCTAssertTrue(said.contains("at age 22") && !said.contains("22.0"), said)
     }
 
     func testNoValueIsSaidAsZeroPointZeros() throws {
