@@ -48,7 +48,7 @@ Issue 45's rules, each judged from the table's values and headers by pandas and 
   bars-of-names  bars over a text column naming more than 60 rows, one each
   identical-series  a line per group of a measure that is the same for every group at each x
 Issue 46's rules read the words against the numbers of the same answer (check_words.py): trend-sign,
-trend-unproven, trend-contradiction, few-values.
+trend-unproven, trend-contradiction, few-values, number-unit, diagonal. Any of them fails the run whatever the rate.
 The column roles come from the JSON's "columns" object; without it (older programs) they are
 recovered from axis titles and series names.
 
@@ -68,7 +68,7 @@ import sys
 import time
 import warnings
 
-from check_words import judge_words
+from check_words import WORD_RULES, judge_words
 
 OK_STATUSES = {0, 65, 66}
 REFUSALS = {65, 66}
@@ -917,7 +917,11 @@ def main():
     program = sum(r[1] for r in results.values())
     print(f"time taken: {elapsed:.0f} s for {total} tables ({args.jobs} jobs; the program ran {program:.0f} s of that)")
     print(f"{sensible} of {total} tables sensible ({100 * rate:.1f}%)")
-    return 0 if rate >= args.min_rate else 1
+    # The words must be true on every table (issue 46): one sentence against its own numbers fails the run.
+    untrue = sum(c for r, c in by_rule.items() if r in WORD_RULES)
+    if untrue:
+        print(f"{untrue} sentences disagree with their own numbers (rules {', '.join(sorted(WORD_RULES))})")
+    return 0 if rate >= args.min_rate and not untrue else 1
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ Used by check_corpus.py on every table; each rule returns (rule, detail) pairs:
 """
 import re
 
+WORD_RULES = {"trend-sign", "trend-unproven", "trend-contradiction", "few-values", "number-unit", "diagonal"}
 SIGNIFICANCE = 0.05
 MATERIAL_R2 = 0.1
 
