@@ -71,8 +71,10 @@ public struct ChartAnalysis: Sendable {
         guard !cancellation.isCancelled else { return nil }
         let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
         guard !cancellation.isCancelled else { return nil }
-        let outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
+        var outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
                                                  method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
+        // A rule that sets a quarter of the points apart has found no exception, only a spread (issue 46).
+        if outliers.count * 4 >= statistics.count { outliers = [] }
         let season = kind == .line && overDates
             ? YearlySeason.detect(xs: series.x, ys: series.y, lineR2: trend?.r2 ?? 0) : nil
         return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,

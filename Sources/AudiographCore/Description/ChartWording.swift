@@ -130,8 +130,8 @@ struct ChartWording {
                              + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
         }
         if !a.outliers.isEmpty {
-            let names = a.outliers.map { pointName(s, $0) }
-            sentences.append(L.trn("Outlier: %@.", "Outliers: %@.", names.count, L.list(names)))
+            let names = outlierNames(s, a)
+            sentences.append(L.trn("Outlier: %@.", "Outliers: %@.", a.outliers.count, L.list(names)))
         }
         if st.missing > 0 {
             sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
@@ -140,6 +140,31 @@ struct ChartWording {
     }
 
     // MARK: Pieces
+
+    /// The outliers by name, tied ones as one phrase: "5 values at the floor, -23.0", "2 values of 0",
+    /// "Kuwait (113,523.1, 58.033)". A value shared by outliers that is the series' least or greatest is
+    /// its floor or ceiling (a gauge's limit), said so.
+    func outlierNames(_ s: DataSeries, _ a: SeriesAnalysis) -> [String] {
+        var seen: Set<Double> = []
+        var names: [String] = []
+        for i in a.outliers {
+            let v = s.y[i]
+            let tied = a.outliers.filter { s.y[$0] == v }.count
+            guard tied > 1 else { names.append(pointName(s, i)); continue }
+            guard seen.insert(v).inserted else { continue }
+            let value = y(s).string(v)
+            let st = a.statistics
+            if let lo = st.minIndex, s.y[lo] == v {
+                // TRANSLATORS: outliers that all hold the series' least value: "5 values at the floor, -23.0".
+                names.append(L.tr("%ld values at the floor, %@", tied, value))
+            } else if let hi = st.maxIndex, s.y[hi] == v {
+                names.append(L.tr("%ld values at the ceiling, %@", tied, value))
+            } else {
+                names.append(L.tr("%ld values of %@", tied, value))
+            }
+        }
+        return names
+    }
 
     /// `text` about point `i` of `s`, followed by " (looks out of place)" when the point is a stray.
     func flagged(_ text: String, _ s: DataSeries, _ i: Int) -> String {

@@ -70,3 +70,24 @@ final class MatrixDiagonalWordingTests: XCTestCase {
         XCTAssertTrue(r.analysis.series[0].description.hasPrefix("a: 3 values"), r.analysis.series[0].description)
     }
 }
+
+/// Issue 46, point 4: tied outliers are one phrase, and a rule that sets a quarter apart sets none apart.
+final class OutlierWordingTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    func testTiedValuesAtTheFloorAreOnePhrase() throws {
+        var text = "day,level\n"
+        for d in 1..<60 { text += "\(d),\([5, 9, 14, 20, 33].contains(d) ? "-23.0" : String(-10 + Double(d % 7) * 0.8))\n" }
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("floor.csv", text)))
+        let d = r.analysis.series[0].description
+        XCTAssertTrue(d.contains("Outliers: 5 values at the floor, -23.0."), d)
+    }
+
+    func testAQuarterOfThePointsAreNoOutliers() throws {
+        // 16 points, four of them (a quarter) far above the rest: the smooth-fit rule alone named all four.
+        var text = "x,y\n"
+        for i in 1...16 { text += "\(i),\([3, 7, 11, 15].contains(i) ? 80 + i : 10 + i % 3)\n" }
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("q.csv", text)))
+        XCTAssertEqual(r.analysis.series[0].outliers, [], r.analysis.series[0].description)
+    }
+}
