@@ -5,7 +5,7 @@ Used by check_corpus.py on every table; each rule returns (rule, detail) pairs:
   trend-sign      a series is said "Overall increasing" while its least-squares slope is not above zero, or
                   "Overall decreasing" while it is not below zero, or the direction said is not the JSON's
   trend-unproven  a direction is said while the slope's p-value is 0.05 or more, its r² under 0.1, or the rank
-                  test's p-value 0.05 or more
+                  test's p-value 0.05 or more (under ten values: |τ| under 0.6)
   trend-contradiction  a correlation sentence and a trend sentence of the same points disagree ("No clear trend"
                   beside "Strong positive correlation", "increasing" beside "negative correlation")
   few-values      a mean, median or standard deviation said of fewer than three values
@@ -61,7 +61,8 @@ def _trend_rules(name, text, trend):
             unproven.append(f"slope p {trend.get('slopePValue', 1):.3f}")
         if trend.get("r2", 0) < MATERIAL_R2:
             unproven.append(f"r² {trend.get('r2', 0):.3f}")
-        if trend.get("pValue", 1) >= SIGNIFICANCE:
+        small = isinstance(trend.get("count"), int) and trend["count"] < 10
+        if trend.get("pValue", 1) >= SIGNIFICANCE and not (small and abs(trend.get("kendallTau", 0)) >= 0.6):
             unproven.append(f"rank p {trend.get('pValue', 1):.3f}")
         if unproven:
             failures.append(("trend-unproven", f"{name}: says {direction} with " + ", ".join(unproven)))
@@ -83,6 +84,12 @@ def constant_diagonal(doc):
     return len(diagonal) == 1 and diagonal <= {0, 1}
 
 
+def _with_count(series):
+    """The series' trend with the series' count beside it (None without a trend)."""
+    trend = series.get("trend")
+    return dict(trend, count=series.get("count")) if trend else None
+
+
 def judge_words(doc):
     """Every failure of the words of one describe --json answer."""
     failures = []
@@ -90,7 +97,7 @@ def judge_words(doc):
     for s in series:
         name = s.get("name", "?")
         text = s.get("description") or ""
-        failures += _trend_rules(name, text, s.get("trend"))
+        failures += _trend_rules(name, text, _with_count(s))
         count = s.get("count")
         if isinstance(count, int) and count < 3 and re.search(r"\b(Mean|median|standard deviation)\b", text):
             failures.append(("few-values", f"{name}: a mean, median or spread of {count} values"))
@@ -106,7 +113,7 @@ def judge_words(doc):
                                          "of a constant diagonal"))
     if series and said_direction(summary):
         failures += [(rule, "summary: " + detail) for rule, detail in
-                     _trend_rules(series[0].get("name", "?"), summary, series[0].get("trend"))]
+                     _trend_rules(series[0].get("name", "?"), summary, _with_count(series[0]))]
     correlation = said_correlation(summary)
     if series and correlation:
         direction = (series[0].get("trend") or {}).get("direction", "flat")

@@ -27,12 +27,13 @@ enum StrayValues {
     }
 
     /// The measures out of place, and the typical size they are compared with: the median's magnitude, or the
-    /// middle's width for values around zero (in the values' units).
-    static func amongMeasures(_ values: [Double]) -> (indices: [Int], typical: Double) {
-        guard let (low, high, median) = middle(values) else { return ([], 0) }
+    /// middle's width when that is larger (values around zero), in the values' units, and which of the two.
+    static func amongMeasures(_ values: [Double]) -> (indices: [Int], typical: Double, isMedian: Bool) {
+        guard let (low, high, median) = middle(values) else { return ([], 0, true) }
         let typical = max(abs(median), high - low)
-        guard typical > 0 else { return ([], 0) }
-        return (values.indices.filter { values[$0].isFinite && abs(values[$0]) > measureRatio * typical }, typical)
+        guard typical > 0 else { return ([], 0, true) }
+        return (values.indices.filter { values[$0].isFinite && abs(values[$0]) > measureRatio * typical }, typical,
+                typical == abs(median))
     }
 
     /// Most values the percentiles are taken from: a longer column is sampled at an even stride, which moves

@@ -21,7 +21,8 @@ public enum TrendDirection: String, Sendable {
 ///   (p < `significanceLevel`), it is material (r² ≥ `materialR2`: x accounts for a tenth of y's
 ///   variation, which a listener can hear in the tones), and the Mann–Kendall rank test is significant
 ///   with the same sign (a few extreme points pulling the line, or a line hiding a rank trend, give
-///   flat). The direction is then the slope's sign, and the words say that slope with its r².
+///   flat; under ten points, where that test cannot reach 5%, |τ| ≥ 0.6 of the same sign). The direction
+///   is then the slope's sign, and the words say that slope with its r².
 /// - Cost: with more than `bucketingThreshold` (3,000) valid points the rank test runs on the means of
 ///   `bucketCount` (2,000) equal-count buckets of the points ordered by x, keeping everything O(n)
 ///   (plus an expected-O(n) bucket sort when x is not already ascending); the test itself is O(m²) on
@@ -96,8 +97,11 @@ public struct Trend: Sendable, Equatable {
 
         let slopeP = slopePValue(line)
         let direction: TrendDirection
-        if slopeP < significanceLevel, line.r2 >= materialR2, test.pValue < significanceLevel,
-           test.s != 0, (test.s > 0) == (line.slope > 0) {
+        // Under ten points the rank test's normal approximation cannot reach 5% (four points that all rise give
+        // p 0.09): there the ranks need only agree strongly (|τ| ≥ 0.6) with the line's direction.
+        let ranksAgree = test.s != 0 && (test.s > 0) == (line.slope > 0)
+            && (test.pValue < significanceLevel || (line.count < 10 && abs(test.tau) >= 0.6))
+        if slopeP < significanceLevel, line.r2 >= materialR2, ranksAgree {
             direction = line.slope > 0 ? .increasing : .decreasing
         } else {
             direction = .flat

@@ -340,11 +340,13 @@ extension ChartInference {
         return ValueFormatter(unit: unit ?? column.unit, fractionDigits: years ? 0 : digits, usesGrouping: !years)
     }
 
-    /// Whole numbers between 1000 and 2999 under a header that says year.
+    /// Whole numbers under a header that says year, from 1000 to 2999 or reaching far back (an ice core's
+    /// -796562 to 2019, written without separators as years are).
     static func looksLikeYears(_ column: Column, values: [Double]) -> Bool {
         let title = column.title.lowercased()
         guard title.contains("year") || title == "yr" || title.contains("年") else { return false }
         let present = values.filter { !$0.isNaN }
-        return !present.isEmpty && present.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }
+        guard !present.isEmpty, present.allSatisfy({ $0 == $0.rounded() && $0 <= 2999 }) else { return false }
+        return present.allSatisfy { $0 >= 1000 } || (present.min()! < 0 && present.max()! >= 1000)
     }
 }

@@ -27,7 +27,7 @@ enum StrayMarking {
             && chart.series[k].boxes == nil && chart.series[k].candles == nil {
             let s = chart.series[k]
             let xStrays = xIsTime ? StrayValues.amongTimes(s.x) : []
-            let (yStrays, typical) = StrayValues.amongMeasures(s.y)
+            let (yStrays, typical, isMedian) = StrayValues.amongMeasures(s.y)
             guard !xStrays.isEmpty || !yStrays.isEmpty else { continue }
             chart.series[k].strays = Array(Set(xStrays + yStrays)).sorted()
             let y = chart.valueFormatter(for: s)
@@ -41,8 +41,12 @@ enum StrayMarking {
                                   L.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
             }
             for i in yStrays where notes.count < noteLimit {
-                notes.append(L.tr("%@ in %@ looks out of place: over a thousand times a typical value (%@).",
-                                  y.string(s.y[i]), L.titleInSentence(s.name), y.string(typical)) + check)
+                notes.append((isMedian
+                    ? L.tr("%@ in %@ looks out of place: over a thousand times the median (%@).",
+                           y.string(s.y[i]), L.titleInSentence(s.name), y.derived(typical))
+                    // TRANSLATORS: the middle 90% of values: from the 5th to the 95th percentile.
+                    : L.tr("%@ in %@ looks out of place: over a thousand times the width of the middle 90%% of values (%@).",
+                           y.string(s.y[i]), L.titleInSentence(s.name), y.derived(typical))) + check)
             }
         }
         return notes

@@ -86,7 +86,12 @@ public struct ValueFormatter: Sendable, Equatable {
     public static func format(_ value: Double, fractionDigits: Int, grouping: Bool) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
         let style = Localization.numberStyle
-        var text = String(format: "%.\(max(0, min(12, fractionDigits)))f", value)
+        // Halves round away from zero, as people round (138.5 is 139); printf alone rounds them to even.
+        let places = max(0, min(12, fractionDigits))
+        let scale = pow(10, Double(places))
+        let scaled = value * scale
+        let rounded = abs(scaled) < 1e15 ? scaled.rounded(.toNearestOrAwayFromZero) / scale : value
+        var text = String(format: "%.\(places)f", rounded)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
             text.removeFirst()  // no "-0"
         }

@@ -68,6 +68,16 @@ final class TrendAnalysisTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(flatCount, 17)
     }
 
+    /// Issue 46: four measurements that rise at every step (a child's growth) are increasing, though the rank
+    /// test's normal approximation cannot reach 5% with four points; a noisy four are not.
+    func testFewPointsNeedOnlyTheLineAndAgreeingRanks() throws {
+        let growing = try XCTUnwrap(Trend.compute(xs: [8, 10, 12, 14], ys: [21.0, 22.4, 23.9, 25.5]))
+        XCTAssertGreaterThan(growing.pValue, 0.05)
+        XCTAssertEqual(growing.direction, .increasing)
+        let noisy = try XCTUnwrap(Trend.compute(xs: [8, 10, 12, 14], ys: [25, 23, 27, 26]))
+        XCTAssertEqual(noisy.direction, .flat)
+    }
+
     func testConstantSeriesIsFlat() throws {
         let trend = try XCTUnwrap(Trend.compute(xs: [1, 2, 3, 4], ys: [5, 5, 5, 5]))
         XCTAssertEqual(trend.direction, .flat)

@@ -44,7 +44,7 @@ final class StrayValuesTests: XCTestCase {
         var text = "year,rate\n"
         for year in 1990..<2020 { text += "\(year),\(year == 1997 ? "210000" : String(20 + Double(year % 5) * 0.7))\n" }
         let r = try report(text)
-        XCTAssertTrue(r.document.warnings.contains { $0.hasPrefix("210,000.0 in rate looks out of place: over a thousand times a typical value") },
+        XCTAssertTrue(r.document.warnings.contains { $0.hasPrefix("210,000.0 in rate looks out of place: over a thousand times the median") },
                       r.document.warnings.joined(separator: "\n"))
         XCTAssertTrue(r.analysis.series[0].description.contains("210,000.0 (looks out of place) in 1997"), r.analysis.series[0].description)
     }

@@ -12,6 +12,9 @@ final class ValueFormatterTests: XCTestCase {
         XCTAssertEqual(ValueFormatter(unit: "$", fractionDigits: 2).string(-1234.5), "-$1,234.50")
         XCTAssertEqual(ValueFormatter(fractionDigits: 0, usesGrouping: false).string(1960), "1960")
         XCTAssertEqual(ValueFormatter().string(-0.2), "0", "no negative zero")
+        XCTAssertEqual(ValueFormatter().string(138.5), "139", "halves round away from zero, as people round")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 1).string(22.75), "22.8")
+        XCTAssertEqual(ValueFormatter().string(-2.5), "-3")
     }
 
     func testDerivedValuesKeepAboutThreeSignificantDigits() {
