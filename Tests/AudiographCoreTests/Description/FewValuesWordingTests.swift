@@ -9,12 +9,8 @@ import XCTest
 final class FewValuesWordingTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func report(_ text: String, name: String = "t.csv") throws -> DescribeReport {
-        DescribeReport(document: try ChartDocument.open(path: folder.write(name, text)))
-    }
-
     func testTwoValuesPerGroupAreSaidWithTheirDifference() throws {
-        let r = try report("state,year,rate\nAK,1987,4.8\nAK,1990,4.8\nWY,1987,7.7\nWY,1990,7.4\nMT,1987,6.1\nMT,1990,5.2\n")
+        let r = try folder.report("state,year,rate\nAK,1987,4.8\nAK,1990,4.8\nWY,1987,7.7\nWY,1990,7.4\nMT,1987,6.1\nMT,1990,5.2\n")
         let descriptions = r.analysis.series.map(\.description)
         XCTAssertEqual(descriptions.count, 3, descriptions.joined(separator: "\n"))
         for d in descriptions {
@@ -28,14 +24,14 @@ final class FewValuesWordingTests: XCTestCase {
     }
 
     func testTwoBarsSayBothValues() throws {
-        let r = try report("team,wins\nRed,12\nBlue,17\n")
+        let r = try folder.report("team,wins\nRed,12\nBlue,17\n")
         let d = r.analysis.series[0].description
         XCTAssertTrue(d.contains("12 for Red and 17 for Blue, a difference of 5"), d)
         XCTAssertFalse(d.contains("standard deviation"), d)
     }
 
     func testThreeValuesStillHaveTheirStatistics() throws {
-        let d = try report("team,wins\nRed,12\nBlue,17\nGreen,3\n").analysis.series[0].description
+        let d = try folder.report("team,wins\nRed,12\nBlue,17\nGreen,3\n").analysis.series[0].description
         XCTAssertTrue(d.contains("Mean 10.7, median 12"), d)
     }
 }

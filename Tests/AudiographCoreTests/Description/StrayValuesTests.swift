@@ -8,16 +8,12 @@ import XCTest
 final class StrayValuesTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func report(_ text: String, name: String = "t.csv") throws -> DescribeReport {
-        DescribeReport(document: try ChartDocument.open(path: folder.write(name, text)))
-    }
-
     func testAYearFarBeforeTheRestIsFlaggedInNotesSummaryAndPointWords() throws {
         var text = "peak,unemployment\n"
         for (k, year) in stride(from: 1802, to: 1900, by: 3).enumerated() {
             text += "\(k == 10 ? 1182 : year)-03,\(5 + k % 7)\n"
         }
-        let r = try report(text)
+        let r = try folder.report(text)
         XCTAssertTrue(r.document.warnings.contains { $0.hasPrefix("March 1182 in peak looks out of place: the others run from March 1802") },
                       r.document.warnings.joined(separator: "\n"))
         XCTAssertTrue(r.analysis.summary.contains("March 1182 (looks out of place) to"), r.analysis.summary)
@@ -43,7 +39,7 @@ final class StrayValuesTests: XCTestCase {
     func testAValueThousandsOfTimesTheOthersIsFlagged() throws {
         var text = "year,rate\n"
         for year in 1990..<2020 { text += "\(year),\(year == 1997 ? "210000" : String(20 + Double(year % 5) * 0.7))\n" }
-        let r = try report(text)
+        let r = try folder.report(text)
         XCTAssertTrue(r.document.warnings.contains { $0.hasPrefix("210,000.0 in rate looks out of place: over a thousand times the median") },
                       r.document.warnings.joined(separator: "\n"))
         XCTAssertTrue(r.analysis.series[0].description.contains("210,000.0 (looks out of place) in 1997"), r.analysis.series[0].description)
@@ -54,10 +50,10 @@ final class StrayValuesTests: XCTestCase {
         var cities = "city,population,area\n"
         for i in 0..<60 { cities += "C\(i),\(Int(100_000 * pow(1.1, Double(i)))),\(10 + i)\n" }
         cities += "Tokyo,37000000,2194\n"
-        XCTAssertTrue(try report(cities, name: "c.csv").document.chart.series.allSatisfy { $0.strays.isEmpty })
+        XCTAssertTrue(try folder.report(cities, name: "c.csv").document.chart.series.allSatisfy { $0.strays.isEmpty })
         // Yearly records with a ten-year gap in the middle.
         var years = "year,value\n"
         for year in Array(1900...1940) + Array(1951...1990) { years += "\(year),\(year % 9)\n" }
-        XCTAssertTrue(try report(years, name: "y.csv").document.chart.series.allSatisfy { $0.strays.isEmpty })
+        XCTAssertTrue(try folder.report(years, name: "y.csv").document.chart.series.allSatisfy { $0.strays.isEmpty })
     }
 }

@@ -8,10 +8,6 @@ import XCTest
 final class TrendWordsAreOneEstimateTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func report(_ text: String, name: String = "t.csv") throws -> DescribeReport {
-        DescribeReport(document: try ChartDocument.open(path: folder.write(name, text)))
-    }
-
     /// 43 stars rising together and four far out, low: the ranks rise, the least-squares line falls.
     private var starsText: String {
         var rows: [String] = []
@@ -24,7 +20,7 @@ final class TrendWordsAreOneEstimateTests: XCTestCase {
     }
 
     func testRanksAndLineThatDisagreeSayNoDirection() throws {
-        let r = try report(starsText)
+        let r = try folder.report(starsText)
         let trend = try XCTUnwrap(r.analysis.series[0].trend)
         XCTAssertLessThan(trend.slope, 0, "the fixture's line falls")
         XCTAssertGreaterThan(trend.kendallTau, 0, "the fixture's ranks rise")
@@ -46,7 +42,7 @@ final class TrendWordsAreOneEstimateTests: XCTestCase {
             let value = 50 + 0.0006 * Double(day) + 3 * generator.gaussian()
             text += "\(format.string(from: start.addingTimeInterval(Double(day) * 86_400))),\(String(format: "%.1f", value))\n"
         }
-        let r = try report(text)
+        let r = try folder.report(text)
         let trend = try XCTUnwrap(r.analysis.series[0].trend)
         XCTAssertLessThan(trend.slopePValue, 0.001)
         XCTAssertLessThan(trend.r2, Trend.materialR2)
@@ -60,7 +56,7 @@ final class TrendWordsAreOneEstimateTests: XCTestCase {
             let height = 150 + Double((i * 7) % 30) + Double(i % 3) * 0.4
             text += "\(height),\(String(format: "%.1f", (height - 100) * 0.9 + Double(i % 4) * 1.5))\n"
         }
-        let r = try report(text)
+        let r = try folder.report(text)
         let description = r.analysis.series[0].description
         XCTAssertTrue(description.contains("Overall increasing"), description)
         XCTAssertTrue(description.contains("Strong positive correlation"), description)
@@ -80,7 +76,7 @@ final class TrendWordsAreOneEstimateTests: XCTestCase {
                 let x = generator.gaussian() * 2 + 10
                 text += "\(String(format: "%.3f", x)),\(String(format: "%.3f", slope * x + generator.gaussian() + (i == 0 ? 6 : 0)))\n"
             }
-            let r = try report(text, name: "cloud\(seed).csv")
+            let r = try folder.report(text, name: "cloud\(seed).csv")
             guard r.document.chart.kind == .scatter else { continue }
             scatters += 1
             let d = r.analysis.series[0].description

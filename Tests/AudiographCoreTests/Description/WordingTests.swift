@@ -34,17 +34,13 @@ final class ValueFormatterTests: XCTestCase {
 final class WordingTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func report(_ text: String, name: String = "t.csv") throws -> DescribeReport {
-        DescribeReport(document: try ChartDocument.open(path: folder.write(name, text)))
-    }
-
     func testLineSummaryNamesTheLowAndThePeakWithUnits() throws {
         var text = "Year,\"Rate (births per 10,000)\"\n"
         for year in 1917...1975 {
             let v = year <= 1935 ? 250 - (year - 1917) * 4 : year <= 1960 ? 178 + (year - 1935) * 36 / 10 : 268 - (year - 1960) * 5
             text += "\(year),\(v)\n"
         }
-        let r = try report(text)
+        let r = try folder.report(text)
         XCTAssertTrue(r.analysis.summary.hasPrefix("Rate by year, 1917 to 1975: falls"), r.analysis.summary)
         XCTAssertTrue(r.analysis.summary.contains("to a low of 178 births per 10,000 in 1935"), r.analysis.summary)
         XCTAssertTrue(r.analysis.summary.contains("to a peak of 268 births per 10,000 in 1960"), r.analysis.summary)
@@ -56,7 +52,7 @@ final class WordingTests: XCTestCase {
         var text = "reading,level\n"
         // (Every seventh level a ten-thousandth high: a reading, not a column computed from the row.)
         for i in 0..<20_000 { text += "\(i * 5),\(String(format: "%.5f", Double(i) * 0.00015 + (i % 7 == 3 ? 0.0001 : 0)))\n" }
-        let description = try report(text).analysis.series[0].description
+        let description = try folder.report(text).analysis.series[0].description
         XCTAssertTrue(description.contains("Overall increasing, by about 3.0000 per 100,000 (r² 1.00)"), description)
         XCTAssertFalse(description.contains("slope"), description)
     }
@@ -67,7 +63,7 @@ final class WordingTests: XCTestCase {
         for (i, w) in weights.enumerated() {
             text += "Car \(i),\(w),\(i == 4 ? 40 : 30 - (w - 900) / 100)\n"
         }
-        let r = try report(text)
+        let r = try folder.report(text)
         XCTAssertEqual(r.document.chart.kind, .scatter)
         XCTAssertNotNil(r.analysis.correlation)
         XCTAssertTrue(r.analysis.series[0].outliers.contains(4))
@@ -75,7 +71,7 @@ final class WordingTests: XCTestCase {
     }
 
     func testBarSummaryNamesHighestAndLowest() throws {
-        let r = try report("Region,Sales (USD)\nNorth,10\nSouth,20\nEast,5\n")
+        let r = try folder.report("Region,Sales (USD)\nNorth,10\nSouth,20\nEast,5\n")
         XCTAssertEqual(r.analysis.summary, "Sales by region: highest is South (20 USD), lowest is East (5 USD).")
         XCTAssertNil(r.analysis.series[0].trend)
     }
@@ -87,7 +83,7 @@ final class WordingTests: XCTestCase {
     }
 
     func testJSONHasTheDocumentedKeysAndISODates() throws {
-        let r = try report("Date,Close\n2024-01-01,1\n2024-01-02,NA\n2024-01-03,3\n2024-01-04,4\n")
+        let r = try folder.report("Date,Close\n2024-01-01,1\n2024-01-02,NA\n2024-01-03,3\n2024-01-04,4\n")
         let object = try JSONSerialization.jsonObject(with: Data(try r.json().utf8)) as! [String: Any]
         for key in ["title", "summary", "kind", "xAxis", "yAxis", "series", "correlation"] {
             XCTAssertTrue(object.keys.contains(key), key)
