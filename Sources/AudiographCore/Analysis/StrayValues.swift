@@ -11,7 +11,8 @@ import Foundation
 ///   real gap in a record reaches, and a year 1182 among 1802…1899 is 600 years out;
 /// - among measures (`amongMeasures`), a value over 1,000 times a typical one (the median's magnitude, or the
 ///   middle's width for values around zero): heavy tails (cities' sizes) stay well inside that.
-/// Both need ten values or more. Each answer lists indices into the values, ascending.
+/// Both need ten values or more, and find none when more than one value in a hundred (or five) is that far out.
+/// Each answer lists indices into the values, ascending.
 enum StrayValues {
     /// Least number of finite values before any is called out of place.
     static let minimumCount = 10
@@ -23,7 +24,14 @@ enum StrayValues {
     static func amongTimes(_ values: [Double]) -> [Int] {
         guard let (low, high, _) = middle(values), high > low else { return [] }
         let reach = timeReach * (high - low)
-        return values.indices.filter { values[$0].isFinite && (values[$0] < low - reach || values[$0] > high + reach) }
+        return rare(values.indices.filter { values[$0].isFinite && (values[$0] < low - reach || values[$0] > high + reach) },
+                    of: values.count)
+    }
+
+    /// `found` when it is rare, at most one value in a hundred (or 5): more far out are a part of the column (a
+    /// second cluster), not mistakes, and are said as none.
+    static func rare(_ found: [Int], of count: Int) -> [Int] {
+        found.count <= max(5, count / 100) ? found : []
     }
 
     /// The measures out of place, and the typical size they are compared with: the median's magnitude, or the
@@ -32,8 +40,8 @@ enum StrayValues {
         guard let (low, high, median) = middle(values) else { return ([], 0, true) }
         let typical = max(abs(median), high - low)
         guard typical > 0 else { return ([], 0, true) }
-        return (values.indices.filter { values[$0].isFinite && abs(values[$0]) > measureRatio * typical }, typical,
-                typical == abs(median))
+        return (rare(values.indices.filter { values[$0].isFinite && abs(values[$0]) > measureRatio * typical }, of: values.count),
+                typical, typical == abs(median))
     }
 
     /// Most values the percentiles are taken from: a longer column is sampled at an even stride, which moves

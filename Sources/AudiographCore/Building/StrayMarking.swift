@@ -33,10 +33,15 @@ enum StrayMarking {
             let y = chart.valueFormatter(for: s)
             // TRANSLATORS: ends a note about a value that looks wrong.
             let check = L.tr(" Check it in the file.")
-            let keptX = s.x.indices.filter { s.x[$0].isFinite && !xStrays.contains($0) }.map { s.x[$0] }
+            // The least and greatest time that is no stray, in one pass.
+            let strayTimes = Set(xStrays)
+            var low = Double.infinity, high = -Double.infinity
+            for i in s.x.indices where s.x[i].isFinite && !strayTimes.contains(i) {
+                low = min(low, s.x[i])
+                high = max(high, s.x[i])
+            }
             // The series of one table share their x: a stray time is said once, not once per series.
-            for i in xStrays where notes.count < noteLimit && notedTimes.insert(s.x[i]).inserted {
-                guard let low = keptX.min(), let high = keptX.max() else { break }
+            for i in xStrays where notes.count < noteLimit && low <= high && notedTimes.insert(s.x[i]).inserted {
                 notes.append(L.tr("%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
                                   L.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
             }

@@ -45,6 +45,13 @@ final class StrayValuesTests: XCTestCase {
         XCTAssertTrue(r.analysis.series[0].description.contains("210,000.0 (looks out of place) in 1997"), r.analysis.series[0].description)
     }
 
+    func testManyFarValuesAreACluster() {
+        // 10,000 years of a record, 400 of them (4%) far before the rest: a second part, not mistakes.
+        let values = (0..<9_600).map { 1800 + Double($0 % 200) } + (0..<400).map { 1000 + Double($0 % 50) }
+        XCTAssertEqual(StrayValues.amongTimes(values), [])
+        XCTAssertEqual(StrayValues.amongTimes(Array(values.prefix(9_600)) + [1182]), [9_600])
+    }
+
     func testHeavyTailsAndGapsInARecordAreNotFlagged() throws {
         // Cities' sizes: a long right tail, the largest 370 times the median.
         var cities = "city,population,area\n"
