@@ -88,7 +88,7 @@ def histogram_with_orca():
         press_and_hear(orca, "End", "5.0 to 5.5 minutes: 4 values, bin 8 of 8")
         press_and_hear(orca, "bracketright", "Highest value")
         press_and_hear(orca, "Up", "First series")  # no parts in a bin: Up and Down go between series
-        press_and_hear(orca, "s", "272 values from 1.600 to 5.100 minutes in 8 bins")
+        press_and_hear(orca, "s", "272 values from 1.6 to 5.1 minutes in 8 bins")
         press_and_hear(orca, "Home", "bin 1 of 8")
         # The notes stand 315 ms apart: a dropout shorter than 150 ms is still one note.
         notes, gaps = notes_played(orca, sound, "bin 8 of 8.", "histogram-played", bridge_ms=150)

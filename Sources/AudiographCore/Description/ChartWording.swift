@@ -209,7 +209,7 @@ struct ChartWording {
         let span = abs((s.x.last ?? 0) - (s.x.first ?? 0))
         let (unit, factor) = x.slopeUnit(spanSeconds: span)
         let isDate = chart.xAxis.kindName == "date"
-        let slope = y(s).derived(abs(t.slope) * (isDate ? 86_400 : 1) * factor)
+        let slope = y(s).rate(abs(t.slope) * (isDate ? 86_400 : 1) * factor)
         let fit = fixed(t.r2, 2)
         let hasUnit: Bool = { if case .numeric(let axis) = chart.xAxis { return axis.unit != nil } else { return isDate } }()
         if !hasUnit && t.slope != 0 && abs(t.slope) < 0.001 {
@@ -217,7 +217,7 @@ struct ChartWording {
             // power of ten of x instead, "by about 3.03 per 100,000,000".
             let step = pow(10, log10(1 / abs(t.slope)).rounded(.up))
             let per = ValueFormatter.format(step, fractionDigits: 0, grouping: true)
-            let scaled = y(s).derived(abs(t.slope) * step)
+            let scaled = y(s).rate(abs(t.slope) * step)
             switch t.direction {
             case .flat: return L.tr("no clear trend overall")
             case .increasing: return L.tr("overall increasing, by about %@ per %@ (r² %@)", scaled, per, fit)
@@ -240,7 +240,7 @@ struct ChartWording {
         let low = L.tr(XValueFormatting.monthNames[season.lowMonth - 1])
         let cycle = L.tr("rises and falls each year, highest on average in %@ and lowest in %@", high, low)
         guard let t = season.yearlyTrend, season.lastYear > season.firstYear else { return cycle }
-        let change = y(s).derived(abs(t.slope) * Double(season.lastYear - season.firstYear))
+        let change = y(s).rate(abs(t.slope) * Double(season.lastYear - season.firstYear))
         switch t.direction {
         case .increasing:
             return cycle + L.tr("; from %@ to %@ the yearly mean rises by about %@", String(season.firstYear), String(season.lastYear), change)

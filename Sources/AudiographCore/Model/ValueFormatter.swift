@@ -24,9 +24,12 @@ public struct ValueFormatter: Sendable, Equatable {
         attachUnit(plain(value, extraDigits: extraDigits))
     }
 
-    /// The value without unit: "268", "1,234.5".
+    /// The value without unit: "268", "1,234.5"; a column said with three decimals or more drops trailing
+    /// zeros ("58.6" of a column said as "2.033"), which such long-written data never meant.
     public func plain(_ value: Double, extraDigits: Int = 0) -> String {
-        ValueFormatter.format(value, fractionDigits: fractionDigits + extraDigits, grouping: usesGrouping)
+        let digits = fractionDigits + extraDigits
+        let text = ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping)
+        return digits >= 3 ? ValueFormatter.trimmingZeros(text, keeping: 0) : text
     }
 
     /// Two values as a span with the unit said once: "1.5 to 2.0 minutes", "$10 to $20" (a unit written
@@ -36,15 +39,26 @@ public struct ValueFormatter: Sendable, Equatable {
         return Localization.tr("%@ to %@", prefixed ? string(low) : plain(low), string(high))
     }
 
-    /// A derived quantity such as a mean or a slope: enough significant digits to be useful, no more.
+    /// A statistic of the values, such as a mean, a median or a difference: about three significant digits,
+    /// at most one decimal past the data's (but enough for its first significant digit), and no trailing
+    /// zeros past the data's decimals: "80" (not "80.0") of whole numbers, "3.12" (not "3.1200").
     public func derived(_ value: Double) -> String {
         attachUnit(plainDerived(value))
     }
 
-    /// A derived quantity without its unit, as the first of a span: "312.75" of "312.75 to 340.25 g".
+    /// A statistic without its unit, as the first of a span: "312.75" of "312.75 to 340.25 g".
     public func plainDerived(_ value: Double) -> String {
-        ValueFormatter.format(value, fractionDigits: ValueFormatter.digitsForDerived(value, base: fractionDigits),
-                              grouping: usesGrouping)
+        let digits = ValueFormatter.digitsForStatistic(value, base: fractionDigits)
+        return ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
+                                            keeping: fractionDigits >= 3 ? 0 : fractionDigits)
+    }
+
+    /// A rate such as a slope per year, with its unit: about three significant digits however far they are
+    /// past the data's decimals ("0.0062" of whole numbers), without trailing zeros past the data's.
+    public func rate(_ value: Double) -> String {
+        let digits = ValueFormatter.digitsForDerived(value, base: fractionDigits)
+        return attachUnit(ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
+                                                       keeping: fractionDigits >= 3 ? 0 : fractionDigits))
     }
 
     /// A value a person typed or chose, with its unit and every decimal it needs (up to six, at least the
@@ -69,6 +83,29 @@ public struct ValueFormatter: Sendable, Equatable {
         guard value.isFinite, value != 0 else { return base }
         let magnitude = Int(floor(log10(abs(value))))
         return max(base, min(ValueFormatter.maximumFractionDigits, 2 - magnitude))
+    }
+
+    /// Decimal digits for a statistic of the values: those of a derived value, but at most one past the
+    /// data's `base`, unless more are needed to reach the value's first significant digit (0.004 of counts).
+    static func digitsForStatistic(_ value: Double, base: Int) -> Int {
+        let derived = digitsForDerived(value, base: base)
+        guard value.isFinite, value != 0 else { return derived }
+        let firstSignificant = -Int(floor(log10(abs(value))))
+        return min(derived, max(base + 1, firstSignificant))
+    }
+
+    /// `text` without trailing zeros after its decimal separator beyond `keeping` decimals ("58.600" → "58.6",
+    /// "0.000" → "0"); the separator goes when no decimal is left.
+    static func trimmingZeros(_ text: String, keeping: Int) -> String {
+        let separator = Localization.numberStyle.decimalSeparator
+        guard let dot = text.range(of: separator, options: .backwards) else { return text }
+        var decimals = Array(text[dot.upperBound...])
+        guard decimals.allSatisfy(\.isNumber) else { return text }
+        while decimals.count > keeping, decimals.last == "0" { decimals.removeLast() }
+        let whole = String(text[..<dot.lowerBound])
+        let trimmed = decimals.isEmpty ? whole : whole + separator + String(decimals)
+        // "-0.000" trimmed is "-0": a zero has no sign.
+        return trimmed == "-0" ? "0" : trimmed
     }
 
     /// Decimals needed to write `value` exactly, 0…6 (2.5 needs 1, 0.05 needs 2, a value with more needs 6).

@@ -171,7 +171,8 @@ final class RealTableInferenceTests: XCTestCase {
         let age = d.chart.series.firstIndex { $0.name == "age" }!
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: age).string(87), "87", "not 87.000000")
         let lat = d.chart.series.firstIndex { $0.name == "latitude deg" }!
-        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.500", "six decimals written, five significant digits said")
+        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.5", "six decimals written, five significant digits said, less trailing zeros")
+        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.14286), "40.143", "five significant digits")
         XCTAssertTrue(ElementNames(chart: d.chart).pointWords(0, in: d.chart.series[age]).hasSuffix(", 60"))
     }
 

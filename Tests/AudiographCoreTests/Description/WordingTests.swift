@@ -21,7 +21,21 @@ final class ValueFormatterTests: XCTestCase {
         let f = ValueFormatter(fractionDigits: 0)
         XCTAssertEqual(f.derived(222.4), "222")
         XCTAssertEqual(f.derived(26.63), "26.6")
-        XCTAssertEqual(f.derived(0.009184), "0.00918")
+        XCTAssertEqual(f.rate(0.009184), "0.00918", "a slope keeps three significant digits")
+    }
+
+    func testStatisticsSayAtMostOneDigitPastTheDataAndNoTrailingZeros() {
+        let whole = ValueFormatter(fractionDigits: 0)
+        XCTAssertEqual(whole.derived(80), "80", "not 80.0: the counts are whole")
+        XCTAssertEqual(whole.derived(0.5678), "0.6", "one decimal past whole numbers")
+        XCTAssertEqual(whole.derived(0.009184), "0.009", "as far as the first significant digit, no further")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 1).derived(9.1), "9.1", "not 9.10")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 2).derived(2.5), "2.50", "two written decimals are kept")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 4).derived(3.12), "3.12", "not 3.1200")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 4).derived(3), "3", "not 3.0000")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 3).string(58.6), "58.6", "not 58.600")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 3).string(-0.0001), "0", "no -0")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 3).string(2.0333), "2.033")
     }
 
     func testGridlinesAreRoundNumbers() {
@@ -53,7 +67,7 @@ final class WordingTests: XCTestCase {
         // (Every seventh level a ten-thousandth high: a reading, not a column computed from the row.)
         for i in 0..<20_000 { text += "\(i * 5),\(String(format: "%.5f", Double(i) * 0.00015 + (i % 7 == 3 ? 0.0001 : 0)))\n" }
         let description = try folder.report(text).analysis.series[0].description
-        XCTAssertTrue(description.contains("Overall increasing, by about 3.0000 per 100,000 (r² 1.00)"), description)
+        XCTAssertTrue(description.contains("Overall increasing, by about 3 per 100,000 (r² 1.00)"), description)
         XCTAssertFalse(description.contains("slope"), description)
     }
 

@@ -75,7 +75,7 @@ final class NavigationTests: XCTestCase {
         chart.xAxis = .numeric(NumericAxis(title: "Year", range: 1900...2019, formatter: ValueFormatter(usesGrouping: false)))
         let elements = SeriesElements(series: chart.series[0], index: 0)
         XCTAssertEqual(elements.pointsPerElement, 2)
-        XCTAssertEqual(ElementNames(chart: chart).name(0, of: elements), "1900 to 1901: 0 to 1, average 0.500 mm, interval 1 of 60")
+        XCTAssertEqual(ElementNames(chart: chart).name(0, of: elements), "1900 to 1901: 0 to 1, average 0.5 mm, interval 1 of 60")
     }
 
     func testMovesClampAndReportTheEdges() throws {

@@ -32,7 +32,7 @@ final class SeriesComparisonTests: XCTestCase {
         XCTAssertEqual(difference.series[0].y, [6, 25])
         XCTAssertEqual(compared.differencePoint(2), 1)
         XCTAssertNil(compared.differencePoint(1))
-        XCTAssertEqual(compared.words(overX: 1...3), "1 to 3: a average 20.0, b average 4.50, difference 15.5")
+        XCTAssertEqual(compared.words(overX: 1...3), "1 to 3: a average 20, b average 4.5, difference 15.5")
     }
 
     func testSeriesOnDifferentScalesHaveNoDifference() throws {

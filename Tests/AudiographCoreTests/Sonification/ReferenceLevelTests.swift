@@ -89,7 +89,7 @@ final class ReferenceLevelTests: XCTestCase {
 
     func testTheAccountNamesEachSeriesValueWhenSeveralPlay() {
         let chart = ChartMaking.chart(series: [("Tropical", [0, 1], [100, 140]), ("Dry", [0, 1], [10, 20])])
-        XCTAssertEqual(ReferenceLevel.mean.account(series: [0, 1], of: chart), "reference at the mean (Tropical: 120 and Dry: 15.0)", "means with about three digits")
+        XCTAssertEqual(ReferenceLevel.mean.account(series: [0, 1], of: chart), "reference at the mean (Tropical: 120 and Dry: 15)", "means with about three digits")
         let empty = ChartMaking.chart(series: [("gaps", [0, 1], [.nan, .nan])])
         XCTAssertEqual(ReferenceLevel.mean.account(series: [0], of: empty), "reference at the mean", "no value to name")
         var histogram = chart
