@@ -48,7 +48,8 @@ Issue 45's rules, each judged from the table's values and headers by pandas and 
   bars-of-names  bars over a text column naming more than 60 rows, one each
   identical-series  a line per group of a measure that is the same for every group at each x
 Issue 46's rules read the words against the numbers of the same answer (check_words.py): trend-sign,
-trend-unproven, trend-contradiction, few-values, number-unit, diagonal. Any of them fails the run whatever the rate.
+trend-unproven, trend-contradiction, few-values, number-unit, diagonal, zeros, unlabelled. Any of them fails the
+run whatever the rate.
 The column roles come from the JSON's "columns" object; without it (older programs) they are
 recovered from axis titles and series names.
 
@@ -68,7 +69,7 @@ import sys
 import time
 import warnings
 
-from check_words import WORD_RULES, judge_words
+from check_words import WORD_RULES, judge_digits, judge_labels, judge_words
 
 OK_STATUSES = {0, 65, 66}
 REFUSALS = {65, 66}
@@ -409,7 +410,7 @@ def judge_answer(path, timeout, status, out, err):
     except ValueError as e:
         return [("json", f"exit 0 but no JSON on stdout ({e})")]
     try:
-        return judge(path, doc) + judge_words(doc)
+        return judge(path, doc) + judge_words(doc) + judge_labels(doc, lambda: load_frame(path)) + judge_digits(doc, path)
     except Exception as e:  # the checker's own trouble is reported, not hidden
         return [("checker", f"{type(e).__name__}: {e}")]
 

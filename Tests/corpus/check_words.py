@@ -12,10 +12,22 @@ Used by check_corpus.py on every table; each rule returns (rule, detail) pairs:
   number-unit     an axis's unit is a bare number (a repeated header's "(2)" read as its unit: "6 2")
   diagonal        a heatmap's summary gives as an extreme a cell of a row with itself ("1.00 (a, a)") while every
                   such cell holds the same 1 or 0 (a correlation matrix, a table of distances)
+  zeros           a mean, median, spread or difference ending in a zero past the data's decimals ("median 1.00"
+                  of whole counts, "9.10" of values with one decimal) or past two decimals ("3.1200"), against the
+                  decimals the file's values need (judge_digits, which reads the file)
+  unlabelled      a scatter's outlier said by its coordinates alone ("107 (49.10) stands out") while a text
+                  column headed as names (country, city, state, item, name …) names its rows, each name on five
+                  rows or fewer on average (judge_labels, which reads the file)
 """
 import re
 
-WORD_RULES = {"trend-sign", "trend-unproven", "trend-contradiction", "few-values", "number-unit", "diagonal"}
+WORD_RULES = {"trend-sign", "trend-unproven", "trend-contradiction", "few-values", "number-unit", "diagonal", "zeros",
+              "unlabelled"}
+NAME_WORDS = {"name", "city", "town", "place", "country", "station", "site", "location", "state", "county", "district",
+              "province", "region", "area", "nation", "item", "title", "model", "player", "team", "school", "company",
+              "firm", "hospital", "airport"}
+_STATISTIC = re.compile(r"\b(?:Mean|median|standard deviation|a difference of) (-?[\d,]*\.\d*0)\b")
+_BY_COORDINATES = re.compile(r"(?:^|Outliers?: |, |and |\. )(-?[\d,.]+ \(-?[\d,.]+\))(?: stands out|,| and|\.)")
 SIGNIFICANCE = 0.05
 MATERIAL_R2 = 0.1
 
@@ -120,3 +132,70 @@ def judge_words(doc):
         if (direction, correlation) not in AGREE:
             failures.append(("trend-contradiction", f"summary: correlation {correlation} beside the trend {direction}"))
     return failures
+
+
+def written_decimals(path, names):
+    """The decimals the file's values in the columns `names` need, trailing zeros left off ("18.0" needs none,
+    "2.50" one, "0.125" three): the most over the columns' values."""
+    import csv
+    most = 0
+    with open(path, newline="", encoding="utf-8", errors="replace") as f:
+        rows = csv.reader(f)
+        header = next(rows, [])
+        where = [i for i, h in enumerate(header) if h in names]
+        for row in rows:
+            for i in where:
+                if i < len(row) and "." in row[i]:
+                    fraction = row[i].split(".", 1)[1].rstrip("0")
+                    if fraction.isdigit():
+                        most = max(most, len(fraction))
+    return most
+
+
+def judge_digits(doc, path):
+    """Statistics ending in a zero past the data's decimals ("median 1.00" of counts) or past two decimals."""
+    y = (doc.get("columns") or {}).get("y") or []
+    said = [(s.get("name", "?"), n) for s in doc.get("series") or [] for n in _STATISTIC.findall(s.get("description") or "")]
+    if not said or not y:
+        return []
+    # A series of means per x (the JSON's "aggregate") is written with one decimal more than its values.
+    precision = written_decimals(path, set(y)) + (1 if (doc.get("columns") or {}).get("aggregate") else 0)
+    failures = []
+    for name, number in said:
+        decimals = len(number.split(".")[1])
+        # One or two decimals are the data's when its values need them ("2.50"); past two a zero never is.
+        if decimals > 2 or decimals > precision:
+            failures.append(("zeros", f"{name}: a statistic said as {number}; the values need {precision} decimals"))
+    return failures
+
+
+def _header_words(header):
+    """A header's words, lower case: "Name.of.Covered.Entity" and "StreetName" give name, of, covered, … street."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", str(header))
+    return [w.lower() for w in re.split(r"[^A-Za-z]+", spaced) if w]
+
+
+def judge_labels(doc, frame):
+    """Outliers said by coordinates where a column headed as names names the rows; `frame()` loads the table."""
+    columns = doc.get("columns") or {}
+    if doc.get("kind") != "scatter" or columns.get("label"):
+        return []
+    text = " ".join([doc.get("summary") or ""] + [s.get("description") or "" for s in doc.get("series") or []])
+    said = _BY_COORDINATES.search(text)
+    if not said:
+        return []
+    import pandas as pd
+    table = frame()
+    used = {columns.get(k) for k in ("x", "category", "seriesBy", "size")} | set(columns.get("y") or [])
+    for c in table.columns:
+        if c in used or pd.api.types.is_numeric_dtype(table[c]) or pd.api.types.is_bool_dtype(table[c]):
+            continue
+        if not NAME_WORDS.intersection(_header_words(c)):
+            continue
+        if pd.to_numeric(table[c].dropna(), errors="coerce").notna().mean() >= 0.9:
+            continue  # codes that are nearly all numbers ("117", "c168"): no names to say
+        present, distinct = int(table[c].notna().sum()), int(table[c].nunique())
+        if distinct >= 3 and distinct * 5 >= present:
+            return [("unlabelled", f"{said.group(1)} is said by its coordinates while {c!r} names the rows "
+                                   f"({distinct} names over {present} rows)")]
+    return []

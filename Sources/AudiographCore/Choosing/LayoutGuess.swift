@@ -771,16 +771,30 @@ struct LayoutGuess {
 
     /// A text column with a different value on every row, to name the points; before it, a column headed as
     /// names ("name", "city", "town"…) whose values are nearly all different (Ontario's 414 towns have one
-    /// name twice; their websites, all different, are no names to say).
+    /// name twice; their websites, all different, are no names to say); after it, a column headed as names
+    /// whose names each cover a few rows (a country over decades).
     private func labelColumn(excluding: [Int]) -> Int? {
         let free = profile.columns.filter {
             $0.role == .labels && !excluding.contains($0.index) && !pins.named.contains($0.index)
         }
-        let nameWords: Set<String> = ["name", "city", "town", "place", "country", "station", "site", "location", "名前", "名称"]
+        let nameWords: Set<String> = ["name", "city", "town", "place", "country", "station", "site", "location", "state",
+                                      "county", "district", "province", "region", "area", "nation", "item", "title", "model", "player",
+                                      "team", "school", "company", "firm", "hospital", "airport", "名前", "名称"]
         if let named = free.first(where: { p in
             p.distinct * 100 >= p.present * 99 && ColumnProfiler.headerWords(columns[p.index].header).contains(where: nameWords.contains)
         }) { return named.index }
         if let distinct = free.first(where: { $0.distinct == $0.present }) { return distinct.index }
+        // A panel's names (PRDEG's countries, each over a few decades): a point is better said "USA (107,
+        // 49.1)" than by its coordinates alone; each name on five rows or fewer on average.
+        // Of several (baseball's name1 and name2: first and last names), the one with the most names; a
+        // header's trailing digits are no part of its word.
+        if let panel = profile.columns.filter({ p in
+            [.labels, .text, .grouping].contains(p.role) && !excluding.contains(p.index) && !pins.named.contains(p.index)
+                && p.distinct >= 3 && p.distinct * 5 >= p.present
+                && ColumnProfiler.headerWords(columns[p.index].header).contains { word in
+                    nameWords.contains(String(word.reversed().drop(while: \.isNumber).reversed()))
+                }
+        }).max(by: { $0.distinct < $1.distinct }) { return panel.index }
         // No text names the rows: a number that does (docno, a runner's bib), never the row numbers 1 … n.
         return profile.columns.first {
             $0.role == .identifier && !$0.isSequence && $0.isWholeNumbers && $0.distinct == $0.present && $0.present == profile.rowCount

@@ -153,6 +153,12 @@ struct ChartWording {
             guard tied > 1 else { names.append(pointName(s, i)); continue }
             guard seen.insert(v).inserted else { continue }
             let value = y(s).string(v)
+            // A few tied points that a column names are said by their names: "Norway and Japan (27.10)".
+            let labels = a.outliers.filter { s.y[$0] == v }.compactMap { s.labels?[$0] }.filter { !$0.isEmpty }
+            if tied <= 3, labels.count == tied {
+                names.append(L.tr("%@ (%@)", L.list(labels), value))
+                continue
+            }
             let st = a.statistics
             if let lo = st.minIndex, s.y[lo] == v {
                 // TRANSLATORS: outliers that all hold the series' least value: "5 values at the floor, -23.0".
