@@ -45,6 +45,14 @@ final class JapaneseTests: XCTestCase {
         }
     }
 
+    /// Large numbers by myriads, as Japanese counts them: a mean of 1,019,317 USD is 102万, not "1.02 million".
+    func testLargeNumbersAreSaidByMyriads() throws {
+        let result = try run(["describe", "sales-by-region.csv"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("102万 USD"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("million"), result.stdout)
+    }
+
     /// The verbosity builder in Japanese: each preset's parts in Japanese words, in the same order.
     func testPointWordsAreJapaneseInEveryPreset() throws {
         let detailed = try run(["describe", "--points", "--verbosity", "detailed", "births.csv"])

@@ -190,7 +190,7 @@ def judge_labels(doc, frame):
     for c in table.columns:
         if c in used or pd.api.types.is_numeric_dtype(table[c]) or pd.api.types.is_bool_dtype(table[c]):
             continue
-        if not NAME_WORDS.intersection(_header_words(c)):
+        if not (NAME_WORDS - {"title"}).intersection(_header_words(c)):
             continue
         if pd.to_numeric(table[c].dropna(), errors="coerce").notna().mean() >= 0.9:
             continue  # codes that are nearly all numbers ("117", "c168"): no names to say

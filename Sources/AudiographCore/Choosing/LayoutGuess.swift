@@ -792,7 +792,8 @@ struct LayoutGuess {
             [.labels, .text, .grouping].contains(p.role) && !excluding.contains(p.index) && !pins.named.contains(p.index)
                 && p.distinct >= 3 && p.distinct * 5 >= p.present
                 && ColumnProfiler.headerWords(columns[p.index].header).contains { word in
-                    nameWords.contains(String(word.reversed().drop(while: \.isNumber).reversed()))
+                    // A title that repeats is a job's or a rank's ("emp_title"), not a row's name.
+                    word != "title" && nameWords.contains(String(word.reversed().drop(while: \.isNumber).reversed()))
                 }
         }).max(by: { $0.distinct < $1.distinct }) { return panel.index }
         // No text names the rows: a number that does (docno, a runner's bib), never the row numbers 1 … n.

@@ -153,10 +153,11 @@ struct ChartWording {
             guard tied > 1 else { names.append(pointName(s, i)); continue }
             guard seen.insert(v).inserted else { continue }
             let value = y(s).string(v)
-            // A few tied points that a column names are said by their names: "Norway and Japan (27.10)".
-            let labels = a.outliers.filter { s.y[$0] == v }.compactMap { s.labels?[$0] }.filter { !$0.isEmpty }
-            if tied <= 3, labels.count == tied {
-                names.append(L.tr("%@ (%@)", L.list(labels), value))
+            // A few tied points that a column names are each said by name and place: "USA (31, 27.10) and
+            // Sweden (58, 27.10)" (they share a value, not a place).
+            let tiedPoints = a.outliers.filter { s.y[$0] == v }
+            if tied <= 3, tiedPoints.allSatisfy({ !(s.labels?[$0] ?? "").isEmpty }) {
+                names += tiedPoints.map { pointName(s, $0) }
                 continue
             }
             let st = a.statistics

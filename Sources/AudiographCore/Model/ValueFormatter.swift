@@ -25,8 +25,13 @@ public struct ValueFormatter: Sendable, Equatable {
     }
 
     /// The value without unit: "268", "1,234.5"; a column said with three decimals or more drops trailing
-    /// zeros ("58.6" of a column said as "2.033"), which such long-written data never meant.
+    /// zeros ("58.6" of a column said as "2.033"), which such long-written data never meant; a billion or
+    /// more has its scale word ("2.857 trillion").
     public func plain(_ value: Double, extraDigits: Int = 0) -> String {
+        // A billion or more is said with its scale and four significant digits: "2.857 trillion".
+        if usesGrouping, abs(value) >= 1e9, let words = NumberScale.words(value, significant: 4, grouping: true) {
+            return words
+        }
         let digits = fractionDigits + extraDigits
         let text = ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping)
         return digits >= 3 ? ValueFormatter.trimmingZeros(text, keeping: 0) : text
@@ -41,13 +46,15 @@ public struct ValueFormatter: Sendable, Equatable {
 
     /// A statistic of the values, such as a mean, a median or a difference: about three significant digits,
     /// at most one decimal past the data's (but enough for its first significant digit), and no trailing
-    /// zeros past the data's decimals: "80" (not "80.0") of whole numbers, "3.12" (not "3.1200").
+    /// zeros past the data's decimals: "80" (not "80.0") of whole numbers, "3.12" (not "3.1200"); a million
+    /// or more, or under a thousandth, with a scale word ("27 million", "2.1 millionths": `NumberScale`).
     public func derived(_ value: Double) -> String {
         attachUnit(plainDerived(value))
     }
 
     /// A statistic without its unit, as the first of a span: "312.75" of "312.75 to 340.25 g".
     public func plainDerived(_ value: Double) -> String {
+        if usesGrouping, let words = NumberScale.words(value, significant: 3, grouping: true) { return words }
         let digits = ValueFormatter.digitsForStatistic(value, base: fractionDigits)
         return ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
                                             keeping: fractionDigits >= 3 ? 0 : fractionDigits)
@@ -56,6 +63,7 @@ public struct ValueFormatter: Sendable, Equatable {
     /// A rate such as a slope per year, with its unit: about three significant digits however far they are
     /// past the data's decimals ("0.0062" of whole numbers), without trailing zeros past the data's.
     public func rate(_ value: Double) -> String {
+        if usesGrouping, let words = NumberScale.words(value, significant: 3, grouping: true) { return attachUnit(words) }
         let digits = ValueFormatter.digitsForDerived(value, base: fractionDigits)
         return attachUnit(ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
                                                        keeping: fractionDigits >= 3 ? 0 : fractionDigits))

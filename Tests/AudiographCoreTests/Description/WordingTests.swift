@@ -24,6 +24,21 @@ final class ValueFormatterTests: XCTestCase {
         XCTAssertEqual(f.rate(0.009184), "0.00918", "a slope keeps three significant digits")
     }
 
+    func testLargeAndTinyNumbersAreSaidWithAScaleWord() {
+        let whole = ValueFormatter(fractionDigits: 0)
+        XCTAssertEqual(whole.derived(26_969_373.4), "27 million", "a mean of people")
+        XCTAssertEqual(whole.derived(1_019_317), "1.02 million")
+        XCTAssertEqual(whole.derived(993_900), "993,900", "under a million every digit stays")
+        XCTAssertEqual(whole.string(2_857_310_000_000), "2.857 trillion", "a value keeps four significant digits")
+        XCTAssertEqual(whole.string(543_300_000_000), "543.3 billion")
+        XCTAssertEqual(whole.string(26_969_373), "26,969,373", "a value under a billion keeps its digits")
+        XCTAssertEqual(ValueFormatter(unit: "$").derived(-4_500_000), "-$4.5 million")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 9).derived(0.0000021), "2.1 millionths")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 9).derived(0.00000000314), "3.14 billionths")
+        XCTAssertEqual(ValueFormatter(fractionDigits: 0).rate(0.000456), "456 millionths")
+        XCTAssertEqual(ValueFormatter(usesGrouping: false).string(-2_500_000), "-2500000", "a year-like column is never scaled")
+    }
+
     func testStatisticsSayAtMostOneDigitPastTheDataAndNoTrailingZeros() {
         let whole = ValueFormatter(fractionDigits: 0)
         XCTAssertEqual(whole.derived(80), "80", "not 80.0: the counts are whole")
