@@ -3,6 +3,7 @@
 # The viewer's build, then groups of GUI suites side by side, one lane each (scripts/lanes.sh): what the
 # Debian 13 root runs in CI (`make test-debian13-lane`). Lanes are separated by commas:
 #   scripts/gui-lanes.sh "a11y_tests real_tables_tests, gui_tests seeing_tests, wayland_tests gnome_tests"
+# A lane named "sanitizers" alone runs the unit tests under ThreadSanitizer instead (niced), as CI does.
 # Each lane has its own X display or compositor, D-Bus session and AT-SPI bus (Tests/gui/run-gui-tests.sh)
 # and, as root, its own process namespace. BUILD_NICE runs the build under nice (CI: the Debian 12 lanes'
 # GUI tests run beside it).
@@ -21,6 +22,11 @@ IFS=, read -r -a groups <<<"$1"
 for suites in "${groups[@]}"; do
   read -r -a names <<<"$suites"
   [ ${#names[@]} -gt 0 ] || continue
+  if [ "${names[*]}" = sanitizers ]; then
+    # Not a GUI suite: the unit tests under ThreadSanitizer (CI runs them here, in this root's slack).
+    lane sanitizers nice -n 15 scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread
+    continue
+  fi
   # Named after its first suite, without "_tests": "a11y", "gui", "desktop".
   lane "${names[0]%_tests}" "${lanes_private[@]}" Tests/gui/run-gui-tests.sh "${names[@]}"
 done
