@@ -37,6 +37,21 @@ final class HistogramTests: XCTestCase {
         XCTAssertLessThanOrEqual(HistogramBinning.edges(fewDistinct).count - 1, 4, "four distinct values")
     }
 
+    func testAnEdgeMovesHalfAStepRatherThanCutACluster() {
+        // 30 values packed either side of 20 among 70 spread from 0 to 40: edges on multiples of the step put
+        // one at 20, splitting the cluster in two bars; edges half a step over keep it in one.
+        let cluster: [Double] = (0..<30).map { 19.8 + Double($0) * 0.4 / 29 }
+        let spread: [Double] = (0..<70).map { Double($0) * 40 / 69 }
+        let values = cluster + spread
+        let edges = HistogramBinning.edges(values)
+        XCTAssertFalse(edges.contains { $0 > 19.8 && $0 <= 20.2 }, "no edge inside 19.8 to 20.2: \(edges)")
+        let bins = HistogramBinning.bins(values, edges: edges)
+        XCTAssertEqual(bins.reduce(0) { $0 + $1.count }, 100, "every value counted once")
+        // A spread without clusters keeps its round edges.
+        let plain = HistogramBinning.edges(spread)
+        XCTAssertEqual(plain.first.map { $0.truncatingRemainder(dividingBy: plain[1] - plain[0]) }, 0, "\(plain)")
+    }
+
     func testQuartilesAreTheLinearMethod() {
         // np.percentile(a, [25, 50, 75])
         let sorted = spread.sorted()
