@@ -7,6 +7,8 @@ public enum SetAside: Sendable, Equatable {
     case interval(IntervalColumns.Member)
     /// Given exactly by other columns (`DerivedColumns`).
     case derived(DerivedColumns.Relation)
+    /// A number per name of the text column `of`, one for one (PRDEG's `levine`, a code for each country).
+    case code(of: Int)
 }
 
 extension TableProfile {
@@ -30,7 +32,31 @@ extension TableProfile {
         for relation in DerivedColumns.find(in: table, targets: targets, predictors: free + times) {
             result[relation.column] = .derived(relation)
         }
+        for c in free where result[c] == nil {
+            if let names = codedNames(c, table: table, columns: columns) { result[c] = .code(of: names) }
+        }
         return result
+    }
+
+    /// The text column that whole-number column `c` numbers one for one, or nil: each name always has the same
+    /// number and each number the same name, the names repeat (two rows each or more on average, so not a
+    /// measure of rows each named once), and the numbers are dense like a code's (the largest at most ten times
+    /// the count of names), not a per-name measure such as a population.
+    private static func codedNames(_ c: Int, table: Table, columns: [ColumnProfile]) -> Int? {
+        let p = columns[c]
+        guard p.isWholeNumbers, p.distinct >= 3, case .numeric(let values, _) = table.columns[c].data else { return nil }
+        guard let largest = values.lazy.filter(\.isFinite).map(abs).max(), largest <= 10 * Double(p.distinct) else { return nil }
+        for t in columns where [.labels, .text, .grouping].contains(t.role) && t.distinct == p.distinct && t.present >= 2 * t.distinct {
+            guard case .text(let ids, _) = table.columns[t.index].data else { continue }
+            var numberOf: [Int32: Double] = [:], nameOf: [Double: Int32] = [:]
+            var oneForOne = true
+            for r in 0..<min(ids.count, values.count) where ids[r] >= 0 && values[r].isFinite {
+                if let n = numberOf.updateValue(values[r], forKey: ids[r]), n != values[r] { oneForOne = false; break }
+                if let id = nameOf.updateValue(ids[r], forKey: values[r]), id != ids[r] { oneForOne = false; break }
+            }
+            if oneForOne && numberOf.count == p.distinct { return t.index }
+        }
+        return nil
     }
 
     /// True when a number column's distinct values, sorted, step by one amount.

@@ -99,6 +99,10 @@ enum ChartReason {
                 return L.tr("%@ (%@)", name(c), what)
             case .derived(let relation):
                 return L.tr("%@ (%@)", name(c), SetAsideWording.formula(relation, table: table))
+            case .code(let names):
+                // TRANSLATORS: why a column is left out, in brackets after its name: "levine (a number for each country)".
+                let what = L.tr("a number for each %@", name(names))
+                return L.tr("%@ (%@)", name(c), what)
             }
         }
     }

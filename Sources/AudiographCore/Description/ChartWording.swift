@@ -35,7 +35,19 @@ struct ChartWording {
                 text = L.sentences([text, L.sentence(capitalized(correlationWords(correlation.pearson, a.trend)))])
             }
             if let o = a.outliers.first {
-                text = L.sentences([text, L.tr("%@ stands out.", pointName(first, o))])
+                // Tied outliers are one phrase here too ("5 values at the ceiling, 58.6, stand out"), not one of them.
+                let phrase = outlierNames(first, a).first ?? pointName(first, o)
+                let said: String
+                if phrase == pointName(first, o) {
+                    said = L.tr("%@ stands out.", phrase)
+                } else if phrase.contains(", ") {
+                    // TRANSLATORS: several tied points that stand out: "5 values at the ceiling, 58.6, stand out."
+                    said = L.tr("%@, stand out.", phrase)
+                } else {
+                    // TRANSLATORS: several tied points that stand out: "2 values of 15.9 stand out."
+                    said = L.tr("%@ stand out.", phrase)
+                }
+                text = L.sentences([text, said])
             }
             return text
         case .bar, .histogram, .box, .candlestick, .groupedBar, .stackedBar:

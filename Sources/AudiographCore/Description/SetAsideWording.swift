@@ -47,6 +47,10 @@ enum SetAsideWording {
                 }
             case .derived(let relation):
                 notes.append(L.tr("%@ is left out: it is %@ on every row.", name(c), formula(relation, table: table)))
+            case .code(let names):
+                // TRANSLATORS: a number column that is a code for a column of names: "levine is left out: it is a
+                // number for each country, one for one."
+                notes.append(L.tr("%@ is left out: it is a number for each %@, one for one.", name(c), name(names)))
             }
         }
         // A measure that is a straight line of a line chart's x (`DerivedSeries.lineOfX`), left out of the series.
@@ -65,7 +69,15 @@ enum SetAsideWording {
     static func formula(_ relation: DerivedColumns.Relation, table: Table) -> String {
         let L = Localization.self
         let names = relation.sources.map { table.columns[$0].title }
-        let b = relation.coefficients.map(snap), a = snap(relation.constant)
+        let b = relation.coefficients.map(snap)
+        // A constant within the rounding of the written values (a unit of the last written decimal for the
+        // column and for each term) is the fit's rounding, not a term: DAAG's gaba avbac is (5 fbac + mbac) ÷ 6,
+        // not "… + 0.0001".
+        let finest = relation.sources.compactMap { c -> Int? in
+            if case .numeric(_, let digits) = table.columns[c].data { return digits } else { return nil }
+        }.max() ?? 0
+        let rounding = (1 + relation.coefficients.reduce(0) { $0 + abs($1) }) * pow(10, -Double(finest))
+        let a = finest >= 1 && abs(relation.constant) <= rounding ? 0 : snap(relation.constant)
         switch relation.form {
         case .rank:
             return L.tr("the rank of %@", names[0])

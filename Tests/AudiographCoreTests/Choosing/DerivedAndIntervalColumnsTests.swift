@@ -15,6 +15,45 @@ final class DerivedAndIntervalColumnsTests: XCTestCase {
 
     // MARK: Derived
 
+    func testAConstantWithinTheLastWrittenDecimalIsNoTerm() throws {
+        // DAAG's gaba: avbac is (5 fbac + mbac) ÷ 6 written to four decimals; the fit's constant of about a
+        // ten-thousandth is that rounding, once said as "+ 0.0001".
+        var text = "minute,fbac,mbac,avbac\n"
+        for i in 0..<14 {
+            let f = 1.2 + Double((i * 37) % 23) / 7, m = -0.4 + Double((i * 53) % 19) / 11
+            let (fw, mw) = ((f * 1e4).rounded() / 1e4, (m * 1e4).rounded() / 1e4)
+            text += "\(i * 10),\(String(format: "%.4f", fw)),\(String(format: "%.4f", mw)),"
+                + "\(String(format: "%.4f", (5 * fw + mw) / 6 + 0.00004))\n"  // a rounding's bias, as a fit sees
+        }
+        let document = try folder.document(text)
+        let note = document.warnings.first { $0.hasPrefix("avbac is left out") }
+        XCTAssertNotNil(note, "\(document.warnings)")
+        XCTAssertTrue(note?.hasSuffix("mbac on every row.") == true, note ?? "")
+    }
+
+    func testANumberForEachNameIsACodeNotAMeasure() throws {
+        // PRDEG: levine numbers the countries (Argentina 4 … USA 107), each country over three decades.
+        var text = "country,levine,sec,pri\n"
+        for c in 0..<20 {
+            for decade in 1...3 {
+                text += "Country \(c),\(4 + c * 5),\(String(format: "%.1f", 2 + Double((c * 7 + decade * 5) % 17) * 1.3)),"
+                    + "\(String(format: "%.1f", 20 + Double((c * 3 + decade * 11) % 19) * 2.1))\n"
+            }
+        }
+        let document = try folder.document(text)
+        XCTAssertEqual(TableProfile(document.table).setAside[1], .code(of: 0))
+        XCTAssertFalse(shown(document).contains("levine"), "\(shown(document))")
+        XCTAssertTrue(document.warnings.contains("levine is left out: it is a number for each country, one for one."),
+                      "\(document.warnings)")
+    }
+
+    func testAPerNameMeasureIsNoCode() throws {
+        // A population the same on each of a country's rows is a measure: its numbers are not dense like a code's.
+        var text = "country,population,sec\n"
+        for c in 0..<20 { for d in 1...3 { text += "Country \(c),\(1_000_000 + c * 48_731),\(d * 2 + c % 5)\n" } }
+        XCTAssertNil(TableProfile(try folder.document(text).table).setAside[1])
+    }
+
     func testAwakeIsLeftOutAsTwentyFourMinusSleep() throws {
         let document = try folder.document("sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n")
         XCTAssertEqual(document.chart.kind, .histogram, "nothing else is left: the histogram of one of them")

@@ -79,6 +79,23 @@ final class OutlierWordingTests: XCTestCase {
         XCTAssertTrue(d.contains("Outliers: 5 values at the floor, -23.0."), d)
     }
 
+    func testTiedOutliersStandOutTogetherInTheSummary() throws {
+        // One person's five yearly rows tied at the top (DoctorContacts): the summary named one of them.
+        var text = "visits,score\n"
+        for i in 0..<200 { text += "\(i % 17),\([3, 50, 90, 120, 170].contains(i) ? "58.6" : String(format: "%.1f", 8 + Double(i % 13) * 0.7))\n" }
+        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("tied.csv", text),
+                                                                overrides: ChartSettings(x: "visits", y: ["score"], kind: .scatter)))
+        XCTAssertTrue(r.analysis.summary.contains("5 values at the ceiling, 58.6, stand out."), r.analysis.summary)
+    }
+
+    func testRowsOfNoGroupAreSaid() throws {
+        // ICU: 185 of 200 rows have no coma value; the lines per coma showed 15 patients without a word.
+        var text = "systolic,age,coma\n"
+        for i in 0..<60 { text += "\(80 + i * 2),\(30 + (i * 7) % 50),\(i % 4 == 0 ? (i % 8 == 0 ? "Stupor" : "Coma") : "")\n" }
+        let d = try folder.document(text, ChartSettings(x: "systolic", y: ["age"], seriesBy: "coma", kind: .line))
+        XCTAssertTrue(d.warnings.contains("45 rows have no coma value and are left out."), "\(d.warnings)")
+    }
+
     func testAQuarterOfThePointsAreNoOutliers() throws {
         // 16 points, four of them (a quarter) far above the rest: the smooth-fit rule alone named all four.
         var text = "x,y\n"
