@@ -28,8 +28,9 @@ build:
 
 ## All tests (scripts/run-tests.sh): the message catalog's checks and one build, then lanes side by side:
 ## unit tests and the chart guess on ~2,300 public tables (Tests/corpus); the accessibility suite with Orca,
-## then the unit tests under ThreadSanitizer; the drawing, chart-kind, exploring, real-table and workbook
-## suites; install/open/uninstall/.deb and the Wayland suite (Tests/gui). Each step
+## then the unit tests under ThreadSanitizer (under `make ci`, in the Debian 13 root instead); the drawing,
+## chart-kind, exploring, real-table and workbook suites; install/open/uninstall/.deb and the Wayland suite
+## (Tests/gui). Each step
 ## prints its time ("[time] unit: 71 s", scripts/timed.sh), each lane its log when it ends.
 TIMED = scripts/timed.sh
 test:
