@@ -689,8 +689,11 @@ def judge_wide_by_time(path, doc, note):
         return [("wide", "pandas cannot read the table under any of its first 20 lines")]
     f = pd.read_csv(path, skiprows=max(widths, key=lambda k: (widths[k], -k)), low_memory=False)
     failures = []
-    years = [c for c in f.columns if re.fullmatch(r"[12][0-9]{3}", str(c).strip()) and f[c].notna().any()]
-    values = [int(str(c).strip()) for c in years]
+    # Years bare ("1960") or after one prefix every year column shares ("year_1960", R's "X1960").
+    written = {c: re.fullmatch(r"([^0-9]{0,12})([12][0-9]{3})", str(c).strip()) for c in f.columns}
+    prefixes = {m.group(1) for c, m in written.items() if m and f[c].notna().any()}
+    years = [c for c, m in written.items() if m and f[c].notna().any()] if len(prefixes) == 1 else []
+    values = [int(written[c].group(2)) for c in years]
     if len(years) < 3 or values != sorted(values) and values != sorted(values, reverse=True):
         failures.append(("wide", f"the note says the columns are times, but the years are {values[:5]}…"))
         return failures

@@ -142,7 +142,8 @@ def written_decimals(path, names):
     with open(path, newline="", encoding="utf-8", errors="replace") as f:
         rows = csv.reader(f)
         header = next(rows, [])
-        where = [i for i, h in enumerate(header) if h in names]
+        # A table turned from a column per year into lines ("Value" by "Year") has its values in every column.
+        where = [i for i, h in enumerate(header) if h in names] or list(range(len(header)))
         for row in rows:
             for i in where:
                 if i < len(row) and "." in row[i]:

@@ -32,7 +32,10 @@ enum WideTimeTable {
         var timeColumns: [Int] = []
         for (i, column) in table.columns.enumerated() where !isEmpty(column) {
             switch column.data {
-            case .numeric: timeColumns.append(i)
+            case .numeric:
+                // R's and pandas' row numbers ("rownames", an empty header) are no time of the series.
+                if ColumnProfiler.isRowHeader(ColumnProfiler.headerWords(column.header).joined(separator: " ")) { continue }
+                timeColumns.append(i)
             case .date: return nil
             case .text: continue
             }
@@ -86,6 +89,14 @@ enum WideTimeTable {
 
     /// The times the headers name, all years or all dates of one precision, strictly rising or falling.
     private static func headerTimes(_ headers: [String]) -> (values: [Double], isYear: Bool, precision: DatePrecision)? {
+        // Years written after one shared prefix ("year_1960", R's "X1960", "pop1960") are years.
+        let prefix = sharedPrefix(headers)
+        if !prefix.isEmpty {
+            let years = headers.compactMap { TimeHeaders.year(String($0.trimmingCharacters(in: .whitespaces).dropFirst(prefix.count))) }
+            if years.count == headers.count, zip(years, years.dropFirst()).allSatisfy({ $0 < $1 }) {
+                return (years.map(Double.init), true, .day)
+            }
+        }
         var values: [Double] = []
         var isYear = true
         var precision: DatePrecision?
@@ -113,6 +124,14 @@ enum WideTimeTable {
         let falling = zip(values, values.dropFirst()).allSatisfy { $0 > $1 }
         guard rising || falling else { return nil }
         return (values, isYear, precision ?? .day)
+    }
+
+    /// The letters and separators every header starts with before its first digit ("year_" of "year_1960",
+    /// "year_1961"), or "" when they differ or a header starts with a digit.
+    private static func sharedPrefix(_ headers: [String]) -> String {
+        let prefixes = Set(headers.map { String($0.trimmingCharacters(in: .whitespaces).prefix { !$0.isNumber }) })
+        guard prefixes.count == 1, let prefix = prefixes.first, !prefix.isEmpty, prefix.count <= 12 else { return "" }
+        return prefix
     }
 
     /// Whether `column` holds no value at all (the empty last column of lines that end with a delimiter).

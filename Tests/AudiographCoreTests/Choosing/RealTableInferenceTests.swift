@@ -29,6 +29,21 @@ final class RealTableInferenceTests: XCTestCase {
 
     /// The World Bank's population download as it comes (2018 edition): two lines of source and date above the
     /// table, a column per year, lines ending with a comma. Before, it could not be opened at all.
+    func testYearsAfterASharedPrefixBesideRowNumbersAreTimes() throws {
+        // openintro's world_pop: "rownames, country, year_1960 … year_2020" was refused as "only row numbers,
+        // ids or times", though the years' columns are populations.
+        var text = "rownames,country," + (1960...1970).map { "year_\($0)" }.joined(separator: ",") + "\n"
+        for (r, country) in ["Afghanistan", "Albania", "Algeria", "Andorra", "Angola"].enumerated() {
+            text += "\(r + 1),\(country)," + (0...10).map { "\(8_996_967 + r * 1_000_000 + $0 * 170_000).0" }.joined(separator: ",") + "\n"
+        }
+        let d = try folder.document(text)
+        XCTAssertEqual(d.chart.kind, .line)
+        XCTAssertEqual(d.chart.series.count, 5, "a line per country")
+        XCTAssertEqual(d.chart.series[0].x.first, 1960)
+        XCTAssertTrue(d.warnings.contains("The columns year_1960 to year_1970 are times, so each row is drawn as a line over them."),
+                      "\(d.warnings)")
+    }
+
     func testAWorldBankDownloadIsALinePerCountryOverTheYears() throws {
         let d = try ChartDocument.open(path: fixturePath("world-bank-population.csv"))
         XCTAssertEqual(d.chart.kind, .line)
