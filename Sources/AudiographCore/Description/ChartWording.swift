@@ -302,8 +302,8 @@ struct ChartWording {
             let last = i == segments.count - 1
             let clause: String
             if abs(dy) < 0.05 * yRange {
-                clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), x.string(seg.toX))
-                    : L.tr("stays flat at about %@ until %@", y(s).string(seg.toY), x.string(seg.toX))
+                clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
+                    : L.tr("stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
             } else if dy > 0 {
                 if relativeSlope > 2.5 {
                     clause = last ? L.trc("last clause", "rises steeply %@", end) : L.tr("rises steeply %@", end)
@@ -363,6 +363,17 @@ struct ChartWording {
             // A measure on x (GNP, a weight) is no time: "at GNP 2,954.1", not "in 2,954.1".
             return L.tr("at %@ %@", L.titleInSentence(axis.title), x.string(value))
         default: return L.tr("in %@", x.string(value))
+        }
+    }
+
+    /// An x position after "until": a time or a name as it is ("until 1960"), a measure or a row number with
+    /// its axis's name ("until row 6", "until GNP 2,954.1"), never a bare number of no kind.
+    func until(_ value: Double) -> String {
+        switch chart.xAxis {
+        case .numeric(let axis) where axis.formatter.usesGrouping && !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains):
+            // TRANSLATORS: an x axis's name and a value on it, after "until": "row 6", "GNP 2,954.1".
+            return L.trc("x name and value", "%@ %@", L.titleInSentence(axis.title), x.string(value))
+        default: return x.string(value)
         }
     }
 

@@ -76,6 +76,14 @@ final class WordingTests: XCTestCase {
         XCTAssertTrue(r.analysis.series[0].description.contains("59 values from 1917 to 1975"))
     }
 
+    func testUntilSaysTheNameOfAMeasureOnX() throws {
+        // "stays flat at about 779.4 until 6" named no x: a measure or row number on x is said with its name.
+        var text = "distance,level\n"
+        for d in 1...30 { text += "\(d * 10),\(d <= 8 ? d * 10 : d <= 22 ? 80 : 80 + (d - 22) * 15)\n" }
+        let description = try folder.report(text).analysis.series[0].description
+        XCTAssertTrue(description.contains("stays flat at about 80 until distance 220"), description)
+    }
+
     func testASlopeTooSmallPerStepIsSaidPerAPowerOfTen() throws {
         // 20,000 readings over a row count: 3 per 100,000 per row, which would round to "slope 0.000030".
         var text = "reading,level\n"
