@@ -110,9 +110,11 @@ extension ChartInference {
         }
         if let g = layout.seriesBy, let (ids, names) = cols[g].asCategories {
             var byGroup = [[Int]](repeating: [], count: names.count)
-            for r in rows where ids[r] >= 0 { byGroup[Int(ids[r])].append(r) }
+            var ungrouped = 0
+            for r in rows {
+                if ids[r] >= 0 { byGroup[Int(ids[r])].append(r) } else { ungrouped += 1 }
+            }
             // Rows of no group belong to no line: said, since they may be most of the table (ICU: 185 of 200).
-            let ungrouped = rows.reduce(0) { $0 + (ids[$1] < 0 ? 1 : 0) }
             if ungrouped > 0 {
                 warnings.append(Localization.trn("%ld row has no %@ value and is left out.",
                                                  "%ld rows have no %@ value and are left out.", ungrouped, ungrouped, cols[g].header))

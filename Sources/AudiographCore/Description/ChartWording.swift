@@ -36,9 +36,10 @@ struct ChartWording {
             }
             if let o = a.outliers.first {
                 // Tied outliers are one phrase here too ("5 values at the ceiling, 58.6, stand out"), not one of them.
-                let phrase = outlierNames(first, a).first ?? pointName(first, o)
+                let named = pointName(first, o)
+                let phrase = outlierNames(first, a).first ?? named
                 let said: String
-                if phrase == pointName(first, o) {
+                if phrase == named {
                     said = L.tr("%@ stands out.", phrase)
                 } else if phrase.contains(", ") {
                     // TRANSLATORS: several tied points that stand out: "5 values at the ceiling, 58.6, stand out."
@@ -359,22 +360,27 @@ struct ChartWording {
         case .date(let a) where a.precision == .timeOfDay: return L.tr("at %@", x.string(value))
         case .date(let a) where a.precision >= .day: return L.tr("on %@", x.string(value))
         case .categorical: return L.tr("for %@", x.string(value))
-        case .numeric(let axis) where axis.formatter.usesGrouping && !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains):
+        default:
             // A measure on x (GNP, a weight) is no time: "at GNP 2,954.1", not "in 2,954.1".
-            return L.tr("at %@ %@", L.titleInSentence(axis.title), x.string(value))
-        default: return L.tr("in %@", x.string(value))
+            if let name = measureOnX { return L.tr("at %@ %@", name, x.string(value)) }
+            return L.tr("in %@", x.string(value))
         }
+    }
+
+    /// The x axis's name as said in a sentence when x is a measure or a row number, not a time (its numbers are
+    /// grouped and its name has no time word); nil otherwise.
+    var measureOnX: String? {
+        guard case .numeric(let axis) = chart.xAxis, axis.formatter.usesGrouping,
+              !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains) else { return nil }
+        return L.titleInSentence(axis.title)
     }
 
     /// An x position after "until": a time or a name as it is ("until 1960"), a measure or a row number with
     /// its axis's name ("until row 6", "until GNP 2,954.1"), never a bare number of no kind.
     func until(_ value: Double) -> String {
-        switch chart.xAxis {
-        case .numeric(let axis) where axis.formatter.usesGrouping && !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains):
-            // TRANSLATORS: an x axis's name and a value on it, after "until": "row 6", "GNP 2,954.1".
-            return L.trc("x name and value", "%@ %@", L.titleInSentence(axis.title), x.string(value))
-        default: return x.string(value)
-        }
+        guard let name = measureOnX else { return x.string(value) }
+        // TRANSLATORS: an x axis's name and a value on it, after "until": "row 6", "GNP 2,954.1".
+        return L.trc("x name and value", "%@ %@", name, x.string(value))
     }
 
     /// A point by label and values: "Prius Hybrid (1,380 kg, 31 km/L)" or "1946 (205 births per 10,000)".

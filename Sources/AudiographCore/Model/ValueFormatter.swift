@@ -55,18 +55,21 @@ public struct ValueFormatter: Sendable, Equatable {
     /// A statistic without its unit, as the first of a span: "312.75" of "312.75 to 340.25 g".
     public func plainDerived(_ value: Double) -> String {
         if usesGrouping, let words = NumberScale.words(value, significant: 3, grouping: true) { return words }
-        let digits = ValueFormatter.digitsForStatistic(value, base: fractionDigits)
-        return ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
-                                            keeping: fractionDigits >= 3 ? 0 : fractionDigits)
+        return trimmedPastData(value, digits: ValueFormatter.digitsForStatistic(value, base: fractionDigits))
     }
 
     /// A rate such as a slope per year, with its unit: about three significant digits however far they are
     /// past the data's decimals ("0.0062" of whole numbers), without trailing zeros past the data's.
     public func rate(_ value: Double) -> String {
         if usesGrouping, let words = NumberScale.words(value, significant: 3, grouping: true) { return attachUnit(words) }
-        let digits = ValueFormatter.digitsForDerived(value, base: fractionDigits)
-        return attachUnit(ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
-                                                       keeping: fractionDigits >= 3 ? 0 : fractionDigits))
+        return attachUnit(trimmedPastData(value, digits: ValueFormatter.digitsForDerived(value, base: fractionDigits)))
+    }
+
+    /// `value` with `digits` decimals, less trailing zeros past the data's decimals (all of them when the data
+    /// is said with three or more, whose decimals are a writer's, not a precision).
+    private func trimmedPastData(_ value: Double, digits: Int) -> String {
+        ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
+                                     keeping: fractionDigits >= 3 ? 0 : fractionDigits)
     }
 
     /// A value a person typed or chose, with its unit and every decimal it needs (up to six, at least the
