@@ -401,8 +401,5 @@ struct ChartWording {
         ValueFormatter.format(value, fractionDigits: digits, grouping: false)
     }
 
-    func capitalized(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
-    }
+    func capitalized(_ text: String) -> String { Localization.startingSentence(text) }
 }

@@ -102,6 +102,17 @@ public enum Localization {
         return ([lowered(first)] + words.dropFirst().map(String.init)).joined(separator: " ")
     }
 
+    /// `text` as the start of a sentence: its first letter capitalised when its first word is a common word
+    /// (lower-case letters with a vowel: "rises", "income"), else as written, since a name that starts the
+    /// sentence keeps its spelling ("numMDs", "temp_max", "v", "gdp", "x2").
+    public static func startingSentence(_ text: String) -> String {
+        let firstWord = text.prefix { $0 != " " }
+        guard let first = firstWord.first, firstWord.count > 1,
+              firstWord.allSatisfy({ $0.isLetter && $0.isLowercase }),
+              firstWord.contains(where: { "aeiouy".contains($0) }) else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
     /// The interface language ("ja"), or nil for English (also when its catalog could not be found).
     public static var language: String? { loaded.language }
 

@@ -119,16 +119,12 @@ public enum HeaderParsing {
         return (spoken(trimmed), nil)
     }
 
-    /// A header as words to say: "temp_max" → "temp max", "Sepal.Length" → "Sepal Length"; a dot between
-    /// single letters stays ("U.S.").
+    /// A header as it is said and shown: as written, with runs of spaces and line breaks made one space.
+    ///
+    /// Underscores and dots stay ("temp_max", "mean.median"): the name is the one a person types back into
+    /// `--y` or finds in the file, and how punctuation is spoken is the screen reader's setting, not ours.
     static func spoken(_ header: String) -> String {
-        var words = header.replacingOccurrences(of: "_", with: " ")
-        let parts = words.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count > 1, parts.allSatisfy({ $0.count >= 2 && $0.first!.isLetter && $0.last!.isLetter || $0.isEmpty }),
-           parts.filter({ !$0.isEmpty }).count >= 2, !(parts.last?.isEmpty ?? false) {
-            words = parts.joined(separator: " ")
-        }
-        let collapsed = words.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let collapsed = header.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return collapsed.isEmpty ? header : collapsed
     }
 }

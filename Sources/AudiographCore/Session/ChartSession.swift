@@ -369,14 +369,9 @@ public final class ChartSession {
 
     /// What to say after a jump: the reason, and the point itself when the focus lands on an interval.
     func pointReason(_ words: String, _ index: Int) -> String {
-        guard let navigator, let chart, navigator.current?.isIntervals == true else { return capitalizedFirst(words) }
-        return Localization.tr("%@: %@", capitalizedFirst(words),
+        guard let navigator, let chart, navigator.current?.isIntervals == true else { return Localization.startingSentence(words) }
+        return Localization.tr("%@: %@", Localization.startingSentence(words),
                                ElementNames(chart: chart).pointWords(index, in: chart.series[navigator.series]))
-    }
-
-    private func capitalizedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
     }
 
     // MARK: The parts of a box or candle

@@ -185,15 +185,19 @@ final class RealTableInferenceTests: XCTestCase {
         let d = try folder.document(text)
         let age = d.chart.series.firstIndex { $0.name == "age" }!
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: age).string(87), "87", "not 87.000000")
-        let lat = d.chart.series.firstIndex { $0.name == "latitude deg" }!
+        let lat = d.chart.series.firstIndex { $0.name == "latitude_deg" }!
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.5", "six decimals written, five significant digits said, less trailing zeros")
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.14286), "40.143", "five significant digits")
         XCTAssertTrue(ElementNames(chart: d.chart).pointWords(0, in: d.chart.series[age]).hasSuffix(", 60"))
     }
 
-    func testHeadersReadAsWordsAndAcronymsKeepTheirCase() throws {
-        XCTAssertEqual(HeaderParsing.titleAndUnit("temp_max").title, "temp max")
-        XCTAssertEqual(HeaderParsing.titleAndUnit("Sepal.Length (cm)").title, "Sepal Length")
+    func testHeadersKeepTheirPunctuationAndAcronymsTheirCase() throws {
+        // Issue 46: a name is said as written, so that a listener can type it back and find it in the file.
+        XCTAssertEqual(HeaderParsing.titleAndUnit("temp_max").title, "temp_max")
+        XCTAssertEqual(HeaderParsing.titleAndUnit("Sepal.Length (cm)").title, "Sepal.Length")
+        XCTAssertEqual(HeaderParsing.titleAndUnit("mean.median").title, "mean.median")
+        XCTAssertEqual(HeaderParsing.titleAndUnit(" Gross\n  income ").title, "Gross income")
+        XCTAssertEqual(Localization.titleInSentence("Sepal.Length"), "Sepal.Length")
         XCTAssertEqual(HeaderParsing.titleAndUnit("U.S.").title, "U.S.")
         XCTAssertEqual(HeaderParsing.titleAndUnit("No.").title, "No.")
         XCTAssertEqual(Localization.titleInSentence("Year"), "year")
@@ -206,6 +210,13 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(Localization.titleInSentence("New York population"), "New York population")
         XCTAssertEqual(Localization.titleInSentence("Birth rate"), "birth rate")
         XCTAssertEqual(Localization.titleInSentence("Sepal Length"), "sepal length")
+        // A sentence starts with a capital only where its first word is a common word.
+        XCTAssertEqual(Localization.startingSentence("income rises"), "Income rises")
+        XCTAssertEqual(Localization.startingSentence("numMDs rises"), "numMDs rises")
+        XCTAssertEqual(Localization.startingSentence("temp_max rises"), "temp_max rises")
+        XCTAssertEqual(Localization.startingSentence("v peaks at 7"), "v peaks at 7")
+        XCTAssertEqual(Localization.startingSentence("gdp peaks"), "gdp peaks")
+        XCTAssertEqual(Localization.startingSentence("x2 peaks"), "x2 peaks")
         var text = "Year,CO2 (ppm),US employment\n"
         for i in 0..<10 { text += "\(2000 + i),\(370 + i * 2),\(130 + i)\n" }
         let d = try folder.document(text)

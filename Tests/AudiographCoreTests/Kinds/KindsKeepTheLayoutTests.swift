@@ -49,7 +49,7 @@ final class KindsKeepTheLayoutTests: XCTestCase {
     func testABarChartOfSeveralSeriesNamesTheSeriesOfItsHighestAndLowestBar() throws {
         let report = DescribeReport(document: try ChartDocument.open(path: generationPath(),
                                                                      overrides: ChartSettings(kind: .bar)))
-        XCTAssertEqual(report.analysis.summary, "net generation by year, 3 series: the highest bar is fossil fuels in 2015 "
+        XCTAssertEqual(report.analysis.summary, "net_generation by year, 3 series: the highest bar is fossil fuels in 2015 "
                        + "(2,800), the lowest renewables in 2015 (544).")
     }
 
@@ -118,10 +118,10 @@ final class KindsKeepTheLayoutTests: XCTestCase {
     func testOtherChartsOfferLayeredBarsOfAmountsAndNoMeanAcrossGroups() throws {
         let document = try ChartDocument.open(path: generationPath())
         let sentences = ChartSuggestions.list(for: document).map(\.sentence)
-        XCTAssertTrue(sentences.contains("Grouped bar chart: net generation by year, one layer per source, 3 series, and their total"),
+        XCTAssertTrue(sentences.contains("Grouped bar chart: net_generation by year, one layer per source, 3 series, and their total"),
                       "\(sentences)")
-        XCTAssertTrue(sentences.contains("Stacked bar chart: net generation by year, one layer per source, 3 series, and their total"))
-        XCTAssertFalse(sentences.contains { $0.contains("Average net generation by year") }, "\(sentences)")
+        XCTAssertTrue(sentences.contains("Stacked bar chart: net_generation by year, one layer per source, 3 series, and their total"))
+        XCTAssertFalse(sentences.contains { $0.contains("Average net_generation by year") }, "\(sentences)")
         // Prices are no amounts: five companies' prices stacked mean nothing.
         let prices = folder.write("prices.csv", "symbol,date,price\nA,2024-01-02,10\nA,2024-01-03,11\nB,2024-01-02,50\nB,2024-01-03,52\n")
         let offered = ChartSuggestions.list(for: try ChartDocument.open(path: prices)).map(\.sentence)
