@@ -48,7 +48,7 @@ Issue 45's rules, each judged from the table's values and headers by pandas and 
   bars-of-names  bars over a text column naming more than 60 rows, one each
   identical-series  a line per group of a measure that is the same for every group at each x
 Issue 46's rules read the words against the numbers of the same answer (check_words.py): trend-sign,
-trend-unproven, trend-contradiction, few-values, number-unit, diagonal, zeros, unlabelled. Any of them fails the
+trend-unproven, trend-contradiction, few-values, number-unit, diagonal, zeros, digits, unlabelled. Any of them fails the
 run whatever the rate.
 The column roles come from the JSON's "columns" object; without it (older programs) they are
 recovered from axis titles and series names.

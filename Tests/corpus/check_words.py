@@ -22,11 +22,13 @@ Used by check_corpus.py on every table; each rule returns (rule, detail) pairs:
 import re
 
 WORD_RULES = {"trend-sign", "trend-unproven", "trend-contradiction", "few-values", "number-unit", "diagonal", "zeros",
-              "unlabelled"}
+              "digits", "unlabelled"}
 NAME_WORDS = {"name", "city", "town", "place", "country", "station", "site", "location", "state", "county", "district",
               "province", "region", "area", "nation", "item", "title", "model", "player", "team", "school", "company",
               "firm", "hospital", "airport"}
 _STATISTIC = re.compile(r"\b(?:Mean|median|standard deviation|a difference of) (-?[\d,]*\.\d*0)\b")
+_ANY_STATISTIC = re.compile(r"\b(?:Mean|median|standard deviation|a difference of) (-?[\d,]*\.\d+)\b")
+_RANGE = re.compile(r"\branging from (-?[\d,]*\.\d+)\b|\bto (-?[\d,]*\.\d+)\b(?= (?:at|in|on|for) )")
 _BY_COORDINATES = re.compile(r"(?:^|Outliers?: |, |and |\. )(-?[\d,.]+ \(-?[\d,.]+\))(?: stands out|,| and|\.)")
 SIGNIFICANCE = 0.05
 MATERIAL_R2 = 0.1
@@ -167,6 +169,17 @@ def judge_digits(doc, path):
         # One or two decimals are the data's when its values need them ("2.50"); past two a zero never is.
         if decimals > 2 or decimals > precision:
             failures.append(("zeros", f"{name}: a statistic said as {number}; the values need {precision} decimals"))
+    for s in doc.get("series") or []:
+        text = s.get("description") or ""
+        checks = [(n, precision + 1, "a statistic") for n in _ANY_STATISTIC.findall(text)]
+        checks += [(n, precision, "a value") for pair in _RANGE.findall(text) for n in pair if n]
+        for number, allowed, what in checks:
+            fraction = number.split(".")[1]
+            # A small number keeps the digits that reach its first significant one, and one more.
+            reach = len(fraction) - len(fraction.lstrip("0")) + 2 if number.lstrip("-").startswith("0") else 0
+            if len(fraction) > max(allowed, reach):
+                failures.append(("digits", f"{s.get('name', '?')}: {what} said as {number}; "
+                                           f"the file's values have {precision} decimals"))
     return failures
 
 
