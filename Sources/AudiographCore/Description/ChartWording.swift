@@ -302,7 +302,12 @@ struct ChartWording {
             // (下がり… → 下がります), so it has its own messages in context "last clause".
             let last = i == segments.count - 1
             let clause: String
-            if abs(dy) < 0.05 * yRange {
+            if abs(dy) < 0.05 * yRange, let band = spread(of: s, over: seg), band.high - band.low > 0.15 * yRange {
+                // Ends that meet are no flat stretch when the values between them swing (email50's 0.057 to 21.7).
+                let low = y(s).string(band.low), high = y(s).string(band.high)
+                clause = last ? L.trc("last clause", "varies between %@ and %@ until %@", low, high, until(seg.toX))
+                    : L.tr("varies between %@ and %@ until %@", low, high, until(seg.toX))
+            } else if abs(dy) < 0.05 * yRange {
                 clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
                     : L.tr("stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
             } else if dy > 0 {
@@ -325,6 +330,19 @@ struct ChartWording {
             clauses.append(i > 0 && last ? L.tr("then %@", clause) : clause)
         }
         return clauses.joined(separator: L.tr(", "))
+    }
+
+    /// The least and greatest finite values of `s` from a segment's first point to its last (x within the
+    /// segment's, the points between its two in the series' order), or nil for none.
+    func spread(of s: DataSeries, over segment: ShapeSegment) -> (low: Double, high: Double)? {
+        guard segment.fromIndex <= segment.toIndex, segment.toIndex < s.y.count, segment.toIndex < s.x.count
+        else { return nil }
+        var low = Double.infinity, high = -Double.infinity
+        for i in segment.fromIndex...segment.toIndex where s.y[i].isFinite && s.x[i] >= segment.fromX && s.x[i] <= segment.toX {
+            low = min(low, s.y[i])
+            high = max(high, s.y[i])
+        }
+        return low <= high ? (low, high) : nil
     }
 
     /// "strong negative correlation", or "no clear correlation" unless the trend of the same points has a

@@ -84,6 +84,23 @@ final class WordingTests: XCTestCase {
         XCTAssertTrue(description.contains("stays flat at about 80 until distance 220"), description)
     }
 
+    func testAStretchWhoseEndsMeetButWhoseValuesSwingIsNotFlat() throws {
+        // email50's "stays flat at about 6.563" spanned 0.057 to 21.705: the ends of a segment met, not its values.
+        var text = "year,level\n"
+        let levels = [50, 90, 10, 85, 15, 50, 52, 51, 50, 50, 51, 60, 70, 80, 90, 100]
+        for (i, v) in levels.enumerated() { text += "\(2000 + i),\(v)\n" }
+        let d = try folder.document(text)
+        let series = d.chart.series[0]
+        func segment(_ a: Int, _ b: Int) -> ShapeSegment {
+            ShapeSegment(fromIndex: a, toIndex: b, fromX: series.x[a], fromY: series.y[a], toX: series.x[b], toY: series.y[b])
+        }
+        let wording = ChartWording(chart: d.chart)
+        let swinging = wording.shapeWords(series, [segment(0, 5), segment(5, 15)])
+        XCTAssertTrue(swinging.hasPrefix("varies between 10 and 90 until 2005, then rises"), swinging)
+        let calm = wording.shapeWords(series, [segment(5, 10), segment(10, 15)])
+        XCTAssertTrue(calm.hasPrefix("stays flat at about 51 until 2010"), calm)
+    }
+
     func testASlopeTooSmallPerStepIsSaidPerAPowerOfTen() throws {
         // 20,000 readings over a row count: 3 per 100,000 per row, which would round to "slope 0.000030".
         var text = "reading,level\n"
