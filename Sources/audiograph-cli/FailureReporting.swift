@@ -9,6 +9,8 @@ enum FailureReporting {
     static let soundUnavailable: Int32 = 69
     /// Exit status when the sound device fails while playing (EX_IOERR).
     static let soundFailed: Int32 = 74
+    /// Exit status of a command used wrongly (EX_USAGE).
+    static let badUsage: Int32 = 64
     /// Exit status when the output file cannot be written (EX_CANTCREAT).
     static let cannotWriteOutput: Int32 = 73
 

@@ -159,6 +159,6 @@ final class MIDIExportTests: XCTestCase {
     func testAnUnwritableMIDIFileSaysSoWithStatus73() throws {
         let result = try CLIRunner.run(["render", "births.csv", "-o", "/nonexistent-folder/out.mid"], in: data)
         XCTAssertEqual(result.status, 73)
-        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file /nonexistent-folder/out.mid: No such file or directory. Choose another folder or file name.\n")
+        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file /nonexistent-folder/out.mid: the folder /nonexistent-folder does not exist. Choose another folder or file name.\n")
     }
 }

@@ -175,7 +175,7 @@ final class RenderTests: XCTestCase {
     func testAnUnwritableOutputSaysSoAndLeavesNoFile() throws {
         let result = try CLIRunner.run(["render", "births.csv", "-o", "/nonexistent-folder/out.wav"], in: data)
         XCTAssertEqual(result.status, 73)
-        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file /nonexistent-folder/out.wav: No such file or directory. Choose another folder or file name.\n")
+        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file /nonexistent-folder/out.wav: the folder /nonexistent-folder does not exist. Choose another folder or file name.\n")
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
     }
 

@@ -11,7 +11,8 @@ import Glibc
 /// renamed over the target in one step, and then the folder is flushed too so the rename survives a crash.
 /// A reader sees the old file or the new one, never half of one; on any failure the temporary file is
 /// removed and the old file is left as it was. A link at the target is replaced, never written through.
-/// Audiograph writes only its own files this way (sidecars, settings, WAV exports), never a file it opened.
+/// Audiograph writes its own files this way (sidecars, settings); a path a person named goes through
+/// `OutputFile`, which follows links and streams to pipes and devices, and uses this for regular files.
 public enum AtomicFile {
     /// Writes what `body` writes to `path`, replacing any file there in one step.
     ///
@@ -124,11 +125,12 @@ public struct FileWriteError: Error, Sendable, Equatable, LocalizedError, Custom
     /// The system's reason, e.g. "Permission denied" (strerror, in the C library's language).
     public var reason: String
 
-    init(path: String, step: Step, errno code: Int32) {
+    /// `reason` for a person, where the system's words ("Is a directory") would not say what to do; else strerror.
+    init(path: String, step: Step, errno code: Int32, reason: String? = nil) {
         self.path = path
         self.step = step
         self.code = code
-        reason = String(cString: strerror(code))
+        self.reason = reason ?? String(cString: strerror(code))
     }
 
     /// The system's reason alone, for messages that already name the file.

@@ -130,16 +130,16 @@ public enum MIDIFile {
         return bytes
     }
 
-    /// Writes `score` as a MIDI file to `path` with `AtomicFile` (whole or not at all; an earlier file stays
-    /// until the new one is complete). Throws `WAVWriteError` naming the file and the system's reason when it
+    /// Writes `score` as a MIDI file to `path` with `OutputFile` (a file whole or not at all, an earlier one
+    /// staying until the new one is complete; standard output, a pipe or a device written in place). Throws `WAVWriteError` naming the file and the system's reason when it
     /// cannot be written (its message speaks of a sound file, as for WAV), and `WAVWriteCancelled`, leaving
-    /// nothing behind, once `cancellation` is set.
-    public static func write(_ score: Score, trackNames: [String], to path: String,
+    /// nothing behind, once `cancellation` is set. `sparing` is the data file, which is never written over.
+    public static func write(_ score: Score, trackNames: [String], to path: String, sparing: String? = nil,
                              cancellation: CancellationFlag? = nil) throws {
         if cancellation?.isCancelled == true { throw WAVWriteCancelled() }
         let bytes = encode(score, trackNames: trackNames)
         do {
-            try AtomicFile.write(to: path) { file in
+            try OutputFile.write(to: path, sparing: sparing) { file in
                 if cancellation?.isCancelled == true { throw WAVWriteCancelled() }
                 try file.write(bytes)
             }

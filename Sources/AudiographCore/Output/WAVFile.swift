@@ -36,13 +36,14 @@ public enum WAVFile {
     /// Samples converted and written per step by `write`: 64 Ki samples, a 128 KiB block.
     static let samplesPerBlock = 1 << 16
 
-    /// Writes `buffer` to `path` with `AtomicFile` (whole or not at all; an earlier file stays until the new
-    /// one is complete), converting the samples block by block so no second copy of the sound is made.
+    /// Writes `buffer` to `path` with `OutputFile` (a file whole or not at all, an earlier one staying until the
+    /// new one is complete; standard output, a pipe or a device written in place), converting the samples block by block so no second copy of the sound is made.
     /// Once `cancellation` is set (checked per block) it stops, leaves nothing behind and throws
-    /// `WAVWriteCancelled`.
-    public static func write(_ buffer: AudioBuffer, to path: String, cancellation: CancellationFlag? = nil) throws {
+    /// `WAVWriteCancelled`. `sparing` is the data file, which is never written over.
+    public static func write(_ buffer: AudioBuffer, to path: String, sparing: String? = nil,
+                             cancellation: CancellationFlag? = nil) throws {
         do {
-            try AtomicFile.write(to: path) { file in
+            try OutputFile.write(to: path, sparing: sparing) { file in
                 try file.write(header(buffer))
                 var block: [UInt8] = []
                 block.reserveCapacity(samplesPerBlock * 2)
@@ -94,6 +95,11 @@ public enum WAVFile {
 public struct WAVWriteError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 
     public var description: String {
         Localization.tr("Could not write the sound file %@: %@. Choose another folder or file name.", path, reason)

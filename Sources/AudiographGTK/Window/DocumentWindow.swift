@@ -685,7 +685,9 @@ final class DocumentWindow {
             // then what the export says.
             self.returnFocus()
             let chosen = AudioGraphFileFormat.named(by: target) ?? format
-            self.exportRow.start(chart: chart, settings: self.audio.settings, format: chosen, target: target) { [weak self] message in
+            let dataFile: String? = if case .file(let path) = source { path } else { nil }
+            self.exportRow.start(chart: chart, settings: self.audio.settings, format: chosen, target: target,
+                                 sparing: dataFile) { [weak self] message in
                 guard let self else { return }
                 gtk_label_set_text(gcast(self.warnings), message)
                 gtk_widget_set_visible(self.warnings, 1)
@@ -695,7 +697,7 @@ final class DocumentWindow {
     }
 
     /// Ctrl+S: a pasted or piped-in table saved as a CSV file where the person chooses (written off the main
-    /// loop through the atomic writer, with the chart's settings in the new file's sidecar when it has any); the
+    /// loop through `OutputFile`, which follows a link and replaces its target whole, with the chart's settings in the new file's sidecar when it has any); the
     /// window then shows that file, so Remember, Follow File and the recent files name it. A table that is a
     /// file already is said to be one.
     private func saveTable() {
@@ -710,8 +712,9 @@ final class DocumentWindow {
             let settings = document.settings
             let name = (target as NSString).lastPathComponent
             FileSaves.run({
-                try AtomicFile.write(try table.csvText(), to: target)
-                if settings != ChartSettings() { try SidecarSettings.save(settings, for: target) }
+                // The person's path: a link is followed, a pipe written in place (and then no sidecar beside it).
+                let written = try OutputFile.write(try table.csvText(), to: target)
+                if case .file = written, settings != ChartSettings() { try SidecarSettings.save(settings, for: target) }
             }, done: { [weak self] error in
                 guard let self, !self.destroyed else { return }
                 if let error {

@@ -48,7 +48,7 @@ final class ExportRow {
     /// Renders `chart` with `settings` (every series, as Shift+Space plays it) and writes it to `target` as
     /// `format`; `failed` hears the sentence to show when the file can't be written.
     func start(chart: ChartDescriptor, settings: SonificationSettings, format: AudioGraphFileFormat, target: String,
-               failed: @escaping @MainActor (String) -> Void) {
+               sparing dataFile: String?, failed: @escaping @MainActor (String) -> Void) {
         cancel(saying: false)
         let fileName = (target as NSString).lastPathComponent
         gtk_label_set_text(gcast(label), Localization.tr("Saving %@…", fileName))
@@ -68,10 +68,11 @@ final class ExportRow {
                     let buffer = Synthesizer().render(score)
                     guard !cancellation.isCancelled else { return nil }
                     step(Self.renderDone)
-                    try WAVFile.write(buffer, to: target, cancellation: cancellation)
+                    try WAVFile.write(buffer, to: target, sparing: dataFile, cancellation: cancellation)
                 case .midi:
                     // Notes, not sound: nothing to synthesize.
-                    try MIDIFile.write(score, trackNames: chart.series.map(\.name), to: target, cancellation: cancellation)
+                    try MIDIFile.write(score, trackNames: chart.series.map(\.name), to: target, sparing: dataFile,
+                                        cancellation: cancellation)
                 }
             } catch is WAVWriteCancelled {
                 return nil

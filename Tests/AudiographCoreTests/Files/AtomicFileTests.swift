@@ -108,7 +108,7 @@ final class AtomicFileTests: XCTestCase {
         try WAVFile.write(buffer, to: path)
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), WAVFile.encode(buffer))
         XCTAssertThrowsError(try WAVFile.write(buffer, to: folder.url.appendingPathComponent("none/tone.wav").path)) {
-            XCTAssertEqual(($0 as? WAVWriteError)?.reason, "No such file or directory")
+            XCTAssertEqual(($0 as? WAVWriteError)?.reason, "the folder \(self.folder.url.path)/none does not exist")
         }
     }
 

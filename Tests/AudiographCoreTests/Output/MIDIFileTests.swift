@@ -298,7 +298,7 @@ final class MIDIFileTests: XCTestCase {
 
         XCTAssertThrowsError(try MIDIFile.write(score, trackNames: [], to: "/nonexistent-folder/out.mid")) { error in
             XCTAssertEqual((error as? WAVWriteError)?.path, "/nonexistent-folder/out.mid")
-            XCTAssertEqual((error as? WAVWriteError)?.reason, "No such file or directory")
+            XCTAssertEqual((error as? WAVWriteError)?.reason, "the folder /nonexistent-folder does not exist")
         }
         let cancelled = CancellationFlag()
         cancelled.cancel()
