@@ -143,7 +143,7 @@ extension ChartOptions {
     /// Opens the file (or, for "-", the table on standard input) with these options; a failure ends the program
     /// with its message (FailureReporting).
     func openDocument() throws -> ChartDocument {
-        try FailureReporting.run {
+        let document = try FailureReporting.run {
             guard file == StandardInput.argument else {
                 return try ChartDocument.open(path: file, overrides: settings, options: readOptions,
                                               readers: [SpreadsheetReader()])
@@ -153,5 +153,14 @@ extension ChartOptions {
             }
             return try ChartDocument.openStandardInput(settings: settings, options: readOptions)
         }
+        // A flag that does nothing for this file is said, not silently ignored.
+        if sheet != nil, document.table.workbook == nil {
+            FailureReporting.warn(Localization.tr("--sheet was left out: %@ is not a workbook (.xlsx or .ods).",
+                                                  (file as NSString).lastPathComponent))
+        }
+        if z != nil, document.chart.kind != .heatmap {
+            FailureReporting.warn(Localization.tr("--z was left out: it names the values of a heatmap's cells, and this chart is not a heatmap."))
+        }
+        return document
     }
 }

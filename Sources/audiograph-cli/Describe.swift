@@ -8,7 +8,7 @@ import Foundation
 /// `audiograph-cli describe FILE`: the chart's title, summary, axes and each series' description.
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: Localization.tr("Describe a CSV file's chart: summary, axes, trend, shape, outliers."),
+        abstract: Localization.tr("Describe a table's chart (CSV, TSV, JSON, .xlsx or .ods): summary, axes, trend, shape, outliers."),
         discussion: Localization.tr("Exit status: 0 done, 1 --at or --find reached no point, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read.")
     )
 
@@ -44,6 +44,9 @@ struct Describe: ParsableCommand {
         }
         if let find, ValueCondition(parsing: find) == nil {
             throw ValidationError(Localization.tr("--find takes a condition such as \"above 24\", \"< 0\" or \"between 10 and 20\"."))
+        }
+        if verbosity != .standard, !points {
+            FailureReporting.warn(Localization.tr("--verbosity was left out: it sets what --points prints."))
         }
         if verbosity == .custom {
             throw ValidationError(Localization.tr("--verbosity is minimal, standard or detailed; the viewer's Preferences hold a custom set."))
@@ -100,4 +103,7 @@ struct Describe: ParsableCommand {
     }
 }
 
-extension PointWording.Preset: ExpressibleByArgument {}
+extension PointWording.Preset: ExpressibleByArgument {
+    /// The presets a command line can name; "custom" is the viewer's own set, so --help does not offer it.
+    public static var allValueStrings: [String] { [minimal, standard, detailed].map(\.rawValue) }
+}

@@ -26,6 +26,11 @@ enum FailureReporting {
         }
     }
 
+    /// Prints "audiograph-cli: <message>" on standard error, for a flag left out; the command goes on.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data(("audiograph-cli: " + message + "\n").utf8))
+    }
+
     /// Prints "audiograph-cli: <message>" on standard error; returns the exit to throw with `status`.
     static func fail(_ message: String, status: Int32) -> ExitCode {
         FileHandle.standardError.write(Data(("audiograph-cli: " + message + "\n").utf8))

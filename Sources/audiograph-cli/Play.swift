@@ -7,7 +7,7 @@ import Foundation
 /// `audiograph-cli play FILE`: plays the chart's audio graph on an ALSA sound device, then exits.
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: Localization.tr("Play a CSV file's audio graph on the sound device."),
+        abstract: Localization.tr("Play a table's audio graph (CSV, TSV, JSON, .xlsx or .ods) on the sound device."),
         discussion: Localization.tr(
             "The same sound `render` writes, played through ALSA (48 kHz, 16-bit stereo). Standard output stays empty; one line on standard error says what is playing. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 69 no sound device could be opened, 74 the sound device failed while playing.")
             + " " + Localization.tr(

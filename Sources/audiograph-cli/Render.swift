@@ -8,7 +8,7 @@ extension AudioGraphFileFormat: ExpressibleByArgument {}
 /// `audiograph-cli render FILE -o out.wav`: writes the chart's audio graph to a WAV or MIDI file.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: Localization.tr("Write a CSV file's audio graph to a WAV file (48 kHz, 16-bit stereo) or a MIDI file."),
+        abstract: Localization.tr("Write a table's audio graph (CSV, TSV, JSON, .xlsx or .ods) to a WAV file (48 kHz, 16-bit stereo) or a MIDI file."),
         discussion: Localization.tr(
             "x becomes time, y becomes pitch (220–1760 Hz by default), a --size column note length and a --category column timbre. A MIDI file (--format midi, or an output ending in .mid or .midi) holds the notes instead of the sound: a track and an instrument per series, pitch bends for glides, gridlines as percussion. --output - writes to standard output, for a pipe (render data.csv -o - | aplay), and the line saying what was written goes to standard error; a link is followed and stays a link; a FIFO or a device is written in place. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 73 the output file can't be written.")
     )

@@ -51,7 +51,8 @@ struct SoundOptions: ParsableArguments {
         return s
     }
 
-    /// Which series of `chart` to play; names the available series when `--series` matches none.
+    /// Which series of `chart` to play (by name, ignoring case, by the file's header or by number); names the
+    /// available series when `--series` matches none.
     func selection(in chart: ChartDescriptor) throws -> SeriesSelection {
         if all { return .all }
         guard let wanted = series else { return .single(0) }
@@ -59,6 +60,11 @@ struct SoundOptions: ParsableArguments {
         if let exact = names.firstIndex(of: wanted) { return .single(exact) }
         if let folded = names.firstIndex(where: { $0.caseInsensitiveCompare(wanted) == .orderedSame }) {
             return .single(folded)
+        }
+        // A header as written in the file ("Dry (mm)") names the series of its title, as the chart flags take it.
+        let title = HeaderParsing.titleAndUnit(wanted).title
+        if title != wanted, let headed = names.firstIndex(where: { $0.caseInsensitiveCompare(title) == .orderedSame }) {
+            return .single(headed)
         }
         if let number = Int(wanted), names.indices.contains(number - 1) { return .single(number - 1) }
         let list = Localization.list(names.map { "\"\($0)\"" })
@@ -98,7 +104,7 @@ enum SoundRendering {
         let names: String
         switch selection {
         case .single(let s): names = chart.series[s].name
-        case .all: names = Localization.list(chart.series.map(\.name))
+        case .all: names = Localization.list(score.layouts.map { chart.series[$0.series].name })  // a total is not played
         }
         let seconds = String(format: "%.1f", score.duration)
         guard let level = sound.settings.referenceLevel else {

@@ -31,6 +31,17 @@ final class JapaneseTests: XCTestCase {
                           unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
     }
 
+    func testUsageErrorsAreOneJapaneseLine() throws {
+        let result = try run(["describe", "births.csv", "--kind", "pie"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stderr, "audiograph-cli: pie は --kind に指定できる値ではありません。line、bar、scatter、histogram、"
+                       + "box、candlestick、grouped-bar、stacked-bar、area、stacked-areaとheatmap のいずれかを使ってください。"
+                       + "audiograph-cli describe --help を参照してください。\n")
+        let mistyped = try run(["describ", "births.csv"])
+        XCTAssertEqual(mistyped.stderr, "audiograph-cli: describ はコマンドではありません。describe のことですか? "
+                       + "コマンドは describe、render、play です。audiograph-cli --help を参照してください。\n")
+    }
+
     func testDescribeSpeaksJapanese() throws {
         let result = try run(["describe", "births.csv"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -120,8 +131,9 @@ final class JapaneseTests: XCTestCase {
                                                      "ALSA_CONFIG_PATH": configuration.path],
                                        unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"])
         XCTAssertEqual(result.status, 69)
-        XCTAssertEqual(result.stderr, "audiograph-cli: サウンドデバイスを開けませんでした（\"default\"：デバイスがありません）。\u{200B}"
+        XCTAssertEqual(result.stderr, "audiograph-cli: サウンドデバイスを開けませんでした（\"default\"：デバイスがありません）。"
                        + "サウンドカードを接続または有効にするか、--device で別のデバイスを選ぶか（一覧は aplay -L）、"
                        + "`audiograph-cli render` で WAV ファイルに書き出してください。\n")
+        XCTAssertFalse(result.stderr.contains("\u{200B}"), "no invisible character between sentences")
     }
 }

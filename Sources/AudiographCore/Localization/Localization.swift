@@ -52,8 +52,15 @@ public enum Localization {
     /// translation would count as none). Empty parts are left out. The one way to put sentences together:
     /// a message is never cut apart again, so keep the parts apart where they are made (`AudioOutputError`).
     public static func sentences(_ parts: [String]) -> String {
-        parts.filter { !$0.isEmpty }.joined(separator: trc("between sentences", " "))
+        parts.filter { !$0.isEmpty }.joined(separator: betweenSentences)
     }
+
+    /// What goes between two sentences; the catalog's zero-width space stands for nothing, so that no
+    /// invisible character is left in text a person searches or copies.
+    private static let betweenSentences: String = {
+        let between = trc("between sentences", " ")
+        return between == "\u{200B}" ? "" : between
+    }()
 
     /// `statement`, written without its full stop so that it can also sit inside another message
     /// ("No sound: %@."), ended as a sentence with the language's full stop ("." or "。").
