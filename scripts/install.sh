@@ -52,7 +52,8 @@ installed_files() {
   echo "$generated/audiograph-cli.bash share/bash-completion/completions/audiograph-cli"
   echo "$generated/_audiograph-cli share/zsh/vendor-completions/_audiograph-cli"
   echo "$generated/audiograph-cli.fish share/fish/vendor_completions.d/audiograph-cli.fish"
-  for example in data/*.csv; do
+  # The examples with the chart settings saved beside some of them, so they draw what README shows.
+  for example in data/*.csv data/*.csv.audiograph.json; do
     echo "$example share/audiograph/examples/$(basename "$example")"
   done
 }

@@ -99,6 +99,11 @@ def install_open_uninstall():
     env = desktop_env(prefix, home)
     status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")], env=env)
     check(status == 0 and "Birth rate by year" in output, "the installed audiograph-cli describes an installed example")
+    # The examples come with their saved chart settings, so they draw what README and the source tree show.
+    status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/world-phones.csv")],
+                         env=env)
+    check(status == 0 and output.startswith("Telephones in the world, by region"),
+          "an installed example keeps its settings (world-phones' stacked areas): %r" % output[:80])
     for language in [{"LANGUAGE": "ja"}, {"LANG": "ja_JP.UTF-8"}]:
         status, output = run(["audiograph-cli", "describe", os.path.join(prefix, "share/audiograph/examples/births.csv")],
                              env=japanese_env(env, language), cwd=work)
