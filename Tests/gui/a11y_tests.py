@@ -163,6 +163,33 @@ def export_midi():
               and max(keys) > min(keys), "the lowest and highest birth rates are the lowest and highest notes: %r" % keys)
         leftovers = [f for f in os.listdir(home) if f.endswith(".tmp")]
         check(not leftovers, "no temporary file is left behind: %r" % leftovers)
+
+        # Issue 47: the name is now the person's link to a file: the dialog asks before replacing it, and then
+        # the file the link points to is replaced and the link stays a link.
+        real = os.path.join(home, "real.mid")
+        os.rename(target, real)
+        os.symlink("real.mid", target)
+        with open(real, "wb") as f:
+            f.write(b"old")
+        focus(window)
+        press("ctrl+shift+e")
+        focus(wait_for_window("Export Audio Graph as MIDI"))
+        wait_for_focused_entry(app, "Export Audio Graph as MIDI")
+        press("ctrl+a")
+        type_text(target)
+        press("Return")
+        asked = wait_until(lambda: find_all(app, lambda n: "already exists" in (n.name or "")),
+                           "GTK's question before replacing", timeout=30)
+        check(bool(asked), "the Save dialog asks before replacing an existing file: %r" % [n.name for n in asked or []][:1])
+        # The question's own button ("_Replace Replace" on the bus), pressed through AT-SPI as Orca would.
+        replace = find_all(app, lambda n: n.getRoleName() in BUTTON_ROLES and "Replace" in (n.name or ""))
+        check(len(replace) == 1, "the question offers Replace: %r" % [b.name for b in replace])
+        if replace:
+            replace[0].queryAction().doAction(0)
+        wait_until(lambda: os.path.getsize(real) > 100, "the linked file replaced", timeout=30)
+        check(os.path.islink(target) and os.readlink(target) == "real.mid", "the link stays a link to real.mid")
+        with open(real, "rb") as f:
+            check(f.read(4) == b"MThd", "the file the link points to holds the new MIDI file")
     finally:
         stop(process)
         shutil.rmtree(home, ignore_errors=True)
