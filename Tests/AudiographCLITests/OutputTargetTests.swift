@@ -81,7 +81,7 @@ final class OutputTargetTests: XCTestCase {
 
     func testATerminalIsNotSentTheSound() throws {
         // script(1) gives the program a pseudo-terminal as standard output.
-        let run = try shell(#"script -qec "$CLI render data.csv -o -" typescript.txt > /dev/null; echo "status $?"; cat typescript.txt"#)
+        let run = try shell(#"script -qec "$CLI render data.csv -o -" typescript.txt > script.out; echo "status $?"; cat typescript.txt"#)
         XCTAssertTrue(run.output.hasPrefix("status 64"), run.output)
         XCTAssertTrue(run.output.contains("Standard output is a terminal"), run.output)
         XCTAssertFalse(run.output.contains("RIFF"), run.output)
