@@ -23,10 +23,8 @@ struct Render: ParsableCommand {
     var format: AudioGraphFileFormat?
 
     func validate() throws {
-        let input = URL(fileURLWithPath: chart.file).standardizedFileURL.resolvingSymlinksInPath()
-        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
-        // The same file through a link, a hard link or another spelling of its path is the same file too.
-        if chart.file != "-", input.path == target.path || OutputFile.isSameFile(chart.file, output) {
+        // By device and inode: the same file through a link, a hard link or another spelling of its path.
+        if chart.file != "-", OutputFile.isSameFile(chart.file, output) {
             throw ValidationError(Localization.tr("The output would replace the data file %@. Choose another name, e.g. -o out.wav.", chart.file))
         }
     }

@@ -55,9 +55,9 @@ public enum OutputFile {
         }
         guard errno == ENOENT else { throw FileWriteError(path: path, step: .create, errno: errno) }
         let resolved = try followedLinks(path)  // a dangling link names the file to make
-        let folder = (resolved as NSString).deletingLastPathComponent
+        let folder = folderOf(resolved)
         var folderStatus = stat()
-        if stat(folder.isEmpty ? "." : folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
+        if stat(folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
             throw FileWriteError(path: path, step: .create, errno: ENOENT,
                                  reason: Localization.tr("the folder %@ does not exist", folder))
         }
@@ -109,14 +109,14 @@ public enum OutputFile {
         for _ in 0..<maxLinks {
             var link = stat()
             guard lstat(current, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return current }
-            let folder = (current as NSString).deletingLastPathComponent
+            let folder = folderOf(current)
             var folderStatus = stat()
-            if stat(folder.isEmpty ? "." : folder, &folderStatus) == 0,
+            if stat(folder, &folderStatus) == 0,
                folderStatus.st_mode & S_ISVTX != 0, folderStatus.st_mode & S_IWOTH != 0,
                link.st_uid != geteuid(), link.st_uid != folderStatus.st_uid {
                 throw FileWriteError(path: path, step: .create, errno: EACCES, reason: Localization.tr(
                     "it is a link owned by someone else in the shared folder %@, which is not followed; choose another name",
-                    folder.isEmpty ? "." : folder))
+                    folder))
             }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)
@@ -125,6 +125,12 @@ public enum OutputFile {
             current = destination.hasPrefix("/") ? destination : (folder as NSString).appendingPathComponent(destination)
         }
         throw FileWriteError(path: path, step: .create, errno: ELOOP)
+    }
+
+    /// The folder holding `path`: "." for a bare name.
+    private static func folderOf(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// Opens a FIFO or a character device for writing (waiting, as `cat > fifo` does, for a FIFO's reader),
