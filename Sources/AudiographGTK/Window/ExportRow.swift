@@ -77,8 +77,10 @@ final class ExportRow {
             } catch is WAVWriteCancelled {
                 return nil
             } catch {
+                // The reason alone: the write error's own sentence names the file and says what to do again.
+                let reason = (error as? WAVWriteError)?.reason ?? String(describing: error)
                 return .failure(ExportFailure(message: Localization.tr(
-                    "Couldn't save the audio graph to %@: %@. Choose another folder.", target, String(describing: error))))
+                    "Couldn't save the audio graph to %@: %@. Choose another folder.", target, reason)))
             }
             return .success(target)
         }, done: { [weak self] result in
