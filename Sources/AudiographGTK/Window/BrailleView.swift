@@ -12,10 +12,9 @@ import Foundation
 /// Ownership: `window` is GTK's (a transient dialog, destroyed when closed); this object keeps borrowed
 /// pointers to it and its text view until then.
 @MainActor
-final class BrailleView {
+final class BrailleView: ChildDialog {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called when the window is destroyed.
-    var onClosed: (() -> Void)?
     /// Called when the caret reaches another cell of a line: the series and the cell.
     var onCaret: ((_ series: Int, _ cell: Int) -> Void)?
     private let text: UnsafeMutablePointer<GtkWidget>
@@ -64,7 +63,6 @@ final class BrailleView {
         Widgets.append(content, scroller)
         Widgets.append(content, Widgets.closeButton(closing: window))
         gtk_window_set_child(gcast(window), content)
-        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
         ObjectCensus.created(self)
     }
 
@@ -83,7 +81,6 @@ final class BrailleView {
         onCaret?(series, cell)
     }
 
-    func present() {
-        DialogFocus.present(window) { [text] in gtk_widget_grab_focus(text) }
-    }
+    /// The lines' text takes the focus, its caret on the cursor's cell.
+    func focusFirst() { gtk_widget_grab_focus(text) }
 }

@@ -2,33 +2,10 @@
 import AudiographCore
 import CGtk
 
-/// What the windows that change the shown chart share (Choose Columns, Other Charts): making the chart again
-/// with new settings, kept next to the file when asked, and a message line the screen reader speaks.
+/// What the windows that change the shown chart share (Choose Columns, Other Charts): a message line the screen
+/// reader speaks.
 @MainActor
 enum ChartChoice {
-    /// Charts `owner`'s table again with `settings`; once it is shown, saves them in the sidecar of the file at
-    /// `path` when `remember` is on (off the main loop; a table that is no file has none). `done` gets nil, or a
-    /// sentence saying what went wrong.
-    static func apply(_ settings: ChartSettings, remember: Bool, path: String?, owner: DocumentWindow,
-                      done: @escaping @MainActor (String?) -> Void) {
-        let headers = owner.document?.readHeaders ?? []
-        let columnChoices = owner.columnChoices
-        owner.rechart(settings: settings) { failure in
-            if let failure { return done(failure) }
-            guard remember, let path else { return done(nil) }
-            // Beside the file, and for any file with the same columns (a monthly export's next month).
-            FileSaves.run({
-                try SidecarSettings.save(settings, for: path)
-                if !headers.isEmpty { try? columnChoices.remember(settings, forHeaders: headers) }
-            }, done: { error in
-                done(error.map {
-                    Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
-                                    SidecarSettings.path(for: path), $0.localizedDescription)
-                })
-            })
-        }
-    }
-
     /// Shows `text` in the `message` label (styled as an error when it is one) and has the screen reader speak
     /// it; the keyboard focus stays where it is.
     static func show(_ text: String, isError: Bool, in message: UnsafeMutablePointer<GtkWidget>,
@@ -43,8 +20,7 @@ enum ChartChoice {
 /// A window that changes the shown chart (Choose Columns, Other Charts): its message line, and whether a chart
 /// is being made for it or it has been closed.
 @MainActor
-protocol ChartChoiceWindow: AnyObject {
-    var window: UnsafeMutablePointer<GtkWidget> { get }
+protocol ChartChoiceWindow: ChildDialog {
     /// The line above the buttons that says what happens or went wrong.
     var message: UnsafeMutablePointer<GtkWidget> { get }
     /// A chart is being made for this window's choice.
@@ -54,11 +30,12 @@ protocol ChartChoiceWindow: AnyObject {
 }
 
 extension ChartChoiceWindow {
-    /// Charts `owner`'s file again with `settings` (kept in the sidecar when `remember` is on); this window
+    /// Charts `owner`'s table again with `settings` (kept beside its file and for tables of the same columns when
+    /// `remember` is on: `DocumentSession`); this window
     /// closes once the chart is shown, or says in its message line why it could not be made.
-    func applyAndClose(_ settings: ChartSettings, remember: Bool, path: String?, owner: DocumentWindow) {
+    func applyAndClose(_ settings: ChartSettings, remember: Bool, owner: DocumentWindow) {
         applying = true
-        ChartChoice.apply(settings, remember: remember, path: path, owner: owner) { [weak self] failure in
+        owner.chartAgain(settings, remember: remember) { [weak self] failure in
             guard let self, !self.destroyed else { return }
             self.applying = false
             if let failure { return self.show(failure) }

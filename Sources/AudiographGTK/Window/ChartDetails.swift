@@ -9,13 +9,12 @@ import Foundation
 /// Orca reads it line by line with the arrow keys; Tab goes text, data rows (one stop), Play, Close. Escape closes.
 ///
 /// Ownership: the GtkWindow is a toplevel owned by GTK (transient for and destroyed with the document
-/// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy". The
+/// window); this object is kept by the `DocumentWindow`'s `DialogSlot` until "destroy". The
 /// column view owns its model and factories; widgets are borrowed pointers, not used after "destroy".
 @MainActor
-final class ChartDetails {
+final class ChartDetails: ChildDialog {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called once, when the window has been destroyed.
-    var onClosed: (() -> Void)?
     private let text: UnsafeMutablePointer<GtkWidget>
     /// The table shows at most this many rows (GTK 4.8's list box makes a widget per row).
     static let maximumRows = 2_000
@@ -84,17 +83,14 @@ final class ChartDetails {
             guard let self else { return }
             gtk_window_close(gcast(self.window))
         }
-        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.onClosed?() }
         ObjectCensus.created(self)
     }
 
     deinit { ObjectCensus.freed(ChartDetails.self) }
 
-    func present() {
-        // After presenting: gtk_window_set_focus before the window shows makes GTK 4.8 put it on the
-        // accessibility bus as an empty "filler".
-        DialogFocus.present(window) { [text] in gtk_widget_grab_focus(text) }
-    }
+    /// The summary's text takes the focus (after presenting: gtk_window_set_focus before the window shows makes
+    /// GTK 4.8 put it on the accessibility bus as an empty "filler").
+    func focusFirst() { gtk_widget_grab_focus(text) }
 
     /// The text of the dialog: summary, axes, the legend in words (each series' colour, line and marker as
     /// drawn with `appearance`), then each series' description.

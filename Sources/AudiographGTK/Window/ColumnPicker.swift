@@ -9,13 +9,12 @@ import Foundation
 /// document window; a choice that can't be charted shows why here and leaves the old chart on screen.
 ///
 /// Ownership: the GtkWindow is a toplevel owned by GTK (transient for and destroyed with the document
-/// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy".
+/// window); this object is kept by the `DocumentWindow`'s `DialogSlot` until "destroy".
 /// Widgets are borrowed pointers, not used after "destroy".
 @MainActor
 final class ColumnPicker: ChartChoiceWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called once, when the window has been destroyed.
-    var onClosed: (() -> Void)?
     private var choices: ColumnChoices
     /// The table charted; its sidecar keeps the choice when it is a file.
     private let source: TableSource
@@ -143,28 +142,22 @@ final class ColumnPicker: ChartChoiceWindow {
         Signal.connect(gpointerOf(apply), "clicked") { [weak self] in self?.applyClicked() }
         // Escape closes (Widgets.dialogWindow); closing by any means cancels.
         Signal.connectReturningBool(gpointerOf(window), "close-request") { [weak self] in
-            if let self, self.applying { self.owner?.cancelRechart() }
+            if let self, self.applying { self.owner?.cancelChartAgain() }
             return false
         }
-        Signal.connect(gpointerOf(window), "destroy") { [weak self] in
-            guard let self else { return }
-            self.destroyed = true
-            self.onClosed?()
-        }
+        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.destroyed = true }
         ObjectCensus.created(self)
     }
 
     deinit { ObjectCensus.freed(ColumnPicker.self) }
 
-    /// Shows the window with the keyboard focus on the first choice (x).
-    func present() {
-        DialogFocus.present(window) { [firstControl] in gtk_widget_grab_focus(firstControl) }
-    }
+    /// The first choice (x) takes the focus.
+    func focusFirst() { gtk_widget_grab_focus(firstControl) }
 
     /// Closes without applying; a chart being made for Apply is dropped.
     func close() {
         guard !destroyed else { return }
-        if applying { owner?.cancelRechart() }
+        if applying { owner?.cancelChartAgain() }
         applying = false
         gtk_window_destroy(gcast(window))
     }
@@ -176,8 +169,8 @@ final class ColumnPicker: ChartChoiceWindow {
         if let problem = choices.problem { return show(problem) }
         let settings = choices.settings(replacing: base)
         let remember = choices.remember
-        applyAndClose(settings, remember: remember, path: source.path, owner: owner)
-        MainLoop.after(milliseconds: DocumentWindow.progressDelayMilliseconds) { [weak self] in
+        applyAndClose(settings, remember: remember, owner: owner)
+        MainLoop.after(milliseconds: DocumentSession.progressDelayMilliseconds) { [weak self] in
             guard let self, self.applying, !self.destroyed else { return }
             self.show(tr("Making the chart…"), isError: false)
         }

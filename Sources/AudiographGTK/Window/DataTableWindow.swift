@@ -17,10 +17,9 @@ import CGtkShim
 /// Ownership: `window` is GTK's (a transient window, destroyed when closed); this object keeps borrowed
 /// pointers to it and its widgets. `model` is owned by the column view's selection model once set.
 @MainActor
-final class DataTableWindow {
+final class DataTableWindow: ChildDialog {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called when the window is destroyed.
-    var onClosed: (() -> Void)?
     /// Called when the cell cursor reaches a row: the series of its column (the row's series for x and other
     /// columns) and the point's index in that series.
     var onPoint: ((_ series: Int, _ point: Int) -> Void)?
@@ -91,10 +90,7 @@ final class DataTableWindow {
         gtk_widget_add_css_class(columnView, "ag-data-table")
         // Column headers at full contrast (the theme dims them), and a frame round the cell cursor's cell.
         Widgets.addStyle(Self.style)
-        Signal.connect(gpointerOf(window), "destroy") { [weak self] in
-            self?.sortJob?.cancel()
-            self?.onClosed?()
-        }
+        Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.sortJob?.cancel() }
         ObjectCensus.created(self)
         showHeading()
     }
@@ -105,9 +101,8 @@ final class DataTableWindow {
         + ".ag-current-row { background-color: alpha(@theme_selected_bg_color, 0.2); } "  // l10n: not shown
         + ".ag-current-cell { background-color: @theme_selected_bg_color; color: @theme_selected_fg_color; }"  // l10n: not shown
 
-    func present() {
-        DialogFocus.present(window) { [weak self] in self?.sayCell(across: false, first: true) }
-    }
+    /// The cell cursor's cell takes the focus, and is said.
+    func focusFirst() { sayCell(across: false, first: true) }
 
     // MARK: The columns
 

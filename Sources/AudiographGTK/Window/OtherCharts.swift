@@ -10,13 +10,12 @@ import Foundation
 /// the sidecar settings. The list is worked out on another thread, so a large table never stalls the window.
 ///
 /// Ownership: the GtkWindow is a toplevel owned by GTK (transient for and destroyed with the document
-/// window); this object is kept by the `DocumentWindow` until `onClosed`, called from "destroy". Widgets are
+/// window); this object is kept by the `DocumentWindow`'s `DialogSlot` until "destroy". Widgets are
 /// borrowed pointers, not used after "destroy".
 @MainActor
 final class OtherCharts: ChartChoiceWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Called once, when the window has been destroyed.
-    var onClosed: (() -> Void)?
     /// The table charted; its sidecar keeps the choice when it is a file.
     private let source: TableSource
     private weak var owner: DocumentWindow?
@@ -92,14 +91,13 @@ final class OtherCharts: ChartChoiceWindow {
         Signal.connect(gpointerOf(showButton), "clicked") { [weak self] in self?.showSelected() }
         Signal.connectWithPointer(gpointerOf(list), "row-activated") { [weak self] _ in self?.showSelected() }
         Signal.connectReturningBool(gpointerOf(window), "close-request") { [weak self] in
-            if let self, self.applying { self.owner?.cancelRechart() }
+            if let self, self.applying { self.owner?.cancelChartAgain() }
             return false
         }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in
             guard let self else { return }
             self.destroyed = true
             self.suggestionsJob?.cancel()
-            self.onClosed?()
         }
 
         suggestionsJob = BackgroundJob(name: "audiograph-suggestions", work: { _ in ChartSuggestions.list(for: document) },
@@ -109,15 +107,13 @@ final class OtherCharts: ChartChoiceWindow {
 
     deinit { ObjectCensus.freed(OtherCharts.self) }
 
-    /// Shows the window with the keyboard focus on the list.
-    func present() {
-        DialogFocus.present(window) { [list] in Widgets.focusInto(list) }
-    }
+    /// The list takes the focus.
+    func focusFirst() { Widgets.focusInto(list) }
 
     /// Closes without changing the chart; a chart being made is dropped.
     func close() {
         guard !destroyed else { return }
-        if applying { owner?.cancelRechart() }
+        if applying { owner?.cancelChartAgain() }
         applying = false
         gtk_window_destroy(gcast(window))
     }
@@ -154,7 +150,7 @@ final class OtherCharts: ChartChoiceWindow {
         guard suggestions.indices.contains(index) else { return }
         let settings = suggestions[index].settings
         let remember = self.remember
-        applyAndClose(settings, remember: remember, path: source.path, owner: owner)
+        applyAndClose(settings, remember: remember, owner: owner)
     }
 
 }

@@ -116,7 +116,7 @@ final class LoadingPage {
     }
 }
 
-/// The page shown when a file can't be opened: which file, why and what to do, and a way on.
+/// The page shown when a file can't be opened, or is waited for: which file, why and what to do, and a way on.
 @MainActor
 final class ErrorPage {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -142,9 +142,8 @@ final class ErrorPage {
         Widgets.append(content, buttons)
     }
 
-    /// Shows "Can't open births.csv" and the import error's sentence.
-    func show(fileName: String, message text: String) {
-        let headingText = Localization.tr("Can't open %@", fileName)
+    /// Shows `headingText` ("Can't open births.csv", "Waiting for rows in sensor.csv") and the sentence saying why.
+    func show(heading headingText: String, message text: String) {
         gtk_label_set_text(gcast(heading), headingText)
         gtk_label_set_text(gcast(message), text)
         // The focus lands on Open Another…, and a screen reader speaks only what has the focus: its

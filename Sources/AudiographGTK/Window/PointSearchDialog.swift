@@ -12,15 +12,12 @@ import CGtkShim
 /// Ownership: `window` is GTK's (a transient dialog, destroyed when closed); this object keeps borrowed
 /// pointers to it and its entry and message until then.
 @MainActor
-final class PointSearchDialog {
+final class PointSearchDialog: ChildDialog {
     let window: UnsafeMutablePointer<GtkWidget>
-    /// Called when the window is destroyed, with whether Enter moved the cursor (not Escape or a refusal).
-    var onClosed: ((_ moved: Bool) -> Void)?
     private let entry: UnsafeMutablePointer<GtkWidget>
     private let message: UnsafeMutablePointer<GtkWidget>
     /// The text typed; returns nil when the cursor moved (the dialog closes) or the sentence saying why not.
     private let submit: (String) -> String?
-    private var moved = false
 
     /// A dialog titled `title` whose entry is labelled `label` (with a mnemonic) and described by `hint`
     /// (what to type, said by the screen reader after the label), showing `text`.
@@ -53,27 +50,21 @@ final class PointSearchDialog {
         gtk_window_set_child(gcast(window), content)
         // The entry belongs to the window; its handler goes with it.
         Signal.connect(gpointerOf(entry), "activate") { [weak self] in self?.submitted() }
-        Signal.connect(gpointerOf(window), "destroy") { [weak self] in
-            guard let self else { return }
-            self.onClosed?(self.moved)
-        }
         ObjectCensus.created(self)
     }
 
     deinit { ObjectCensus.freed(PointSearchDialog.self) }
 
-    func present() {
-        DialogFocus.present(window) { [entry] in
-            gtk_widget_grab_focus(entry)
-            gtk_editable_select_region(gcast(entry), 0, -1)
-        }
+    /// The entry takes the focus, its text selected so typing replaces it.
+    func focusFirst() {
+        gtk_widget_grab_focus(entry)
+        gtk_editable_select_region(gcast(entry), 0, -1)
     }
 
     /// Enter or Go: the cursor moved (the dialog closes), or the reason is shown, said and the text selected.
     private func submitted() {
         let text = String(cString: gtk_editable_get_text(gcast(entry)))
         guard let refusal = submit(text) else {
-            moved = true
             gtk_window_close(gcast(window))
             return
         }

@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import AudiographCore
 import Foundation
 
 /// Where a window's table comes from: a file, a table held in memory (pasted, or piped in and read), or
 /// standard input still to be read.
-enum TableSource: Equatable, Sendable {
+public enum TableSource: Equatable, Sendable {
     case file(path: String)
     case held(HeldTable)
     /// `audiograph -`: read once, then held.
     case standardInput
 
     /// The file's path; nil for a table that is no file (no sidecar, nothing to follow).
-    var path: String? {
+    public var path: String? {
         if case .file(let path) = self { return path }
         return nil
     }
 
     /// How titles and messages name it: the file's name, "Pasted table", "standard input".
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case .file(let path): return (path as NSString).lastPathComponent
         case .held(let table): return table.name
@@ -25,7 +24,7 @@ enum TableSource: Equatable, Sendable {
         }
     }
 
-    static func == (a: TableSource, b: TableSource) -> Bool {
+    public static func == (a: TableSource, b: TableSource) -> Bool {
         switch (a, b) {
         case (.file(let p), .file(let q)): return p == q
         case (.held(let s), .held(let t)): return s === t
