@@ -18,23 +18,23 @@ public final class ChartSession {
 
     /// The chart shown (the document's, or a part of it while zoomed).
     public private(set) var chart: ChartDescriptor?
-    /// The cursor. The viewer moves it too while the sound plays (the cursor follows it).
-    public var navigator: ChartNavigator?
+    /// The cursor (it follows the sound while Space plays: `followSound`).
+    public internal(set) var navigator: ChartNavigator?
     /// The part of the current element Up and Down reached (an index into its parts); nil for the whole
     /// element. Any move along the series clears it.
-    public var part: Int?
+    public internal(set) var part: Int?
     /// The selected range: the x where it started, and whether plain moves keep it (M) or end it (Shift+arrows).
     public private(set) var selection: (anchorX: Double, sticky: Bool)?
     /// While zoomed to a part: the whole chart, what to add to the part's x to get the whole's, the part's
     /// words ("1930 to 1945, 16 points"), and the whole chart's navigator when it is at hand.
-    public var zoom: (whole: ChartDescriptor, xShift: Double, words: String, wholeNavigator: ChartNavigator?)?
+    public internal(set) var zoom: (whole: ChartDescriptor, xShift: Double, words: String, wholeNavigator: ChartNavigator?)?
     /// The series the current one is compared with (C), and how the two are heard (Shift+C); nil for none.
     public private(set) var comparison: (second: Int, sound: ComparisonSound)?
     /// What was last typed in Go To and in Find Value (each entry shows it again), and the condition F3 finds.
-    public var goToText = "", findText = ""
+    public internal(set) var goToText = "", findText = ""
     public internal(set) var findCondition: ValueCondition?
     /// Points of interest per series, found on first use.
-    public var interests: [Int: [PointOfInterest]] = [:]
+    public internal(set) var interests: [Int: [PointOfInterest]] = [:]
     /// The analysis and braille lines of the shown chart, once made on a worker; nil meanwhile.
     public private(set) var analysis: ChartAnalysis?
     public private(set) var braille: ChartBraille?

@@ -11,6 +11,17 @@ public enum SearchOutcome {
 }
 
 extension ChartSession {
+    /// What to type in Go To on the shown chart, with its first x as the example: "A value of Year, such as 1917."
+    public var goToHint: String {
+        guard let chart else { return "" }
+        let first = chart.series.first?.x.first(where: \.isFinite).map { XValueFormatting(axis: chart.xAxis).string($0) } ?? ""
+        switch chart.xAxis {
+        case .date: return Localization.tr("A date of %@ in any spelling, such as %@, Sep 2008 or 15/9/2008.", chart.xAxis.title, first)
+        case .numeric: return Localization.tr("A value of %@, such as %@.", chart.xAxis.title, first)
+        case .categorical: return Localization.tr("A name in %@ or its start, such as %@.", chart.xAxis.title, first)
+        }
+    }
+
     /// Ctrl+G: the cursor to the point of the current series at the x value or label typed, or to the
     /// nearest, said so ("Nearest to 1950"); beyond the data, the data's range is said and the cursor stays.
     public func goTo(_ text: String) -> SearchOutcome {

@@ -17,55 +17,39 @@ import Foundation
 @MainActor
 final class ChartView {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let area: UnsafeMutablePointer<GtkWidget>
-    private let layer = ChartElementLayer()
+    let area: UnsafeMutablePointer<GtkWidget>
+    let layer = ChartElementLayer()
     /// Where the person is in the chart and what each chart action says and plays (toolkit-free).
     let session: ChartSession
-    private var chart: ChartDescriptor? { session.chart }
-    private var navigator: ChartNavigator? {
-        get { session.navigator }
-        set { session.navigator = newValue }
-    }
-    private var appearance = ChartAppearance()
-    private let measure: any TextMeasuring
+    var chart: ChartDescriptor? { session.chart }
+    var navigator: ChartNavigator? { session.navigator }
+    /// The chart's work off the main loop (analysis, scores, a range's words, new points), decided in Core.
+    private let work: ChartWork
+    var appearance = ChartAppearance()
+    let measure: any TextMeasuring
     /// The scene last painted, reused while the size, chart, appearance and focus stay the same.
-    private var cachedScene: ChartScene?
+    var cachedScene: ChartScene?
     /// The chart drawn at the current size without its cursor: a cursor move redraws from this, without a
     /// pass over every point (180 ms at 30 million points before, under a millisecond now).
-    private var sceneBase: ChartSceneBase? { didSet { markerRaster = nil } }
+    var sceneBase: ChartSceneBase? { didSet { markerRaster = nil } }
     /// The markers of `sceneBase` painted into an image on the layout worker (a crowded scatter plot), or nil.
-    private var markerRaster: MarkerRaster?
+    var markerRaster: MarkerRaster?
     /// The size the elements were last placed for.
-    private var placedSize: (width: Double, height: Double)?
+    var placedSize: (width: Double, height: Double)?
     /// The layout being made on a worker for a big chart, and the size and appearance it is for.
-    private var layout: (job: BackgroundJob, size: SceneSize, appearance: ChartAppearance)?
+    var layout: (job: BackgroundJob, size: SceneSize, appearance: ChartAppearance)?
     /// The scene painted last, shown stretched while a big chart is laid out again at a new size.
-    private var lastPainted: ChartScene?
-    private var lastRaster: MarkerRaster?
+    var lastPainted: ChartScene?
+    var lastRaster: MarkerRaster?
     /// The size of the drawing area at its last paint (a new layout of a grown chart is made for it).
-    private var drawnSize: SceneSize?
-    private var hasFocus = false
+    var drawnSize: SceneSize?
+    var hasFocus = false
     /// The application's sound device and sound settings, shared with the other windows.
     private let audio: AudioPlayback
-    /// The analysis under way for the shown chart; cancelled by the next `show` and when the window closes.
-    private var analysisJob: BackgroundJob?
-    /// The description of a selected range under way (Shift+S).
-    private var rangeJob: BackgroundJob?
-    /// The timer that says the gathered new points once a sentence is due.
-    private let newPointsTimer = MainLoopTimer()
-    /// The new points' tones being rendered.
-    private var newPointsSound: BackgroundJob?
-    /// The scores Space plays, being made for a big chart.
-    private var scoresJob: BackgroundJob?
-    /// Counts the charts shown (each growth of a followed file is a new one), so an analysis of an older
-    /// chart is not kept.
-    private var chartGeneration = 0
-    /// The timer that analyses a grown chart once its file has been quiet.
-    private let analysisDelay = MainLoopTimer()
-    /// How long a followed file must stay unchanged before the grown chart is analysed, in milliseconds.
-    static let analysisQuietMilliseconds: UInt32 = 700
     /// The timer moving the cursor with the sound.
     private let followTimer = MainLoopTimer()
+    /// The second after Space while the sound device opens, then "Waiting for the sound device…".
+    private let deviceWait = MainLoopTimer()
     /// Called for D (chart details); the window opens the dialog.
     var onDetails: (() -> Void)?
     /// Called for B (braille lines) with the current series and the cell of the current point; the window
@@ -115,7 +99,18 @@ final class ChartView {
         gtk_overlay_set_child(gcast(widget), area)
         gtk_overlay_add_overlay(gcast(widget), layer.group)
         gtk_overlay_add_overlay(gcast(widget), layer.speechOff)
+        work = ChartWork(jobs: GLibJobs.shared, session: session)
         me.view = self
+        work.onAnalysed = { [weak self] in self?.apply($0) }
+        work.onRangeDescribed = { [weak self] words, copying in
+            if copying { Clipboard.copy(words) }
+            self?.announce(copying ? Localization.tr("Copied") : words)
+        }
+        work.onNewPointsSound = { [weak self] buffer in
+            guard let self, self.session.playback == nil else { return }
+            self.audio.play(buffer, owner: self)
+        }
+        work.onNewPointsSentence = { [weak self] in self?.announce($0) }
         let box = Unmanaged.passRetained(DrawBox(self)).toOpaque()
         gtk_drawing_area_set_draw_func(gcast(area), Self.draw, box, Self.releaseDrawBox)
         // Focus entering or leaving the chart (any of its elements) redraws the focus frame and cursor.
@@ -157,7 +152,6 @@ final class ChartView {
     private func present(prepared: ChartNavigator?) {
         Trace.mark("present-start")  // bench/chart_appears.py measures from here
         stopSound()
-        chartGeneration += 1
         cancelWork()
         session.present(prepared: prepared)
         let chart = prepared?.chart
@@ -169,48 +163,7 @@ final class ChartView {
         layer.rebuild(navigator, wording: feedback.wording, comparison: session.currentComparison)
         syncCursor(focus: false)
         gtk_widget_queue_draw(area)
-        if let chart { analyse(chart) }
-    }
-
-    /// Starts the analysis and braille lines of `chart` on a worker (what S, D, N, [ and ] and B wait for), and
-    /// its scores when it is big.
-    private func analyse(_ chart: ChartDescriptor) {
-        prepareScores(chart)
-        let generation = chartGeneration
-        analysisJob = BackgroundJob(name: "audiograph-analysis", work: { cancellation in
-            DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
-            guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
-            // The braille lines take a pass over every point: made here too, off the main loop.
-            return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
-        }, done: { [weak self] result in
-            self?.analysed(result, of: generation)
-        })
-    }
-
-    /// Makes the scores Space and Shift+Space play for a big chart on a worker and hands them to the session
-    /// (each a pass over every point: 36 ms of the main loop at ten million points when made on a key).
-    private func prepareScores(_ chart: ChartDescriptor) {
-        scoresJob?.cancel()
-        scoresJob = nil
-        guard PreparedScores.areWorthPreparing(for: chart) else { return }
-        let change = session.chartChanges, settings = audio.settings
-        scoresJob = BackgroundJob(name: "audiograph-scores", work: { cancellation in
-            PreparedScores(chart: chart, settings: settings, cancellation: cancellation)
-        }, done: { [weak self] scores in
-            guard let self else { return }
-            self.scoresJob = nil
-            self.session.offer(scores, forChartChange: change)
-        })
-    }
-
-    /// Analyses the shown chart once its followed file has been quiet for `analysisQuietMilliseconds` (or
-    /// when a key asks for the analysis, see `analysisOrWait`); a running analysis is let finish first.
-    private func analyseWhenQuiet() {
-        analysisDelay.once(after: Self.analysisQuietMilliseconds) { [weak self] in
-            guard let self else { return }
-            if self.analysisJob != nil { return self.analyseWhenQuiet() }
-            if let chart = self.chart, self.session.analysis == nil { self.analyse(chart) }
-        }
+        if chart != nil { work.chartShown(settings: audio.settings) }
     }
 
     /// The file grew (View ▸ Follow File): the session puts `grown` in the shown chart's place (the person's
@@ -232,29 +185,11 @@ final class ChartView {
             placedSize = nil
             layout?.job.cancel()
             layout = nil
-            chartGeneration += 1
-            // The grown chart is analysed once the file has been quiet for a moment: a logger writing every
-            // few hundred ms would else restart a big chart's analysis before it ever finished.
-            if !effects.keepsAnalysisUnderWay {
-                analysisJob?.cancel()
-                analysisJob = nil
-            }
-            analyseWhenQuiet()
             if let navigator { layer.refit(navigator, wording: feedback.wording, comparison: session.currentComparison) }
             syncCursor(focus: false, redraw: false)
             redrawGrown()
         }
-        if let score = effects.newPointsScore {
-            // Up to a second of sound: rendered on a worker (about 20 ms here), played when ready.
-            newPointsSound?.cancel()
-            newPointsSound = BackgroundJob(name: "audiograph-new-points", work: { _ in Synthesizer().render(score) },
-                                           done: { [weak self] buffer in
-                guard let self, self.session.playback == nil else { return }
-                self.newPointsSound = nil
-                self.audio.play(buffer, owner: self)
-            })
-        }
-        if effects.newPointsNoted { sayNewPoints() }
+        work.chartGrew(effects, settings: audio.settings)
     }
 
     /// Draws the grown chart: a big one is laid out on a worker for the size last drawn, and the last picture
@@ -269,46 +204,12 @@ final class ChartView {
         }
     }
 
-    /// Says the new points gathered once a sentence is due, and sets a timer for when it will be.
-    private func sayNewPoints() {
-        if let sentence = session.newPointsSentence() {
-            announce(sentence)
-        } else if !newPointsTimer.isScheduled, let wait = session.secondsUntilNewPointsAreDue() {
-            newPointsTimer.once(after: UInt32(max(0, wait) * 1000) + 1) { [weak self] in
-                self?.sayNewPoints()
-            }
-        }
-    }
-
     /// Stops the analysis and layout under way and forgets the shown chart's findings (another chart, or the
     /// window closing); returns at once.
     func cancelWork() {
-        rangeJob?.cancel()
-        rangeJob = nil
-        newPointsTimer.cancel()
-        newPointsSound?.cancel()
-        newPointsSound = nil
-        analysisDelay.cancel()
         layout?.job.cancel()
         layout = nil
-        analysisJob?.cancel()
-        analysisJob = nil
-        scoresJob?.cancel()
-        scoresJob = nil
-        session.forgetFindings()
-    }
-
-    /// What the background job finds in a chart: its analysis and its braille lines.
-    private struct Findings: Sendable {
-        var analysis: ChartAnalysis
-        var braille: ChartBraille
-    }
-
-    private func analysed(_ result: Findings, of generation: Int) {
-        analysisJob = nil
-        Trace.mark("analysis-ready")
-        // Of a chart that has grown since: it answers the key that waited for it, and is not kept.
-        apply(session.analysisReady(result.analysis, braille: result.braille, current: generation == chartGeneration))
+        work.cancel()
     }
 
     /// The analysis of the shown chart, or nil while it is being made: then Orca says "Still analysing…"
@@ -318,14 +219,6 @@ final class ChartView {
         let analysis = session.analysisOrWait(for: action, &effects)
         apply(effects)
         return analysis
-    }
-
-    /// The analysis is wanted (a key asked before it was ready): started now unless it is under way.
-    private func analyseNow() {
-        guard let chart, analysisJob == nil else { return }
-        // A grown chart waiting for its file to be quiet: analysed now, since a key asks.
-        analysisDelay.cancel()
-        analyse(chart)
     }
 
     /// The shown chart.
@@ -431,13 +324,13 @@ final class ChartView {
         switch effects.request {
         case .details?: onDetails?()
         case .braille(let lines, let series, let cell)?: onBraille?(lines, series, cell)
-        case .describeRange(let part, let series, let copying)?: describeRange(part, series: series, copying: copying)
+        case .describeRange(let part, let series, let copying)?: work.describeRange(part, series: series, copying: copying)
         case .copy(let text)?: Clipboard.copy(text)
         case .changeSpeed(let step)?:
             audio.changeLength(by: step)
             apply(session.speedChanged(by: step))
-            if let chart { prepareScores(chart) }  // made again for the new length
-        case .analysis?: analyseNow()
+            work.prepareScores(settings: audio.settings)  // made again for the new length
+        case .analysis?: work.analysisWanted(settings: audio.settings)
         case .findValue?: onFindValue?()
         case nil: break
         }
@@ -454,16 +347,8 @@ final class ChartView {
     var goToText: String { session.goToText }
     var findText: String { session.findText }
 
-    /// What to type in Go To on this chart: "A Year, such as 1917, or the start of a label."
-    var goToHint: String {
-        guard let chart else { return "" }
-        let first = chart.series.first?.x.first(where: \.isFinite).map { XValueFormatting(axis: chart.xAxis).string($0) } ?? ""
-        switch chart.xAxis {
-        case .date: return tr("A date of %@ in any spelling, such as %@, Sep 2008 or 15/9/2008.", chart.xAxis.title, first)
-        case .numeric: return tr("A value of %@, such as %@.", chart.xAxis.title, first)
-        case .categorical: return tr("A name in %@ or its start, such as %@.", chart.xAxis.title, first)
-        }
-    }
+    /// What to type in Go To on this chart (`ChartSession.goToHint`).
+    var goToHint: String { session.goToHint }
 
     /// Ctrl+T: what the shown chart's table is made from, and the selected range's words when one is.
     func dataTable() -> (request: DataTableRequest, range: String?)? {
@@ -512,21 +397,6 @@ final class ChartView {
         }
     }
 
-    /// Shift+S: the selected range's own description (its values, lowest and highest, trend and shape), made
-    /// on a worker and said when ready; with `copying` (Ctrl+Shift+C) put on the clipboard, and "Copied" said.
-    private func describeRange(_ part: ChartPart, series s: Int, copying: Bool) {
-        rangeJob?.cancel()
-        rangeJob = BackgroundJob(name: "audiograph-range", work: { cancellation -> String? in
-            guard let analysis = ChartAnalysis.analyze(part.chart, cancellation: cancellation),
-                  analysis.series.indices.contains(s) else { return nil }
-            return analysis.series[s].description
-        }, done: { [weak self] words in
-            self?.rangeJob = nil
-            if copying { Clipboard.copy(words) }
-            self?.announce(copying ? tr("Copied") : words)
-        })
-    }
-
     /// Shows the chart of `prepared` with the cursor in series `series` on the point nearest `x`, the focus there.
     private func present(prepared: ChartNavigator, series: Int, x: Double?) {
         let focused = hasFocus
@@ -559,112 +429,6 @@ final class ChartView {
         if redraw { gtk_widget_queue_draw(area) }
     }
 
-    private func paint(_ cr: OpaquePointer, width: Double, height: Double) {
-        guard let chart, let navigator else { return }
-        let size = SceneSize(width: width, height: height)
-        drawnSize = size
-        if let raster = markerRaster, raster.scale != Int(gtk_widget_get_scale_factor(area)) {
-            // Moved to a screen of another scale: the markers' image is made again, at this one.
-            sceneBase = nil
-            cachedScene = nil
-        }
-        let scene: ChartScene
-        if let cached = cachedScene, cached.width == width, cached.height == height {
-            scene = cached
-        } else if let base = sceneBase.flatMap({ $0.size == size ? $0 : nil }) {
-            scene = sceneFrom(base, placing: placedSize.map { $0.width != width || $0.height != height } ?? true)
-        } else if Self.laysOutOnTheMainLoop(chart) {
-            sceneBase = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
-            scene = sceneFrom(sceneBase!, placing: true)
-        } else {
-            layOutOnAWorker(chart, size: size, elements: navigator.elements)
-            paintPlaceholder(cr, width: width, height: height)
-            return
-        }
-        let started = Trace.isEnabled ? Trace.now() : 0
-        ScenePainter.paint(scene, on: cr, raster: markerRaster)
-        lastPainted = scene
-        lastRaster = markerRaster
-        if Trace.isEnabled {
-            Trace.write("redraw-start", at: started)
-            Trace.mark("redraw-end")
-        }
-    }
-
-    /// The scene of `base` with the cursor, cached; with `placing`, the elements are moved to where their
-    /// points are drawn (a pass over the points).
-    private func sceneFrom(_ base: ChartSceneBase, placing: Bool) -> ChartScene {
-        guard let navigator else { return base.scene(focus: nil) }
-        let scene = base.scene(focus: hasFocus ? session.sceneFocus : nil, elements: placing ? navigator.elements : [])
-        cachedScene = scene
-        if placing { place(scene.elementFrames, size: base.size) }
-        return scene
-    }
-
-    /// Puts the accessible elements over their points, after the paint under way (moving widgets while GTK
-    /// paints would start a new layout inside this one).
-    private func place(_ frames: [[SceneRect]], size: SceneSize) {
-        placedSize = (size.width, size.height)
-        MainLoop.post { [weak self] in
-            self?.layer.place(frames, width: size.width, height: size.height)
-            Trace.mark("place-end")  // the elements are over their points
-        }
-    }
-
-    /// Charts with more points than this are laid out on a worker: a layout costs about 10 ms per million
-    /// points, and the main loop must not stall over 50 ms.
-    private static let pointsLaidOutOnTheMainLoop = 250_000
-
-    /// Whether `chart` is laid out on the main loop: not when it has many points, nor a scatter plot with more
-    /// points than a marker image is made for (GTK takes about 4 ms per 1,000 markers to paint them).
-    private static func laysOutOnTheMainLoop(_ chart: ChartDescriptor) -> Bool {
-        let points = chart.series.reduce(0) { $0 + $1.count }
-        return points <= pointsLaidOutOnTheMainLoop && !(chart.kind == .scatter && points >= MarkerRaster.minimumMarkers)
-    }
-
-    /// Lays out `chart` at `size` on a worker, unless that is under way; the chart is drawn once it is done.
-    private func layOutOnAWorker(_ chart: ChartDescriptor, size: SceneSize, elements: [SeriesElements]) {
-        if let layout, layout.size == size, layout.appearance == appearance { return }
-        layout?.job.cancel()
-        let appearance = appearance, measure = measure, scale = Int(gtk_widget_get_scale_factor(area))
-        Trace.mark("layout-start")
-        let job = BackgroundJob(name: "audiograph-layout", work: { cancellation -> LaidOut? in
-            let base = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
-            guard !cancellation.isCancelled else { return nil }
-            let scene = base.scene(focus: nil, elements: elements)
-            return LaidOut(base: base, frames: scene.elementFrames, raster: MarkerRaster(scene: scene, scale: max(1, scale)))
-        }, done: { [weak self] laidOut in
-            self?.laidOut(laidOut)
-        })
-        layout = (job, size, appearance)
-    }
-
-    private func laidOut(_ result: LaidOut) {
-        layout = nil
-        sceneBase = result.base
-        markerRaster = result.raster
-        cachedScene = nil
-        place(result.frames, size: result.base.size)
-        gtk_widget_queue_draw(area)
-    }
-
-    /// A chart laid out on a worker: the scene without its cursor, where each element goes, and its markers as
-    /// an image when there are many.
-    private struct LaidOut: Sendable {
-        var base: ChartSceneBase
-        var frames: [[SceneRect]]
-        var raster: MarkerRaster?
-    }
-
-    /// While a new layout is made: the last scene drawn, stretched to the new size, or nothing at first.
-    private func paintPlaceholder(_ cr: OpaquePointer, width: Double, height: Double) {
-        guard let last = lastPainted, last.width > 0, last.height > 0 else { return }
-        cairo_save(cr)
-        cairo_scale(cr, width / last.width, height / last.height)
-        ScenePainter.paint(last, on: cr, raster: lastRaster)
-        cairo_restore(cr)
-    }
-
     // MARK: Playing
 
     /// Starts what the session asked for: the score rendered, played from its place, the cursor following;
@@ -688,9 +452,9 @@ final class ChartView {
     /// Says that the sound is coming when the device takes more than a second to open (a busy or slow
     /// device), so silence after Space is not taken for a frozen window.
     private func sayWhileTheDeviceOpens() {
-        MainLoop.after(milliseconds: 1000) { [weak self] in
+        deviceWait.once(after: 1000) { [weak self] in
             guard let self, self.session.playback != nil, self.audio.owner === self, self.audio.isStarting else { return }
-            self.announce(tr("Waiting for the sound device…"))
+            self.announce(Localization.tr("Waiting for the sound device…"))
         }
     }
 
@@ -707,6 +471,7 @@ final class ChartView {
     /// Stops the sound this chart plays and the cursor's following of it; others' sound plays on.
     private func silence() {
         followTimer.cancel()
+        deviceWait.cancel()
         if audio.owner === self { audio.stop() }
     }
 
@@ -721,13 +486,5 @@ final class ChartView {
     /// Speaks `message` through the screen reader without moving the focus.
     func announce(_ message: String) {
         Widgets.announce(message, in: widget)
-    }
-}
-
-/// The one place the viewer asks the core for a chart scene.
-enum ChartScenes {
-    static func prepare(_ chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance,
-                        measure: any TextMeasuring) -> ChartSceneBase {
-        ChartSceneBuilder.prepare(chart: chart, size: size, appearance: appearance, measure: measure)
     }
 }

@@ -27,6 +27,8 @@ final class AccessibilityRegistration {
     /// Checks since someone started waiting; the wait ends after `maximumChecks`. Found at the first check,
     /// the program was there all along and nobody is told.
     private var checks = 0
+    /// The wait before the registry is asked again.
+    private let nextCheck = MainLoopTimer()
     static let checkIntervalMilliseconds: UInt32 = 100
     static let maximumChecks = 100
 
@@ -117,7 +119,7 @@ final class AccessibilityRegistration {
             }
             if found { return self.joined() }
             guard self.checks < Self.maximumChecks else { return self.giveUp() }
-            MainLoop.after(milliseconds: Self.checkIntervalMilliseconds) { [weak self] in self?.check() }
+            self.nextCheck.once(after: Self.checkIntervalMilliseconds) { [weak self] in self?.check() }
         }
         if names.isEmpty { return finish() }
         let me = UInt32(getpid())

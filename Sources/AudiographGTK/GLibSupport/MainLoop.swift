@@ -66,9 +66,4 @@ public enum MainLoop {
         return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runTick, data, releaseTick)
     }
 
-    /// Calls `body` once after `milliseconds` on the main thread, never cancelled (a `MainLoopTimer` can be).
-    @MainActor
-    static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
-        every(milliseconds: milliseconds) { body(); return false }
-    }
 }

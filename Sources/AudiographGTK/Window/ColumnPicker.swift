@@ -67,35 +67,35 @@ final class ColumnPicker: ChartChoiceWindow {
         }
 
         let choices = self.choices
-        let x = Self.dropDown(choices.xOptions.map { choices.title(of: $0, none: tr("Row number")) },
+        let x = Self.dropDown(choices.xOptions.map { choices.title(of: $0, none: Localization.tr("Row number")) },
                               selected: choices.xOptions.firstIndex(of: choices.x) ?? 0)
         firstControl = x
-        addRow(tr("_X axis"), x)
+        addRow(Localization.tr("_X axis"), x)
 
         let (ySeries, yChecks) = Self.checkList(choices.yColumns.map { choices.headers[$0] },
                                                 on: choices.yColumns.map { choices.y.contains($0) })
-        addRow(tr("_Y series"), ySeries)
+        addRow(Localization.tr("_Y series"), ySeries)
         gtk_widget_set_valign(gtk_grid_get_child_at(gcast(grid), 0, row - 1), GTK_ALIGN_START)
         if let firstY = yChecks.first {
             // The label names the group; its mnemonic moves focus to the first check button.
             Signal.connectMnemonicActivate(gpointerOf(ySeries)) { _ in gtk_widget_grab_focus(firstY) != 0 }
         }
 
-        let seriesBy = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: tr("None")) },
+        let seriesBy = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
                                      selected: choices.textOptions.firstIndex(of: choices.seriesBy) ?? 0)
-        addRow(tr("_Series by"), seriesBy)
-        let size = Self.dropDown(choices.sizeOptions.map { choices.title(of: $0, none: tr("None")) },
+        addRow(Localization.tr("_Series by"), seriesBy)
+        let size = Self.dropDown(choices.sizeOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
                                  selected: choices.sizeOptions.firstIndex(of: choices.size) ?? 0)
-        addRow(tr("Si_ze"), size)
-        let category = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: tr("None")) },
+        addRow(Localization.tr("Si_ze"), size)
+        let category = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
                                      selected: choices.textOptions.firstIndex(of: choices.category) ?? 0)
-        addRow(tr("Ca_tegory"), category)
+        addRow(Localization.tr("Ca_tegory"), category)
         let kind = Self.dropDown(ColumnChoices.kinds.map(ColumnChoices.title(of:)),
                                  selected: ColumnChoices.kinds.firstIndex(of: choices.kind) ?? 0)
-        addRow(tr("Chart _kind"), kind)
+        addRow(Localization.tr("Chart _kind"), kind)
 
         let rememberBox = Widgets.box(vertical: true, spacing: 2)
-        let remember = Widgets.checkButton(tr("_Remember for this file"))
+        let remember = Widgets.checkButton(Localization.tr("_Remember for this file"))
         Widgets.append(rememberBox, remember)
         let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
         let note = Widgets.label(Localization.tr(
@@ -116,8 +116,8 @@ final class ColumnPicker: ChartChoiceWindow {
         let buttons = Widgets.box(vertical: false, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         gtk_widget_set_margin_top(buttons, 6)
-        let cancel = Widgets.button(tr("_Cancel"))
-        let apply = Widgets.button(tr("_Apply"), suggested: true)
+        let cancel = Widgets.button(Localization.tr("_Cancel"))
+        let apply = Widgets.button(Localization.tr("_Apply"), suggested: true)
         Widgets.append(buttons, cancel)
         Widgets.append(buttons, apply)
         Widgets.append(content, buttons)
@@ -164,15 +164,18 @@ final class ColumnPicker: ChartChoiceWindow {
 
     // MARK: Apply
 
+    /// Says "Making the chart…" when Apply takes a while; goes with the picker.
+    private let makingNotice = MainLoopTimer()
+
     private func applyClicked() {
         guard !applying, let owner else { return }
         if let problem = choices.problem { return show(problem) }
         let settings = choices.settings(replacing: base)
         let remember = choices.remember
         applyAndClose(settings, remember: remember, owner: owner)
-        MainLoop.after(milliseconds: DocumentSession.progressDelayMilliseconds) { [weak self] in
+        makingNotice.once(after: DocumentSession.progressDelayMilliseconds) { [weak self] in
             guard let self, self.applying, !self.destroyed else { return }
-            self.show(tr("Making the chart…"), isError: false)
+            self.show(Localization.tr("Making the chart…"), isError: false)
         }
     }
 

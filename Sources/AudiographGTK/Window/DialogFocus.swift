@@ -48,6 +48,8 @@ enum DialogFocus {
         nonisolated(unsafe) private let window = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
         let focus: @MainActor () -> Void
         private var scheduled = false
+        /// The settle delay; its body holds this object until it has run.
+        private let settle = MainLoopTimer()
 
         init(window: UnsafeMutablePointer<GtkWidget>, focus: @escaping @MainActor () -> Void) {
             g_weak_ref_init(self.window, gpointerOf(window))
@@ -62,7 +64,7 @@ enum DialogFocus {
         func schedule() {
             guard !scheduled else { return }
             scheduled = true
-            MainLoop.after(milliseconds: DialogFocus.settleMilliseconds) { [self] in
+            settle.once(after: DialogFocus.settleMilliseconds) { [self] in
                 guard let alive = g_weak_ref_get(window) else { return }
                 defer { g_object_unref(alive) }
                 guard gtk_widget_get_visible(alive.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return }
