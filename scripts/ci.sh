@@ -6,6 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
+source scripts/lanes.sh  # its failure pattern (lanes_failed_lines) for the Debian 13 log
 # Made (or found in the cache) before the lanes start: the first time it needs the network and a few minutes.
 scripts/timed.sh debian13-root scripts/debian-root.sh prepare trixie || exit 1
 # The release binaries, built once beside the first tests: Debian 12's `make install` and corpus checks find them
@@ -46,7 +47,7 @@ if [ $status != 0 ]; then
   echo
   echo "== what failed"
   cat "$failures"
-  grep -E "^  FAIL |Traceback|Error:|error:|Fatal|Killed|timed out" "$trixie_log" | tail -n 30 | sed "s/^/[debian13] /"
+  lanes_failed_lines debian13 "$trixie_log"
 fi
 echo "[time] ci: $(( $(date +%s) - started )) s"
 exit $status

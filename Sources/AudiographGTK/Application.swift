@@ -118,16 +118,16 @@ public final class AudiographApplication {
     ]
 
     private func addCommandLineOptions() {
-        g_application_set_option_context_parameter_string(gcast(application), tr("[FILE…]"))
+        g_application_set_option_context_parameter_string(gcast(application), Localization.tr("[FILE…]"))
         g_application_set_option_context_summary(gcast(application),
-                                                 tr("Opens each CSV or TSV file in its own window as a chart you can see and hear."))
+                                                 Localization.tr("Opens each CSV or TSV file in its own window as a chart you can see and hear."))
         for flag in Self.flags {
             g_application_add_main_option(gcast(application), flag.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                          tr(flag.description), nil)
+                                          Localization.tr(flag.description), nil)
         }
         // Answered by main.swift before GTK starts (it needs no display); listed here so --help shows it.
         g_application_add_main_option(gcast(application), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                      tr("Print the version and exit"), nil)
+                                      Localization.tr("Print the version and exit"), nil)
     }
 
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
@@ -270,8 +270,8 @@ public final class AudiographApplication {
         case .open:
             FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(.file(path: path)) }
         case .pasteTable: pasteTable()
-        case .chartLarger: zoomCharts(to: ChartZoom.larger(than: viewSettings.chartZoom), limit: tr("Largest chart size"))
-        case .chartSmaller: zoomCharts(to: ChartZoom.smaller(than: viewSettings.chartZoom), limit: tr("Smallest chart size"))
+        case .chartLarger: zoomCharts(to: ChartZoom.larger(than: viewSettings.chartZoom), limit: Localization.tr("Largest chart size"))
+        case .chartSmaller: zoomCharts(to: ChartZoom.smaller(than: viewSettings.chartZoom), limit: Localization.tr("Smallest chart size"))
         case .chartNormalSize: zoomCharts(to: 1, limit: "")
         case .quit: for window in windows { gtk_window_destroy(gcast(window.window)) }
         case .shortcuts:
@@ -300,7 +300,7 @@ public final class AudiographApplication {
         Clipboard.readTable { [weak self, weak asker] table in
             guard let self else { return }
             guard let table else {
-                asker?.announce(tr("The clipboard holds no table. Copy cells in a spreadsheet or a table on a web page, then paste again."))
+                asker?.announce(Localization.tr("The clipboard holds no table. Copy cells in a spreadsheet or a table on a web page, then paste again."))
                 return
             }
             self.openChosen(.held(table))
@@ -312,7 +312,7 @@ public final class AudiographApplication {
     private func zoomCharts(to zoom: Double?, limit: String) {
         let current = viewSettings.chartZoom
         guard let zoom else {
-            activeWindow?.announce(tr("%@, %d%%", limit, ChartZoom.percent(current)))
+            activeWindow?.announce(Localization.tr("%@, %d%%", limit, ChartZoom.percent(current)))
             return
         }
         if zoom != current {
@@ -321,7 +321,7 @@ public final class AudiographApplication {
             saveSettings()
             appearanceChanged()
         }
-        activeWindow?.announce(tr("Chart size %d%%", ChartZoom.percent(zoom)))
+        activeWindow?.announce(Localization.tr("Chart size %d%%", ChartZoom.percent(zoom)))
     }
 
     private func toggleValue(_ toggle: ActionID.Toggle) -> Bool {

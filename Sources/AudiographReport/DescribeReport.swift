@@ -18,16 +18,15 @@ public struct DescribeReport: Sendable {
 
     /// Title, summary, kind, axes, each series' description and notes, one block per line group.
     public func text() -> String {
-        let L = Localization.self
         var lines: [String] = [chart.title, "", analysis.summary, ""]
-        lines.append(L.tr("Chart: %@", kindName))
-        lines.append(L.tr("X axis: %@", xAxisDescription))
-        lines.append(L.tr("Y axis: %@", yAxisDescription))
+        lines.append(Localization.tr("Chart: %@", kindName))
+        lines.append(Localization.tr("X axis: %@", xAxisDescription))
+        lines.append(Localization.tr("Y axis: %@", yAxisDescription))
         lines.append(contentsOf: AxisWording(chart: chart).additional)
-        if !document.reason.isEmpty { lines.append(L.tr("Why this chart: %@", document.reason)) }
+        if !document.reason.isEmpty { lines.append(Localization.tr("Why this chart: %@", document.reason)) }
         if let workbook = document.table.workbook {
-            lines.append(L.tr("Sheet: %@ (%ld of %ld: %@)", workbook.chosenName, workbook.chosen + 1, workbook.sheets.count,
-                              L.list(workbook.sheets.map { SheetWording.nameAndSize($0) })))
+            lines.append(Localization.tr("Sheet: %@ (%ld of %ld: %@)", workbook.chosenName, workbook.chosen + 1, workbook.sheets.count,
+                              Localization.list(workbook.sheets.map { SheetWording.nameAndSize($0) })))
         }
         lines.append("")
         for s in analysis.series {
@@ -35,7 +34,7 @@ public struct DescribeReport: Sendable {
             lines.append("")
         }
         if !document.warnings.isEmpty {
-            lines.append(L.tr("Notes:"))
+            lines.append(Localization.tr("Notes:"))
             lines.append(contentsOf: document.warnings.map { "- " + $0 })
             lines.append("")
         }
@@ -43,31 +42,30 @@ public struct DescribeReport: Sendable {
     }
 
     public var kindName: String {
-        let L = Localization.self
         let n = chart.series.count
         let layers = chart.series.filter { !$0.isTotal }.count
         /// "…, and their total" when the chart has a total layer.
-        func withTotal(_ text: String) -> String { n > layers ? L.tr("%@, and their total", text) : text }
+        func withTotal(_ text: String) -> String { n > layers ? Localization.tr("%@, and their total", text) : text }
         switch chart.kind {
-        case .line: return L.trn("line chart, %ld series", "line chart, %ld series", n, n)
-        case .bar: return L.trn("bar chart, %ld series", "bar chart, %ld series", n, n)
-        case .groupedBar: return withTotal(L.trn("grouped bar chart, %ld series", "grouped bar chart, %ld series", layers, layers))
-        case .stackedBar: return withTotal(L.trn("stacked bar chart, %ld series", "stacked bar chart, %ld series", layers, layers))
-        case .area: return L.trn("area chart, %ld series", "area chart, %ld series", n, n)
+        case .line: return Localization.trn("line chart, %ld series", "line chart, %ld series", n, n)
+        case .bar: return Localization.trn("bar chart, %ld series", "bar chart, %ld series", n, n)
+        case .groupedBar: return withTotal(Localization.trn("grouped bar chart, %ld series", "grouped bar chart, %ld series", layers, layers))
+        case .stackedBar: return withTotal(Localization.trn("stacked bar chart, %ld series", "stacked bar chart, %ld series", layers, layers))
+        case .area: return Localization.trn("area chart, %ld series", "area chart, %ld series", n, n)
         case .heatmap:
             let columns = chart.series.first?.count ?? 0
-            return L.tr("heatmap, %@ by %@", L.trn("%ld row", "%ld rows", n, n), L.trn("%ld column", "%ld columns", columns, columns))
-        case .stackedArea: return withTotal(L.trn("stacked area chart, %ld series", "stacked area chart, %ld series", layers, layers))
-        case .scatter: return L.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
+            return Localization.tr("heatmap, %@ by %@", Localization.trn("%ld row", "%ld rows", n, n), Localization.trn("%ld column", "%ld columns", columns, columns))
+        case .stackedArea: return withTotal(Localization.trn("stacked area chart, %ld series", "stacked area chart, %ld series", layers, layers))
+        case .scatter: return Localization.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
         case .histogram:
             let bins = chart.series.first?.count ?? 0
-            return L.trn("histogram, %ld bin", "histogram, %ld bins", bins, bins)
+            return Localization.trn("histogram, %ld bin", "histogram, %ld bins", bins, bins)
         case .box:
             let boxes = chart.series.first?.count ?? 0
-            return L.trn("box plot, %ld box", "box plot, %ld boxes", boxes, boxes)
+            return Localization.trn("box plot, %ld box", "box plot, %ld boxes", boxes, boxes)
         case .candlestick:
             let candles = chart.series.first?.count ?? 0
-            return L.trn("candlestick chart, %ld candle", "candlestick chart, %ld candles", candles, candles)
+            return Localization.trn("candlestick chart, %ld candle", "candlestick chart, %ld candles", candles, candles)
         }
     }
 

@@ -145,34 +145,33 @@ public struct SpreadsheetReader: TableFileReader {
 
     /// Sentences about what was left out of the sheet, for the table's warnings.
     static func notes(_ table: SheetTableFinding, grid: SheetGrid) -> [String] {
-        let L = Localization.self
         var notes: [String] = []
         if table.hiddenRows > 0 || table.hiddenColumns > 0 {
-            let rows = L.trn("%ld hidden row", "%ld hidden rows", table.hiddenRows, table.hiddenRows)
-            let columns = L.trn("%ld hidden column", "%ld hidden columns", table.hiddenColumns, table.hiddenColumns)
-            let what = table.hiddenRows == 0 ? columns : table.hiddenColumns == 0 ? rows : L.list([rows, columns])
-            notes.append(L.tr("Left out %@, as the sheet hides them.", what))
+            let rows = Localization.trn("%ld hidden row", "%ld hidden rows", table.hiddenRows, table.hiddenRows)
+            let columns = Localization.trn("%ld hidden column", "%ld hidden columns", table.hiddenColumns, table.hiddenColumns)
+            let what = table.hiddenRows == 0 ? columns : table.hiddenColumns == 0 ? rows : Localization.list([rows, columns])
+            notes.append(Localization.tr("Left out %@, as the sheet hides them.", what))
         }
         if table.titleRows > 0, let title = table.title {
             notes.append(ReadWarnings.skippedAboveTable(count: table.titleRows, first: title))
         }
         if !table.otherTables.isEmpty {
-            notes.append(L.trn("This sheet holds %ld more table (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
+            notes.append(Localization.trn("This sheet holds %ld more table (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
                                "This sheet holds %ld more tables (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
-                               table.otherTables.count, table.otherTables.count, L.list(table.otherTables), table.origin))
+                               table.otherTables.count, table.otherTables.count, Localization.list(table.otherTables), table.origin))
         }
         if table.errorCells > 0 {
-            notes.append(L.trn("%ld cell holds a formula error (such as #DIV/0!) and is charted as missing.",
+            notes.append(Localization.trn("%ld cell holds a formula error (such as #DIV/0!) and is charted as missing.",
                                "%ld cells hold a formula error (such as #DIV/0!) and are charted as missing.",
                                table.errorCells, table.errorCells))
         }
         if grid.uncalculatedFormulas > 0 {
-            notes.append(L.trn("%ld cell holds a formula that was never calculated (the program that wrote the file does not calculate), so it is charted as missing. Open the file in a spreadsheet program and save it to fill it in.",
+            notes.append(Localization.trn("%ld cell holds a formula that was never calculated (the program that wrote the file does not calculate), so it is charted as missing. Open the file in a spreadsheet program and save it to fill it in.",
                                "%ld cells hold formulas that were never calculated (the program that wrote the file does not calculate), so they are charted as missing. Open the file in a spreadsheet program and save it to fill them in.",
                                grid.uncalculatedFormulas, grid.uncalculatedFormulas))
         }
         if grid.impossibleDates > 0 {
-            notes.append(L.trn("%ld cell holds a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and is charted as missing.",
+            notes.append(Localization.trn("%ld cell holds a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and is charted as missing.",
                                "%ld cells hold a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and are charted as missing.",
                                grid.impossibleDates, grid.impossibleDates))
         }

@@ -21,9 +21,13 @@ final class ThreadTableTests: XCTestCase {
         return found.sorted { $0.0 < $1.0 }
     }
 
-    /// The quoted names in `text` that follow `prefix` (`BackgroundJob(name: "`).
-    private func names(after prefix: String, in text: String) -> [String] {
-        text.components(separatedBy: prefix).dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
+    /// The quoted names in `text` that follow a match of `prefix`, a pattern (`BackgroundJob\(\s*name:\s*`), with any
+    /// white space (a line break that swift-format put there) before the quote.
+    private func names(after prefix: String, in text: String) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: prefix + #"\s*"([^"]+)""#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
     }
 
     /// The names in back-quotes in the first column of the threads table.
@@ -46,8 +50,8 @@ final class ThreadTableTests: XCTestCase {
         var named: [String: String] = [:]
         for (path, text) in try sources() {
             // BackgroundJob's own, a lane's, a thread's name, and a session's job through `JobRunning`.
-            for prefix in ["BackgroundJob(name: \"", "Lane(name: \"", ".name = \"", "jobs.start(\"", "lane: \"", "laneName = \""] {
-                for name in names(after: prefix, in: text) { named[name] = path }
+            for prefix in [#"BackgroundJob\(\s*name:"#, #"Lane\(\s*name:"#, #"\.name ="#, #"jobs\.start\("#, #"lane:"#, #"laneName ="#] {
+                for name in try names(after: prefix, in: text) { named[name] = path }
             }
         }
         XCTAssertGreaterThanOrEqual(named.count, 12, "the scan found too few names: \(named.keys.sorted())")

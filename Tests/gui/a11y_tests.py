@@ -685,11 +685,15 @@ def other_windows_with_orca():
 DIALOG_KEYS = ["d", "ctrl+comma", "ctrl+k", "ctrl+j", "F1"]
 
 
-def dialogs_heard_every_time(language=None, rounds=10):
+def dialogs_heard_every_time(language=None, rounds=None):
     """Each dialog (Chart Details, Preferences, Choose Columns, Other Charts, Keyboard Shortcuts), opened ten
     times in a row: every time, Orca says the dialog's title and then its focused control, and Escape
     brings it back to the chart. Orca 48 skipped the focused control in some openings (only the title was
-    said), which leaves a blind person inside a window without knowing where."""
+    said), which leaves a blind person inside a window without knowing where. Orca 43 never did (it speaks the
+    dialog and the control either way: DialogFocus): there, two rounds check that each dialog is heard, and the
+    ten that catch Orca 48's intermittent skip run where Orca 48 is (the Debian 13 sway lane)."""
+    if rounds is None:
+        rounds = 10 if harness.orca_major_version() >= 48 else 2
     print("Every dialog, %d times, Orca says its title and focused control (%s)" % (rounds, language or "English"))
     home = tempfile.mkdtemp(prefix="a11y-dialogs-")
     app_env, orca_env = {}, {}

@@ -611,6 +611,12 @@ def glibc_version():
     return tuple(int(part) for part in re.findall(r"(\d+)\.(\d+)\s*$", first)[0])
 
 
+def orca_major_version():
+    """Orca's major version (43 on Debian 12, 48 on Debian 13), from `orca --version` ("orca 48.6")."""
+    found = re.findall(r"(\d+)\.", subprocess.run(["orca", "--version"], capture_output=True, text=True).stdout)
+    return int(found[0]) if found else 0
+
+
 # Physical keys by X keycode (evdev, as on every PC keyboard) and what they are on a US keyboard: the tests for
 # other layouts press these keycodes, so they press the same keys a Russian or Greek keyboard's user does.
 KEYCODES = {"n": 57, "s": 39, "x": 53, "y": 29, "d": 40, "bracketleft": 34, "bracketright": 35, "comma": 59,

@@ -10,7 +10,6 @@ extension ChartInference {
     static func buildBoxPlot(_ table: Table, layout: Layout, settings: ChartSettings,
                              fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
         if layout.x == nil { return buildBoxPerColumn(table, layout: layout, settings: settings, fileTitle: fileTitle) }
-        let L = Localization.self
         var warnings: [String] = []
         guard let g = layout.x, let column = layout.y.first, let (ids, names) = table.columns[g].asCategories,
               case .numeric(let values, let digits) = table.columns[column].data else {
@@ -23,7 +22,7 @@ extension ChartInference {
             byGroup[Int(id)].append(values[r])
         }
         if missing > 0 {
-            warnings.append(L.trn("%ld row has no group or no %@ value and is left out.",
+            warnings.append(Localization.trn("%ld row has no group or no %@ value and is left out.",
                                   "%ld rows have no group or no %@ value and are left out.",
                                   missing, missing, table.columns[column].header))
         }
@@ -55,7 +54,6 @@ extension ChartInference {
     /// columns' order, on one y axis spanning every value (Probe2's response times at probe positions p1 … p5).
     static func buildBoxPerColumn(_ table: Table, layout: Layout, settings: ChartSettings,
                                   fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
-        let L = Localization.self
         var categories: [String] = [], boxes: [BoxStatistics] = [], columns: [Column] = []
         for c in layout.y {
             guard case .numeric(let values, _) = table.columns[c].data,
@@ -68,17 +66,17 @@ extension ChartInference {
         let low = boxes.map(\.min).min() ?? 0, high = boxes.map(\.max).max() ?? 0
         let units = Set(columns.map { $0.unit ?? "" })
         let unit = settings.unit ?? (units.count == 1 ? columns.first?.unit : nil)
-        let valueTitle = L.tr("Value")
+        let valueTitle = Localization.tr("Value")
         let yAxis = NumericAxis(title: valueTitle, unit: unit, range: low...high, gridlines: Gridlines.linear(low...high),
                                 formatter: ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: true))
-        let xAxis = XAxis.categorical(CategoricalAxis(title: L.tr("Column"), categories: categories))
+        let xAxis = XAxis.categorical(CategoricalAxis(title: Localization.tr("Column"), categories: categories))
         var series = DataSeries(name: valueTitle, isContinuous: false, x: boxes.indices.map(Double.init), y: boxes.map(\.median))
         series.boxes = boxes
         series.fractionDigits = digits
         let title = settings.title ?? fileTitle ?? valueTitle
         let chart = ChartDescriptor(title: title, summary: settings.summary, kind: .box, xAxis: xAxis, yAxis: yAxis,
                                     series: boxes.isEmpty ? [] : [series])
-        return (chart, [L.trn("One box per column: %ld columns measured alike.", "One box per column: %ld columns measured alike.",
+        return (chart, [Localization.trn("One box per column: %ld columns measured alike.", "One box per column: %ld columns measured alike.",
                               boxes.count, boxes.count)])
     }
 }

@@ -8,7 +8,6 @@ extension ChartInference {
     /// out and listed in the warnings by their x.
     static func buildCandlestick(_ table: Table, layout: Layout, settings: ChartSettings,
                                  fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
-        let L = Localization.self
         let cols = table.columns
         func numbers(_ c: Int) -> [Double] {
             if case .numeric(let v, _) = cols[c].data { return v }
@@ -21,7 +20,7 @@ extension ChartInference {
         let rows = (0..<table.rowCount).filter { xs[$0].isFinite }.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
         if rows.count < table.rowCount, let x = layout.x {
             let missing = table.rowCount - rows.count
-            warnings.append(L.trn("%ld row has no %@ value and is left out.", "%ld rows have no %@ value and are left out.",
+            warnings.append(Localization.trn("%ld row has no %@ value and is left out.", "%ld rows have no %@ value and are left out.",
                                   missing, missing, cols[x].header))
         }
         let xAxis = makeXAxis(table, x: layout.x, values: rows.map { xs[$0] }, kind: .candlestick)
@@ -40,17 +39,17 @@ extension ChartInference {
         }
         for problem in [CandleProblem.highBelowLow, .outsideRange, .missingPrice] {
             guard let places = refused[problem] else { continue }
-            let shown = L.list(Array(places.prefix(5))) + (places.count > 5 ? L.tr(" and %ld more", places.count - 5) : "")
+            let shown = Localization.list(Array(places.prefix(5))) + (places.count > 5 ? Localization.tr(" and %ld more", places.count - 5) : "")
             switch problem {
             case .highBelowLow:
-                warnings.append(L.trn("%ld row has its high below its low and is left out: %@.",
+                warnings.append(Localization.trn("%ld row has its high below its low and is left out: %@.",
                                       "%ld rows have their high below their low and are left out: %@.", places.count, places.count, shown))
             case .outsideRange:
-                warnings.append(L.trn("%ld row has an open or close outside its high and low and is left out: %@.",
+                warnings.append(Localization.trn("%ld row has an open or close outside its high and low and is left out: %@.",
                                       "%ld rows have an open or close outside their high and low and are left out: %@.",
                                       places.count, places.count, shown))
             case .missingPrice:
-                warnings.append(L.trn("%ld row lacks a price and is left out: %@.", "%ld rows lack a price and are left out: %@.",
+                warnings.append(Localization.trn("%ld row lacks a price and is left out: %@.", "%ld rows lack a price and are left out: %@.",
                                       places.count, places.count, shown))
             }
         }
@@ -62,14 +61,14 @@ extension ChartInference {
         }.max()
         var axisSettings = settings
         axisSettings.logY = nil
-        var yAxis = self.yAxis(series: [series], columns: layout.y.prefix(4).map { cols[$0] }, named: [L.tr("Price")],
+        var yAxis = self.yAxis(series: [series], columns: layout.y.prefix(4).map { cols[$0] }, named: [Localization.tr("Price")],
                                singleColumn: true, settings: axisSettings, warnings: &warnings)
         let lows = candles.map(\.low), highs = candles.map(\.high)
         if let low = lows.min(), let high = highs.max() {
             yAxis.range = low...high
             yAxis.gridlines = Gridlines.linear(low...high)
         }
-        let title = settings.title ?? fileTitle.map { L.tr("%@ prices", $0) } ?? L.tr("Prices")
+        let title = settings.title ?? fileTitle.map { Localization.tr("%@ prices", $0) } ?? Localization.tr("Prices")
         let chart = ChartDescriptor(title: title, summary: settings.summary, kind: .candlestick, xAxis: xAxis, yAxis: yAxis,
                                     series: candles.isEmpty ? [] : [series])
         return (chart, warnings)

@@ -202,31 +202,30 @@ extension ChartInference {
     /// as counts ("Count of rows by treatment"), each bar its count with no "total of" beside it.
     static func buildCounts(_ table: Table, layout: Layout, settings: ChartSettings,
                             fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
-        let L = Localization.self
         var counted = table
-        let rowsTitle = L.tr("Count of rows")
+        let rowsTitle = Localization.tr("Count of rows")
         counted.columns.append(Column(header: rowsTitle, data: .numeric(values: [Double](repeating: 1, count: table.rowCount),
                                                                          fractionDigits: 0)))
         var sums = layout
         sums.y = [counted.columns.count - 1]
         sums.aggregate = .sum
         var (chart, warnings) = build(counted, layout: sums, settings: settings, fileTitle: fileTitle)
-        let xTitle = layout.x.map { table.columns[$0].title } ?? L.tr("Row")
+        let xTitle = layout.x.map { table.columns[$0].title } ?? Localization.tr("Row")
         // The note that the bars add rows up says what they count instead.
         let addingNote = meanNote(chart.series, x: layout.x.map { table.columns[$0].title },
                                   group: layout.seriesBy.map { table.columns[$0].title }, adding: true)
         warnings.removeAll { $0 == addingNote }
         let group = layout.seriesBy.map { Localization.titleInSentence(table.columns[$0].title) }
-        chart.title = settings.title ?? L.tr("Count of rows by %@", Localization.titleInSentence(xTitle))
+        chart.title = settings.title ?? Localization.tr("Count of rows by %@", Localization.titleInSentence(xTitle))
         chart.yAxis.title = rowsTitle
         for s in chart.series.indices {
             chart.series[s].counts = nil
             if layout.seriesBy == nil && !chart.series[s].isTotal { chart.series[s].name = rowsTitle }
         }
         if let group {
-            warnings.append(L.tr("Each bar counts the rows that share a %@, within each %@.", Localization.titleInSentence(xTitle), group))
+            warnings.append(Localization.tr("Each bar counts the rows that share a %@, within each %@.", Localization.titleInSentence(xTitle), group))
         } else {
-            warnings.append(L.tr("Each bar counts the rows that share a %@.", Localization.titleInSentence(xTitle)))
+            warnings.append(Localization.tr("Each bar counts the rows that share a %@.", Localization.titleInSentence(xTitle)))
         }
         return (chart, warnings)
     }
@@ -240,22 +239,21 @@ extension ChartInference {
     /// The note that says points are means (or totals) and of how many rows: "Each point is the mean of the rows
     /// that share a year, within each source: 3 rows each." (or "2 to 5 rows").
     static func meanNote(_ series: [DataSeries], x: String?, group: String?, adding: Bool = false) -> String {
-        let L = Localization.self
         let counts = series.flatMap { $0.counts ?? [] }.filter { $0 > 0 }
         let low = counts.min() ?? 0, high = counts.max() ?? 0
-        let rows = low == high ? L.trn("%ld row each", "%ld rows each", low, low)
-            : L.tr("%@ to %@ rows", String(low), String(high))
-        let xName = Localization.titleInSentence(x ?? L.tr("Row"))
+        let rows = low == high ? Localization.trn("%ld row each", "%ld rows each", low, low)
+            : Localization.tr("%@ to %@ rows", String(low), String(high))
+        let xName = Localization.titleInSentence(x ?? Localization.tr("Row"))
         if adding, let group {
-            return L.tr("Each point adds up the rows that share a %@, within each %@: %@.", xName,
+            return Localization.tr("Each point adds up the rows that share a %@, within each %@: %@.", xName,
                         Localization.titleInSentence(group), rows)
         }
-        if adding { return L.tr("Each point adds up the rows that share a %@: %@.", xName, rows) }
+        if adding { return Localization.tr("Each point adds up the rows that share a %@: %@.", xName, rows) }
         if let group {
-            return L.tr("Each point is the mean of the rows that share a %@, within each %@: %@.", xName,
+            return Localization.tr("Each point is the mean of the rows that share a %@, within each %@: %@.", xName,
                         Localization.titleInSentence(group), rows)
         }
-        return L.tr("Each point is the mean of the rows that share a %@: %@.", xName, rows)
+        return Localization.tr("Each point is the mean of the rows that share a %@: %@.", xName, rows)
     }
 
     /// True for a scatter of latitude (y) against longitude (x), as the columns' headers and ranges say.

@@ -8,7 +8,6 @@ extension ChartInference {
     /// no value). Several rows of a long table at one cell are averaged, and said so.
     static func buildHeatmap(_ table: Table, layout: Layout, settings: ChartSettings,
                              fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
-        let L = Localization.self
         let cols = table.columns
         var warnings: [String] = []
         var rows: [String] = [], columns: [String] = []
@@ -28,14 +27,14 @@ extension ChartInference {
             cells = zip(sums, counts).map { s, c in zip(s, c).map { $1 > 0 ? $0 / Double($1) : .nan } }
             let shared = counts.joined().filter { $0 > 1 }.count
             if shared > 0 {
-                warnings.append(L.trn("%ld cell has several rows; it shows their mean.", "%ld cells have several rows; each shows their mean.",
+                warnings.append(Localization.trn("%ld cell has several rows; it shows their mean.", "%ld cells have several rows; each shows their mean.",
                                       shared, shared))
             }
             valueColumns = [cols[v]]
         } else if let x = layout.x, let (ids, rowNames) = cols[x].asCategories {
             var names = rowNames
             if cols[x].isNumeric {
-                warnings.append(L.tr("The rows are named by the numbers in %@.", cols[x].title))
+                warnings.append(Localization.tr("The rows are named by the numbers in %@.", cols[x].title))
                 if ColumnProfiler.isRowHeader(ColumnProfiler.headerWords(cols[x].header).joined(separator: " ")),
                    case .numeric(let values, let digits) = cols[x].data {
                     // R's row names ("rownames": 1951 … 1961) are the names themselves: "1951", not "rownames 1951".
@@ -62,10 +61,10 @@ extension ChartInference {
         let units = Set(valueColumns.map { $0.unit ?? "" })
         let unit = settings.unit ?? (units.count == 1 ? valueColumns.first?.unit : nil)
         let digits = valueColumns.compactMap { c -> Int? in if case .numeric(_, let d) = c.data { return d } else { return nil } }.max() ?? 0
-        let valueTitle = valueColumns.count == 1 ? valueColumns[0].title : L.tr("Value")
+        let valueTitle = valueColumns.count == 1 ? valueColumns[0].title : Localization.tr("Value")
         let yAxis = NumericAxis(title: valueTitle, unit: unit, range: low...high, gridlines: Gridlines.linear(low...high),
                                 formatter: ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: true))
-        let columnTitle = layout.seriesBy != nil ? layout.x.map { cols[$0].title } ?? "" : L.tr("Column")
+        let columnTitle = layout.seriesBy != nil ? layout.x.map { cols[$0].title } ?? "" : Localization.tr("Column")
         let xAxis = XAxis.categorical(CategoricalAxis(title: columnTitle, categories: columns))
         let series = zip(rows, cells).map { name, values -> DataSeries in
             var s = DataSeries(name: name, isContinuous: true, x: values.indices.map(Double.init), y: values)

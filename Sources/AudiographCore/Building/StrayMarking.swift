@@ -10,7 +10,6 @@ enum StrayMarking {
 
     /// Marks `chart`'s strays and returns the notes about them.
     static func mark(_ chart: inout ChartDescriptor) -> [String] {
-        let L = Localization.self
         let pointKinds: [ChartKind] = [.line, .area, .scatter, .bar]
         guard pointKinds.contains(chart.kind), !chart.isMap else { return [] }
         let xIsTime: Bool = {
@@ -32,7 +31,7 @@ enum StrayMarking {
             chart.series[k].strays = Array(Set(xStrays + yStrays)).sorted()
             let y = chart.valueFormatter(for: s)
             // TRANSLATORS: ends a note about a value that looks wrong.
-            let check = L.tr(" Check it in the file.")
+            let check = Localization.tr(" Check it in the file.")
             // The least and greatest time that is no stray, in one pass.
             let strayTimes = Set(xStrays)
             var low = Double.infinity, high = -Double.infinity
@@ -42,16 +41,16 @@ enum StrayMarking {
             }
             // The series of one table share their x: a stray time is said once, not once per series.
             for i in xStrays where notes.count < noteLimit && low <= high && notedTimes.insert(s.x[i]).inserted {
-                notes.append(L.tr("%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
-                                  L.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
+                notes.append(Localization.tr("%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
+                                  Localization.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
             }
             for i in yStrays where notes.count < noteLimit {
                 notes.append((isMedian
-                    ? L.tr("%@ in %@ looks out of place: over a thousand times the median (%@).",
-                           y.string(s.y[i]), L.titleInSentence(s.name), y.derived(typical))
+                    ? Localization.tr("%@ in %@ looks out of place: over a thousand times the median (%@).",
+                           y.string(s.y[i]), Localization.titleInSentence(s.name), y.derived(typical))
                     // TRANSLATORS: the middle 90% of values: from the 5th to the 95th percentile.
-                    : L.tr("%@ in %@ looks out of place: over a thousand times the width of the middle 90%% of values (%@).",
-                           y.string(s.y[i]), L.titleInSentence(s.name), y.derived(typical))) + check)
+                    : Localization.tr("%@ in %@ looks out of place: over a thousand times the width of the middle 90%% of values (%@).",
+                           y.string(s.y[i]), Localization.titleInSentence(s.name), y.derived(typical))) + check)
             }
         }
         return notes

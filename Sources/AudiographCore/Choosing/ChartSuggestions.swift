@@ -186,54 +186,53 @@ public enum ChartSuggestions {
     /// "Line chart: Close by date, one line per Symbol, 3 lines", "Scatter plot: Weight against MPG, coloured by
     /// Origin, 398 points", "Bar chart: Average weight by group, 3 bars".
     static func sentence(_ chart: ChartDescriptor, layout: ChartInference.Layout, table: Table) -> String {
-        let L = Localization.self
         let points = chart.series.reduce(0) { $0 + $1.count }
         var parts: [String] = []
         switch chart.kind {
         case .scatter:
-            parts.append(L.tr("Scatter plot: %@ against %@", chart.yAxis.title, chart.xAxis.title))
+            parts.append(Localization.tr("Scatter plot: %@ against %@", chart.yAxis.title, chart.xAxis.title))
         case .line:
-            parts.append(L.tr("Line chart: %@", chart.title))
+            parts.append(Localization.tr("Line chart: %@", chart.title))
         case .bar:
-            parts.append(L.tr("Bar chart: %@", chart.title))
+            parts.append(Localization.tr("Bar chart: %@", chart.title))
         case .groupedBar:
-            parts.append(L.tr("Grouped bar chart: %@", chart.title))
+            parts.append(Localization.tr("Grouped bar chart: %@", chart.title))
         case .stackedBar:
-            parts.append(L.tr("Stacked bar chart: %@", chart.title))
+            parts.append(Localization.tr("Stacked bar chart: %@", chart.title))
         case .area:
-            parts.append(L.tr("Area chart: %@", chart.title))
+            parts.append(Localization.tr("Area chart: %@", chart.title))
         case .heatmap:
-            parts.append(L.tr("Heatmap: %@", chart.title))
+            parts.append(Localization.tr("Heatmap: %@", chart.title))
         case .stackedArea:
-            parts.append(L.tr("Stacked area chart: %@", chart.title))
+            parts.append(Localization.tr("Stacked area chart: %@", chart.title))
         case .histogram:
-            parts.append(L.tr("Histogram: %@", chart.title))
+            parts.append(Localization.tr("Histogram: %@", chart.title))
         case .box:
-            parts.append(L.tr("Box plot: %@", chart.title))
+            parts.append(Localization.tr("Box plot: %@", chart.title))
         case .candlestick:
-            parts.append(L.tr("Candlestick chart: %@", chart.title))
+            parts.append(Localization.tr("Candlestick chart: %@", chart.title))
         }
         if let g = layout.seriesBy {
-            parts.append(chart.kind.drawsBars ? L.tr("one layer per %@", table.columns[g].title)
-                         : L.tr("one line per %@", table.columns[g].title))
+            parts.append(chart.kind.drawsBars ? Localization.tr("one layer per %@", table.columns[g].title)
+                         : Localization.tr("one line per %@", table.columns[g].title))
         }
         if chart.kind == .scatter, let c = layout.category {
-            parts.append(L.tr("coloured by %@", table.columns[c].title))
+            parts.append(Localization.tr("coloured by %@", table.columns[c].title))
         }
         if chart.hasSeveralScales {
-            parts.append(L.trn("%ld scale", "%ld scales", chart.scaleGroups.count, chart.scaleGroups.count))
+            parts.append(Localization.trn("%ld scale", "%ld scales", chart.scaleGroups.count, chart.scaleGroups.count))
         }
         let layers = chart.series.filter { !$0.isTotal }.count
         if layers > 1 && layers < chart.series.count {
-            parts.append(L.tr("%@, and their total", L.trn("%ld series", "%ld series", layers, layers)))
+            parts.append(Localization.tr("%@, and their total", Localization.trn("%ld series", "%ld series", layers, layers)))
         } else if chart.series.count > 1 {
-            parts.append(L.trn("%ld series", "%ld series", chart.series.count, chart.series.count))
+            parts.append(Localization.trn("%ld series", "%ld series", chart.series.count, chart.series.count))
         } else if chart.kind == .bar {
-            parts.append(L.trn("%ld bar", "%ld bars", points, points))
+            parts.append(Localization.trn("%ld bar", "%ld bars", points, points))
         } else {
-            parts.append(L.trn("%ld point", "%ld points", points, points))
+            parts.append(Localization.trn("%ld point", "%ld points", points, points))
         }
-        return parts.joined(separator: L.tr(", "))
+        return parts.joined(separator: Localization.tr(", "))
     }
 }
 

@@ -9,15 +9,14 @@ public struct AxisWording: Sendable {
 
     /// The x axis: "Year, 1917 to 1975", or "Region, 4 categories".
     public var x: String {
-        let L = Localization.self
         let x = XValueFormatting(axis: chart.xAxis)
         switch chart.xAxis {
         case .numeric(let a):
-            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
+            return Localization.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
         case .date(let a):
-            return L.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
+            return Localization.tr("%@, %@ to %@", a.title, x.string(a.range.lowerBound), x.string(a.range.upperBound))
         case .categorical(let a):
-            return L.trn("%@, %ld category", "%@, %ld categories", a.categories.count, a.title, a.categories.count)
+            return Localization.trn("%@, %ld category", "%@, %ld categories", a.categories.count, a.title, a.categories.count)
         }
     }
 
@@ -26,31 +25,28 @@ public struct AxisWording: Sendable {
     public var y: String {
         let groups = chart.scaleGroups
         guard groups.count > 1 else { return y(of: chart.yAxis) }
-        let L = Localization.self
         return groups.enumerated().map { g, members in
-            g == 0 ? y(of: chart.yAxis) : L.tr("own scale: %@", y(of: chart.yAxis(ofSeries: members[0])))
-        }.joined(separator: L.tr("; "))
+            g == 0 ? y(of: chart.yAxis) : Localization.tr("own scale: %@", y(of: chart.yAxis(ofSeries: members[0])))
+        }.joined(separator: Localization.tr("; "))
     }
 
     /// One y scale in words: title, lowest and highest value, and whether it is logarithmic.
     public func y(of a: NumericAxis) -> String {
-        let L = Localization.self
-        var text = L.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
-        if a.scale != .linear { text += L.tr(" (logarithmic scale)") }
+        var text = Localization.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
+        if a.scale != .linear { text += Localization.tr(" (logarithmic scale)") }
         return text
     }
 
     /// One line per extra axis: "Size: Weight, 900 kg to 2,100 kg", "Category: Origin (Europe, Japan and USA)".
     public var additional: [String] {
-        let L = Localization.self
         return chart.additionalAxes.map { axis in
             switch axis {
             case .numeric(let a):
-                return L.tr("Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
+                return Localization.tr("Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
                             a.formatter.string(a.range.upperBound))
             case .categorical(let a):
-                return L.tr("Category: %@ (%@)", a.title, L.list(a.categories.prefix(8).map { $0 })
-                            + (a.categories.count > 8 ? L.tr(" and %ld more", a.categories.count - 8) : ""))
+                return Localization.tr("Category: %@ (%@)", a.title, Localization.list(a.categories.prefix(8).map { $0 })
+                            + (a.categories.count > 8 ? Localization.tr(" and %ld more", a.categories.count - 8) : ""))
             }
         }
     }

@@ -7,27 +7,27 @@ extension ChartWording {
     func boxSummary(_ s: DataSeries) -> String {
         guard let boxes = s.boxes, let lo = boxes.indices.min(by: { boxes[$0].median < boxes[$1].median }),
               let hi = boxes.indices.max(by: { boxes[$0].median < boxes[$1].median }) else {
-            return L.tr("%@: no values to show.", chart.title)
+            return Localization.tr("%@: no values to show.", chart.title)
         }
         let total = boxes.reduce(0) { $0 + $1.count }
-        let count = L.trn("%ld box", "%ld boxes", boxes.count, boxes.count)
-        let values = L.trn("%ld value", "%ld values", total, total)
+        let count = Localization.trn("%ld box", "%ld boxes", boxes.count, boxes.count)
+        let values = Localization.trn("%ld value", "%ld values", total, total)
         let medians = y(s).derived(boxes[lo].median) == y(s).derived(boxes[hi].median) && boxes.count > 1
-            ? L.tr("%@: %@ of %@; every median is %@.", chart.title, count, values, y(s).derived(boxes[lo].median))
-            : L.tr("%@: %@ of %@; medians from %@ (%@) to %@ (%@).", chart.title, count, values,
+            ? Localization.tr("%@: %@ of %@; every median is %@.", chart.title, count, values, y(s).derived(boxes[lo].median))
+            : Localization.tr("%@: %@ of %@; medians from %@ (%@) to %@ (%@).", chart.title, count, values,
                    y(s).derived(boxes[lo].median), x.string(s.x[lo]), y(s).derived(boxes[hi].median), x.string(s.x[hi]))
         var sentences = [medians]
         if let outliers = outlierSentence(s, boxes) { sentences.append(outliers) }
-        return L.sentences(sentences)
+        return Localization.sentences(sentences)
     }
 
     /// A paragraph: each box's numbers in turn, then where the outliers are.
     func boxDescription(_ s: DataSeries) -> String {
-        guard let boxes = s.boxes, !boxes.isEmpty else { return L.tr("%@: no values.", s.name) }
+        guard let boxes = s.boxes, !boxes.isEmpty else { return Localization.tr("%@: no values.", s.name) }
         let names = ElementNames(chart: chart)
-        var sentences = boxes.indices.map { L.sentence(L.tr("%@: %@", x.string(s.x[$0]), names.boxWords(boxes[$0], in: s))) }
+        var sentences = boxes.indices.map { Localization.sentence(Localization.tr("%@: %@", x.string(s.x[$0]), names.boxWords(boxes[$0], in: s))) }
         if let outliers = outlierSentence(s, boxes) { sentences.append(outliers) }
-        return L.sentences(sentences)
+        return Localization.sentences(sentences)
     }
 
     /// "2 outliers, in sunflower and casein." or nil when there is none.
@@ -35,6 +35,6 @@ extension ChartWording {
         let count = boxes.reduce(0) { $0 + $1.outliers.count }
         guard count > 0 else { return nil }
         let groups = boxes.indices.filter { !boxes[$0].outliers.isEmpty }.map { x.string(s.x[$0]) }
-        return L.trn("%ld outlier, in %@.", "%ld outliers, in %@.", count, count, L.list(groups))
+        return Localization.trn("%ld outlier, in %@.", "%ld outliers, in %@.", count, count, Localization.list(groups))
     }
 }

@@ -5,7 +5,6 @@ import Foundation
 struct ChartWording {
     let chart: ChartDescriptor
     let x: XValueFormatting
-    let L = Localization.self
     /// A matrix's constant diagonal, left out of `chart` (its cells are missing there) and said once.
     var diagonal: MatrixDiagonal?
 
@@ -24,15 +23,15 @@ struct ChartWording {
         if let layered = layeredSummary() { return layered }
         if chart.kind == .heatmap { return heatmapSummary() }
         guard let first = chart.series.first, let a = analyses.first, a.statistics.count > 0 else {
-            return L.tr("%@: no values to show.", chart.title)
+            return Localization.tr("%@: no values to show.", chart.title)
         }
         switch chart.kind {
         case .scatter where chart.isMap:
-            return L.tr("%@: %@", chart.title, MapWording(chart: chart).places(first))
+            return Localization.tr("%@: %@", chart.title, MapWording(chart: chart).places(first))
         case .scatter:
-            var text = L.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
+            var text = Localization.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
             if let correlation {
-                text = L.sentences([text, L.sentence(capitalized(correlationWords(correlation.pearson, a.trend)))])
+                text = Localization.sentences([text, Localization.sentence(capitalized(correlationWords(correlation.pearson, a.trend)))])
             }
             if let o = a.outliers.first {
                 // Tied outliers are one phrase here too ("5 values at the ceiling, 58.6, stand out"), not one of them.
@@ -40,42 +39,42 @@ struct ChartWording {
                 let phrase = outlierNames(first, a).first ?? named
                 let said: String
                 if phrase == named {
-                    said = L.tr("%@ stands out.", phrase)
+                    said = Localization.tr("%@ stands out.", phrase)
                 } else if phrase.contains(", ") {
                     // TRANSLATORS: several tied points that stand out: "5 values at the ceiling, 58.6, stand out."
-                    said = L.tr("%@, stand out.", phrase)
+                    said = Localization.tr("%@, stand out.", phrase)
                 } else {
                     // TRANSLATORS: several tied points that stand out: "2 values of 15.9 stand out."
-                    said = L.tr("%@ stand out.", phrase)
+                    said = Localization.tr("%@ stand out.", phrase)
                 }
-                text = L.sentences([text, said])
+                text = Localization.sentences([text, said])
             }
             return text
         case .bar, .histogram, .box, .candlestick, .groupedBar, .stackedBar:
             if chart.series.count > 1, let several = barsOfSeveralSeries(analyses) { return several }
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
-            return L.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
+            return Localization.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
                         y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
         case .line, .area, .stackedArea, .heatmap:
             // The chart's whole x range, not the first series' (32 series from 5 to 30, not to 24).
             let starts = chart.series.compactMap { $0.x.first(where: \.isFinite) }
             let ends = chart.series.compactMap { $0.x.last(where: \.isFinite) }
-            let span = L.tr("%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
+            let span = Localization.tr("%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
             if chart.series.count == 1 {
-                let span = L.tr("%@ to %@", flagged(x.string(first.x.first!), first, 0),
+                let span = Localization.tr("%@ to %@", flagged(x.string(first.x.first!), first, 0),
                                 flagged(x.string(first.x.last!), first, first.x.count - 1))
                 let shape = a.season.map { seasonWords(first, $0) }
                     ?? (a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments))
-                return L.tr("%@, %@: %@.", chart.title, span, shape)
+                return Localization.tr("%@, %@: %@.", chart.title, span, shape)
             }
             let parts = zip(chart.series, analyses).prefix(3).map { s, an -> String in
                 guard let hi = an.statistics.maxIndex else { return s.name }
-                return onCategories ? L.trc("category", "%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
-                    : L.tr("%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
+                return onCategories ? Localization.trc("category", "%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
+                    : Localization.tr("%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
             }
-            let more = chart.series.count > 3 ? L.tr(" and %ld more series", chart.series.count - 3) : ""
-            return L.sentences([L.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span),
-                                L.sentence(capitalized(L.list(parts)) + more)])
+            let more = chart.series.count > 3 ? Localization.tr(" and %ld more series", chart.series.count - 3) : ""
+            return Localization.sentences([Localization.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span),
+                                Localization.sentence(capitalized(Localization.list(parts)) + more)])
         }
     }
 
@@ -91,7 +90,7 @@ struct ChartWording {
         }
         guard let high, let low else { return nil }
         let h = chart.series[high.series], l = chart.series[low.series]
-        return L.tr("%@, %@ series: the highest bar is %@ %@ (%@), the lowest %@ %@ (%@).", chart.title,
+        return Localization.tr("%@, %@ series: the highest bar is %@ %@ (%@), the lowest %@ %@ (%@).", chart.title,
                     String(chart.series.count), h.name, at(h.x[high.index]), y(h).string(h.y[high.index]),
                     l.name, at(l.x[low.index]), y(l).string(l.y[low.index]))
     }
@@ -102,54 +101,54 @@ struct ChartWording {
     func seriesDescription(_ s: DataSeries, _ a: SeriesAnalysis, correlation: Correlation?) -> String {
         if s.histogram != nil { return histogramDescription(s) }
         if s.boxes != nil { return boxDescription(s) }
-        if chart.isMap { return L.tr("%@: %@", s.name, MapWording(chart: chart).places(s)) }
+        if chart.isMap { return Localization.tr("%@: %@", s.name, MapWording(chart: chart).places(s)) }
         let st = a.statistics
         guard st.count > 0, let lo = st.minIndex, let hi = st.maxIndex else {
-            return L.tr("%@: no values.", s.name)
+            return Localization.tr("%@: no values.", s.name)
         }
         var sentences: [String] = []
-        let count = L.trn("%ld value", "%ld values", st.count, st.count)
+        let count = Localization.trn("%ld value", "%ld values", st.count, st.count)
         if chart.kind == .line, let firstX = s.x.first, let lastX = s.x.last {
-            sentences.append(L.tr("%@: %@ from %@ to %@", s.name, count, x.string(firstX), x.string(lastX)))
+            sentences.append(Localization.tr("%@: %@ from %@ to %@", s.name, count, x.string(firstX), x.string(lastX)))
         } else {
-            sentences.append(L.tr("%@: %@", s.name, count))
+            sentences.append(Localization.tr("%@: %@", s.name, count))
         }
         if st.count < 3 {
             sentences[0] += fewValues(s)
             if st.missing > 0 {
-                sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
+                sentences.append(Localization.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
             }
-            return L.sentences(sentences)
+            return Localization.sentences(sentences)
         }
-        sentences[0] += L.tr(", ranging from %@ %@ to %@ %@.", flagged(y(s).string(s.y[lo]), s, lo), pointPosition(s, lo),
+        sentences[0] += Localization.tr(", ranging from %@ %@ to %@ %@.", flagged(y(s).string(s.y[lo]), s, lo), pointPosition(s, lo),
                              flagged(y(s).string(s.y[hi]), s, hi), pointPosition(s, hi))
         if let mean = st.mean, let median = st.median {
-            var centre = L.tr("Mean %@, median %@", y(s).derived(mean), y(s).derived(median))
-            if let sd = st.standardDeviation { centre += L.tr(", standard deviation %@", y(s).derived(sd)) }
-            sentences.append(L.sentence(centre))
+            var centre = Localization.tr("Mean %@, median %@", y(s).derived(mean), y(s).derived(median))
+            if let sd = st.standardDeviation { centre += Localization.tr(", standard deviation %@", y(s).derived(sd)) }
+            sentences.append(Localization.sentence(centre))
         }
         if let season = a.season {
             // A yearly cycle is said before any trend, and the trend is the yearly means': a line through
             // 30 years of daily temperatures would otherwise be narrated as a rise from one winter to a summer.
-            sentences.append(L.sentence(capitalized(seasonWords(s, season))))
+            sentences.append(Localization.sentence(capitalized(seasonWords(s, season))))
         } else {
             if chart.kind == .line, a.segments.count > 1 {
-                sentences.append(L.sentence(capitalized(shapeWords(s, a.segments))))
+                sentences.append(Localization.sentence(capitalized(shapeWords(s, a.segments))))
             }
-            if a.trend != nil && xIsOrdered { sentences.append(L.sentence(capitalized(trendClause(s, a)))) }
+            if a.trend != nil && xIsOrdered { sentences.append(Localization.sentence(capitalized(trendClause(s, a)))) }
         }
         if let correlation {
             sentences.append(capitalized(correlationWords(correlation.pearson, a.trend))
-                             + L.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
+                             + Localization.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
         }
         if !a.outliers.isEmpty {
             let names = outlierNames(s, a)
-            sentences.append(L.trn("Outlier: %@.", "Outliers: %@.", a.outliers.count, L.list(names)))
+            sentences.append(Localization.trn("Outlier: %@.", "Outliers: %@.", a.outliers.count, Localization.list(names)))
         }
         if st.missing > 0 {
-            sentences.append(L.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
+            sentences.append(Localization.trn("%ld value is missing.", "%ld values are missing.", st.missing, st.missing))
         }
-        return L.sentences(sentences)
+        return Localization.sentences(sentences)
     }
 
     // MARK: Pieces
@@ -176,11 +175,11 @@ struct ChartWording {
             let st = a.statistics
             if let lo = st.minIndex, s.y[lo] == v {
                 // TRANSLATORS: outliers that all hold the series' least value: "5 values at the floor, -23.0".
-                names.append(L.tr("%ld values at the floor, %@", tied, value))
+                names.append(Localization.tr("%ld values at the floor, %@", tied, value))
             } else if let hi = st.maxIndex, s.y[hi] == v {
-                names.append(L.tr("%ld values at the ceiling, %@", tied, value))
+                names.append(Localization.tr("%ld values at the ceiling, %@", tied, value))
             } else {
-                names.append(L.tr("%ld values of %@", tied, value))
+                names.append(Localization.tr("%ld values of %@", tied, value))
             }
         }
         return names
@@ -188,7 +187,7 @@ struct ChartWording {
 
     /// `text` about point `i` of `s`, followed by " (looks out of place)" when the point is a stray.
     func flagged(_ text: String, _ s: DataSeries, _ i: Int) -> String {
-        s.strays.contains(i) ? text + L.tr(" (looks out of place)") : text
+        s.strays.contains(i) ? text + Localization.tr(" (looks out of place)") : text
     }
 
     /// The end of a series' first sentence when it has one or two values: each value with its place, and
@@ -197,15 +196,15 @@ struct ChartWording {
     func fewValues(_ s: DataSeries) -> String {
         let shown = s.y.indices.filter { s.y[$0].isFinite }
         // TRANSLATORS: a value, then its place with its preposition: "4.8 in 1987".
-        let places = shown.map { L.trc("value at its place", "%@ %@", y(s).string(s.y[$0]), pointPosition(s, $0)) }
-        guard shown.count == 2 else { return L.tr(", %@.", L.list(places)) }
+        let places = shown.map { Localization.trc("value at its place", "%@ %@", y(s).string(s.y[$0]), pointPosition(s, $0)) }
+        guard shown.count == 2 else { return Localization.tr(", %@.", Localization.list(places)) }
         let difference = abs(s.y[shown[1]] - s.y[shown[0]])
         if y(s).string(s.y[shown[0]]) == y(s).string(s.y[shown[1]]) {
             // TRANSLATORS: two values of a series, each with its place, that are equal: ", 4.8 in 1987 and 4.8 in 1990, the same."
-            return L.tr(", %@, the same.", L.list(places))
+            return Localization.tr(", %@, the same.", Localization.list(places))
         }
         // TRANSLATORS: two values of a series with their places, then how far apart they are.
-        return L.tr(", %@, a difference of %@.", L.list(places), y(s).derived(difference))
+        return Localization.tr(", %@, a difference of %@.", Localization.list(places), y(s).derived(difference))
     }
 
     /// False for a heatmap whose columns are names in no order (continents, age groups' sexes): a trend across
@@ -225,7 +224,7 @@ struct ChartWording {
 
     /// "overall increasing, by about 1.2 births per 10,000 per year (r² 0.45)" or "no clear trend overall".
     func trendClause(_ s: DataSeries, _ a: SeriesAnalysis) -> String {
-        guard let t = a.trend else { return L.tr("no clear trend") }
+        guard let t = a.trend else { return Localization.tr("no clear trend") }
         let span = abs((s.x.last ?? 0) - (s.x.first ?? 0))
         let (unit, factor) = x.slopeUnit(spanSeconds: span)
         let isDate = chart.xAxis.kindName == "date"
@@ -239,35 +238,35 @@ struct ChartWording {
             let per = ValueFormatter.format(step, fractionDigits: 0, grouping: true)
             let scaled = y(s).rate(abs(t.slope) * step)
             switch t.direction {
-            case .flat: return L.tr("no clear trend overall")
-            case .increasing: return L.tr("overall increasing, by about %@ per %@ (r² %@)", scaled, per, fit)
-            case .decreasing: return L.tr("overall decreasing, by about %@ per %@ (r² %@)", scaled, per, fit)
+            case .flat: return Localization.tr("no clear trend overall")
+            case .increasing: return Localization.tr("overall increasing, by about %@ per %@ (r² %@)", scaled, per, fit)
+            case .decreasing: return Localization.tr("overall decreasing, by about %@ per %@ (r² %@)", scaled, per, fit)
             }
         }
         switch (t.direction, hasUnit) {
-        case (.flat, _): return L.tr("no clear trend overall")
-        case (.increasing, true): return L.tr("overall increasing, by about %@ per %@ (r² %@)", slope, unit, fit)
-        case (.decreasing, true): return L.tr("overall decreasing, by about %@ per %@ (r² %@)", slope, unit, fit)
-        case (.increasing, false): return L.tr("overall increasing (slope %@, r² %@)", slope, fit)
-        case (.decreasing, false): return L.tr("overall decreasing (slope -%@, r² %@)", slope, fit)
+        case (.flat, _): return Localization.tr("no clear trend overall")
+        case (.increasing, true): return Localization.tr("overall increasing, by about %@ per %@ (r² %@)", slope, unit, fit)
+        case (.decreasing, true): return Localization.tr("overall decreasing, by about %@ per %@ (r² %@)", slope, unit, fit)
+        case (.increasing, false): return Localization.tr("overall increasing (slope %@, r² %@)", slope, fit)
+        case (.decreasing, false): return Localization.tr("overall decreasing (slope -%@, r² %@)", slope, fit)
         }
     }
 
     /// "rises and falls each year, highest on average in July and lowest in January; from 1935 to 2019 the
     /// yearly mean rises by about 1.2 °F" (the yearly means' trend, by the same rule as any trend).
     func seasonWords(_ s: DataSeries, _ season: YearlySeason) -> String {
-        let high = L.tr(XValueFormatting.monthNames[season.highMonth - 1])
-        let low = L.tr(XValueFormatting.monthNames[season.lowMonth - 1])
-        let cycle = L.tr("rises and falls each year, highest on average in %@ and lowest in %@", high, low)
+        let high = Localization.tr(XValueFormatting.monthNames[season.highMonth - 1])
+        let low = Localization.tr(XValueFormatting.monthNames[season.lowMonth - 1])
+        let cycle = Localization.tr("rises and falls each year, highest on average in %@ and lowest in %@", high, low)
         guard let t = season.yearlyTrend, season.lastYear > season.firstYear else { return cycle }
         let change = y(s).rate(abs(t.slope) * Double(season.lastYear - season.firstYear))
         switch t.direction {
         case .increasing:
-            return cycle + L.tr("; from %@ to %@ the yearly mean rises by about %@", String(season.firstYear), String(season.lastYear), change)
+            return cycle + Localization.tr("; from %@ to %@ the yearly mean rises by about %@", String(season.firstYear), String(season.lastYear), change)
         case .decreasing:
-            return cycle + L.tr("; from %@ to %@ the yearly mean falls by about %@", String(season.firstYear), String(season.lastYear), change)
+            return cycle + Localization.tr("; from %@ to %@ the yearly mean falls by about %@", String(season.firstYear), String(season.lastYear), change)
         case .flat:
-            return cycle + L.tr("; from %@ to %@ the yearly mean shows no clear trend", String(season.firstYear), String(season.lastYear))
+            return cycle + Localization.tr("; from %@ to %@ the yearly mean shows no clear trend", String(season.firstYear), String(season.lastYear))
         }
     }
 
@@ -291,11 +290,11 @@ struct ChartWording {
             // On a category axis the place is a name ("for Europe"), which Japanese marks differently
             // (で, not に as for times): those phrases have their own messages in context "category".
             if seg.toY == yMin && dy < 0 {
-                end = onCategories ? L.trc("category", "to a low of %@ %@", value, at) : L.tr("to a low of %@ %@", value, at)
+                end = onCategories ? Localization.trc("category", "to a low of %@ %@", value, at) : Localization.tr("to a low of %@ %@", value, at)
             } else if seg.toY == yMax && dy > 0 {
-                end = onCategories ? L.trc("category", "to a peak of %@ %@", value, at) : L.tr("to a peak of %@ %@", value, at)
+                end = onCategories ? Localization.trc("category", "to a peak of %@ %@", value, at) : Localization.tr("to a peak of %@ %@", value, at)
             } else {
-                end = onCategories ? L.trc("category", "to %@ %@", value, at) : L.tr("to %@ %@", value, at)
+                end = onCategories ? Localization.trc("category", "to %@ %@", value, at) : Localization.tr("to %@ %@", value, at)
             }
             let relativeSlope = abs(dy / yRange) / max(abs(seg.toX - seg.fromX) / xRange, 1e-9)
             // The last clause ends the sentence: English words it the same, Japanese ends its verb there
@@ -305,31 +304,31 @@ struct ChartWording {
             if abs(dy) < 0.05 * yRange, let band = spread(of: s, over: seg), band.high - band.low > 0.15 * yRange {
                 // Ends that meet are no flat stretch when the values between them swing (email50's 0.057 to 21.7).
                 let low = y(s).string(band.low), high = y(s).string(band.high)
-                clause = last ? L.trc("last clause", "varies between %@ and %@ until %@", low, high, until(seg.toX))
-                    : L.tr("varies between %@ and %@ until %@", low, high, until(seg.toX))
+                clause = last ? Localization.trc("last clause", "varies between %@ and %@ until %@", low, high, until(seg.toX))
+                    : Localization.tr("varies between %@ and %@ until %@", low, high, until(seg.toX))
             } else if abs(dy) < 0.05 * yRange {
-                clause = last ? L.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
-                    : L.tr("stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
+                clause = last ? Localization.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
+                    : Localization.tr("stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
             } else if dy > 0 {
                 if relativeSlope > 2.5 {
-                    clause = last ? L.trc("last clause", "rises steeply %@", end) : L.tr("rises steeply %@", end)
+                    clause = last ? Localization.trc("last clause", "rises steeply %@", end) : Localization.tr("rises steeply %@", end)
                 } else if relativeSlope < 0.4 {
-                    clause = last ? L.trc("last clause", "rises slowly %@", end) : L.tr("rises slowly %@", end)
+                    clause = last ? Localization.trc("last clause", "rises slowly %@", end) : Localization.tr("rises slowly %@", end)
                 } else {
-                    clause = last ? L.trc("last clause", "rises %@", end) : L.tr("rises %@", end)
+                    clause = last ? Localization.trc("last clause", "rises %@", end) : Localization.tr("rises %@", end)
                 }
             } else {
                 if relativeSlope > 2.5 {
-                    clause = last ? L.trc("last clause", "falls steeply %@", end) : L.tr("falls steeply %@", end)
+                    clause = last ? Localization.trc("last clause", "falls steeply %@", end) : Localization.tr("falls steeply %@", end)
                 } else if relativeSlope < 0.4 {
-                    clause = last ? L.trc("last clause", "falls slowly %@", end) : L.tr("falls slowly %@", end)
+                    clause = last ? Localization.trc("last clause", "falls slowly %@", end) : Localization.tr("falls slowly %@", end)
                 } else {
-                    clause = last ? L.trc("last clause", "falls %@", end) : L.tr("falls %@", end)
+                    clause = last ? Localization.trc("last clause", "falls %@", end) : Localization.tr("falls %@", end)
                 }
             }
-            clauses.append(i > 0 && last ? L.tr("then %@", clause) : clause)
+            clauses.append(i > 0 && last ? Localization.tr("then %@", clause) : clause)
         }
-        return clauses.joined(separator: L.tr(", "))
+        return clauses.joined(separator: Localization.tr(", "))
     }
 
     /// The least and greatest finite values of `s` from a segment's first point to its last (x within the
@@ -351,16 +350,16 @@ struct ChartWording {
     /// contradict each other. Its size follows Pearson's r: under 0.7 moderate, else strong (a direction
     /// needs |r| ≥ 0.32, so "weak" is never said: a weak correlation is no clear one to a listener).
     func correlationWords(_ r: Double, _ trend: Trend?) -> String {
-        guard let trend, trend.direction != .flat else { return L.tr("no clear correlation") }
-        let sign = trend.direction == .increasing ? L.tr("positive") : L.tr("negative")
-        if abs(r) < 0.7 { return L.tr("moderate %@ correlation", sign) }
-        return L.tr("strong %@ correlation", sign)
+        guard let trend, trend.direction != .flat else { return Localization.tr("no clear correlation") }
+        let sign = trend.direction == .increasing ? Localization.tr("positive") : Localization.tr("negative")
+        if abs(r) < 0.7 { return Localization.tr("moderate %@ correlation", sign) }
+        return Localization.tr("strong %@ correlation", sign)
     }
 
     /// Where a point is, with its preposition: "in 1960", "on January 31, 2024", "for Liberty Tourer".
     func pointPosition(_ s: DataSeries, _ i: Int) -> String {
-        if let label = s.labels?[i], !label.isEmpty { return L.tr("for %@", label) }
-        if chart.kind == .scatter { return L.tr("at %@ %@", L.titleInSentence(chart.xAxis.title),
+        if let label = s.labels?[i], !label.isEmpty { return Localization.tr("for %@", label) }
+        if chart.kind == .scatter { return Localization.tr("at %@ %@", Localization.titleInSentence(chart.xAxis.title),
                                                    x.string(s.x[i])) }
         return at(s.x[i])
     }
@@ -375,13 +374,13 @@ struct ChartWording {
     func at(_ value: Double) -> String {
         switch chart.xAxis {
         // TRANSLATORS: a time of day with its preposition, "at 13:45".
-        case .date(let a) where a.precision == .timeOfDay: return L.tr("at %@", x.string(value))
-        case .date(let a) where a.precision >= .day: return L.tr("on %@", x.string(value))
-        case .categorical: return L.tr("for %@", x.string(value))
+        case .date(let a) where a.precision == .timeOfDay: return Localization.tr("at %@", x.string(value))
+        case .date(let a) where a.precision >= .day: return Localization.tr("on %@", x.string(value))
+        case .categorical: return Localization.tr("for %@", x.string(value))
         default:
             // A measure on x (GNP, a weight) is no time: "at GNP 2,954.1", not "in 2,954.1".
-            if let name = measureOnX { return L.tr("at %@ %@", name, x.string(value)) }
-            return L.tr("in %@", x.string(value))
+            if let name = measureOnX { return Localization.tr("at %@ %@", name, x.string(value)) }
+            return Localization.tr("in %@", x.string(value))
         }
     }
 
@@ -390,7 +389,7 @@ struct ChartWording {
     var measureOnX: String? {
         guard case .numeric(let axis) = chart.xAxis, axis.formatter.usesGrouping,
               !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains) else { return nil }
-        return L.titleInSentence(axis.title)
+        return Localization.titleInSentence(axis.title)
     }
 
     /// An x position after "until": a time or a name as it is ("until 1960"), a measure or a row number with
@@ -398,22 +397,22 @@ struct ChartWording {
     func until(_ value: Double) -> String {
         guard let name = measureOnX else { return x.string(value) }
         // TRANSLATORS: an x axis's name and a value on it, after "until": "row 6", "GNP 2,954.1".
-        return L.trc("x name and value", "%@ %@", name, x.string(value))
+        return Localization.trc("x name and value", "%@ %@", name, x.string(value))
     }
 
     /// A point by label and values: "Prius Hybrid (1,380 kg, 31 km/L)" or "1946 (205 births per 10,000)".
     func pointName(_ s: DataSeries, _ i: Int) -> String {
-        let value = s.y[i].isFinite ? y(s).string(s.y[i]) : L.tr("missing")
+        let value = s.y[i].isFinite ? y(s).string(s.y[i]) : Localization.tr("missing")
         if let label = s.labels?[i], !label.isEmpty {
-            return flagged(L.tr("%@ (%@, %@)", label, x.string(s.x[i]), value), s, i)
+            return flagged(Localization.tr("%@ (%@, %@)", label, x.string(s.x[i]), value), s, i)
         }
-        return flagged(L.tr("%@ (%@)", x.string(s.x[i]), value), s, i)
+        return flagged(Localization.tr("%@ (%@)", x.string(s.x[i]), value), s, i)
     }
 
     /// How a series' values are written: its own scale's unit and its own decimals.
     func y(_ s: DataSeries) -> ValueFormatter { chart.valueFormatter(for: s) }
 
-    func pointCount(_ n: Int) -> String { L.trn("%ld point", "%ld points", n, n) }
+    func pointCount(_ n: Int) -> String { Localization.trn("%ld point", "%ld points", n, n) }
 
     func fixed(_ value: Double, _ digits: Int) -> String {
         ValueFormatter.format(value, fractionDigits: digits, grouping: false)

@@ -13,23 +13,23 @@ extension ChartWording {
             }
         }
         let rows = chart.series.count, columns = chart.series.first?.count ?? 0
-        let shape = L.trc("grid", "%@ by %@", L.trn("%ld row", "%ld rows", rows, rows), L.trn("%ld column", "%ld columns", columns, columns))
-        guard let lo = lowest, let hi = highest else { return L.tr("%@: %@, no values.", chart.title, shape) }
-        func cell(_ c: (Double, Int, Int)) -> String { L.tr("%@, %@", chart.series[c.1].name, x.string(Double(c.2))) }
-        var sentences = [L.tr("%@: %@, from %@ (%@) to %@ (%@).", chart.title, shape, y(chart.series[lo.1]).string(lo.0), cell(lo),
+        let shape = Localization.trc("grid", "%@ by %@", Localization.trn("%ld row", "%ld rows", rows, rows), Localization.trn("%ld column", "%ld columns", columns, columns))
+        guard let lo = lowest, let hi = highest else { return Localization.tr("%@: %@, no values.", chart.title, shape) }
+        func cell(_ c: (Double, Int, Int)) -> String { Localization.tr("%@, %@", chart.series[c.1].name, x.string(Double(c.2))) }
+        var sentences = [Localization.tr("%@: %@, from %@ (%@) to %@ (%@).", chart.title, shape, y(chart.series[lo.1]).string(lo.0), cell(lo),
                               y(chart.series[hi.1]).string(hi.0), cell(hi))]
         let means = chart.series.map { s -> Double? in
             let known = s.y.filter(\.isFinite)
             return known.isEmpty ? nil : known.reduce(0, +) / Double(known.count)
         }
         if rows >= 2, let top = means.indices.filter({ means[$0] != nil }).max(by: { means[$0]! < means[$1]! }) {
-            sentences.append(L.tr("The highest row on average is %@.", chart.series[top].name))
+            sentences.append(Localization.tr("The highest row on average is %@.", chart.series[top].name))
         }
         if let diagonal {
             // TRANSLATORS: a correlation matrix's 1s, or a distance table's 0s, left out of the words above.
-            sentences.append(L.tr("The diagonal, each row with itself (%@ everywhere), is left out of these figures.",
+            sentences.append(Localization.tr("The diagonal, each row with itself (%@ everywhere), is left out of these figures.",
                                   y(chart.series[0]).string(diagonal.value)))
         }
-        return L.sentences(sentences)
+        return Localization.sentences(sentences)
     }
 }

@@ -5,7 +5,6 @@ import Foundation
 /// which points are far from the rest. A correlation between latitude and longitude means nothing to anyone.
 struct MapWording {
     let chart: ChartDescriptor
-    let L = Localization.self
 
     /// Most places named as far from the rest.
     static let farPlacesNamed = 3
@@ -21,25 +20,25 @@ struct MapWording {
             // Counted eastward from 0° (Fiji's 165° E to 172° W), so the extent and the middle don't wrap.
             for k in points.indices where points[k].lon < 0 { points[k].lon += 360 }
         }
-        guard !points.isEmpty else { return L.tr("no values.") }
+        guard !points.isEmpty else { return Localization.tr("no values.") }
         let lats = points.map(\.lat).sorted(), lons = points.map(\.lon).sorted()
-        var sentences = [L.tr("%@, from %@ to %@ and from %@ to %@.", L.trn("%ld place", "%ld places", points.count, points.count),
+        var sentences = [Localization.tr("%@, from %@ to %@ and from %@ to %@.", Localization.trn("%ld place", "%ld places", points.count, points.count),
                               latitude(lats.first!), latitude(lats.last!), longitude(lons.first!), longitude(lons.last!))]
         if points.count >= 10, let latLow = Quantiles.type7(sorted: lats, 0.1), let latHigh = Quantiles.type7(sorted: lats, 0.9),
            let lonLow = Quantiles.type7(sorted: lons, 0.1), let lonHigh = Quantiles.type7(sorted: lons, 0.9) {
-            sentences.append(L.tr("Most lie between %@ and %@, and between %@ and %@.", latitude(latLow), latitude(latHigh),
+            sentences.append(Localization.tr("Most lie between %@ and %@, and between %@ and %@.", latitude(latLow), latitude(latHigh),
                                   longitude(lonLow), longitude(lonHigh)))
         }
         let far = farPlaces(points, lats: lats, lons: lons)
         if !far.isEmpty {
             let names = far.map { p -> String in
-                let at = L.tr("%@, %@", latitude(p.lat), longitude(p.lon))
-                if let label = s.labels?[p.index], !label.isEmpty { return L.tr("%@ (%@)", label, at) }
+                let at = Localization.tr("%@, %@", latitude(p.lat), longitude(p.lon))
+                if let label = s.labels?[p.index], !label.isEmpty { return Localization.tr("%@ (%@)", label, at) }
                 return at
             }
-            sentences.append(L.tr("Far from the rest: %@.", L.list(names)))
+            sentences.append(Localization.tr("Far from the rest: %@.", Localization.list(names)))
         }
-        return L.sentences(sentences)
+        return Localization.sentences(sentences)
     }
 
     /// Points whose distance from the middle (median latitude and longitude, east–west degrees shrunk by the
@@ -75,7 +74,7 @@ struct MapWording {
     func latitude(_ degrees: Double) -> String {
         let text = ValueFormatter.format(abs(degrees), fractionDigits: 1, grouping: false)
         // TRANSLATORS: a latitude north of the equator in degrees, "12.1° N".
-        return degrees < 0 ? L.tr("%@° S", text) : L.tr("%@° N", text)
+        return degrees < 0 ? Localization.tr("%@° S", text) : Localization.tr("%@° N", text)
     }
 
     /// "77.0° W", "45.0° E".
@@ -83,6 +82,6 @@ struct MapWording {
         let degrees = Self.westToEast(degrees)
         let text = ValueFormatter.format(abs(degrees), fractionDigits: 1, grouping: false)
         // TRANSLATORS: a longitude east of Greenwich in degrees, "45.0° E".
-        return degrees < 0 ? L.tr("%@° W", text) : L.tr("%@° E", text)
+        return degrees < 0 ? Localization.tr("%@° W", text) : Localization.tr("%@° E", text)
     }
 }

@@ -7,7 +7,6 @@ enum SetAsideWording {
     /// One sentence per reason for the set-aside columns of `profile` that `layout` does not show, in file order;
     /// an interval's two bounds are said together.
     static func notes(_ profile: TableProfile, layout: ChartInference.Layout, table: Table) -> [String] {
-        let L = Localization.self
         // Set aside only while something else was charted: a lone computed column is the chart.
         guard !profile.setAside.keys.contains(where: { layout.y.contains($0) || layout.x == $0 }) else { return [] }
         let shown = Set([layout.x, layout.seriesBy, layout.size, layout.category, layout.label].compactMap { $0 } + layout.y)
@@ -21,13 +20,13 @@ enum SetAsideWording {
                 let measure = name(member.measure)
                 switch member.kind {
                 case .standardError:
-                    notes.append(L.tr("%@ is the standard error of %@, so it is not drawn as a measure of its own.", name(c), measure))
+                    notes.append(Localization.tr("%@ is the standard error of %@, so it is not drawn as a measure of its own.", name(c), measure))
                 case .standardDeviation:
-                    notes.append(L.tr("%@ is the standard deviation of %@, so it is not drawn as a measure of its own.", name(c), measure))
+                    notes.append(Localization.tr("%@ is the standard deviation of %@, so it is not drawn as a measure of its own.", name(c), measure))
                 case .marginOfError:
-                    notes.append(L.tr("%@ is the margin of error of %@, so it is not drawn as a measure of its own.", name(c), measure))
+                    notes.append(Localization.tr("%@ is the margin of error of %@, so it is not drawn as a measure of its own.", name(c), measure))
                 case .confidenceHalfWidth:
-                    notes.append(L.tr("%@ is half the width of the confidence interval of %@, so it is not drawn as a measure of its own.",
+                    notes.append(Localization.tr("%@ is half the width of the confidence interval of %@, so it is not drawn as a measure of its own.",
                                       name(c), measure))
                 case .lowerBound, .upperBound:
                     let partner = profile.setAside.first { other in
@@ -38,26 +37,26 @@ enum SetAsideWording {
                     let (low, high) = member.kind == .lowerBound ? (c, partner) : (partner, c)
                     if let low, let high, !shown.contains(low), !shown.contains(high) {
                         saidBounds.formUnion([low, high])
-                        notes.append(L.tr("%@ and %@ are the lower and upper bounds of %@, so they are not drawn as measures of their own.",
+                        notes.append(Localization.tr("%@ and %@ are the lower and upper bounds of %@, so they are not drawn as measures of their own.",
                                           name(low), name(high), measure))
                     } else {
-                        notes.append(L.tr("%@ is a bound of the interval around %@, so it is not drawn as a measure of its own.",
+                        notes.append(Localization.tr("%@ is a bound of the interval around %@, so it is not drawn as a measure of its own.",
                                           name(c), measure))
                     }
                 }
             case .derived(let relation):
-                notes.append(L.tr("%@ is left out: it is %@ on every row.", name(c), formula(relation, table: table)))
+                notes.append(Localization.tr("%@ is left out: it is %@ on every row.", name(c), formula(relation, table: table)))
             case .code(let names):
                 // TRANSLATORS: a number column that is a code for a column of names: "levine is left out: it is a
                 // number for each country, one for one."
-                notes.append(L.tr("%@ is left out: it is a number for each %@, one for one.", name(c), name(names)))
+                notes.append(Localization.tr("%@ is left out: it is a number for each %@, one for one.", name(c), name(names)))
             }
         }
         // A measure that is a straight line of a line chart's x (`DerivedSeries.lineOfX`), left out of the series.
         if layout.kind == .line, layout.seriesBy == nil {
             for c in profile.indices(.measure) where !shown.contains(c) && profile.setAside[c] == nil {
                 if let line = DerivedSeries.lineOfX(c, x: layout.x, in: table) {
-                    notes.append(L.tr("%@ is left out: it is %@ on every row.", name(c), formula(line, table: table)))
+                    notes.append(Localization.tr("%@ is left out: it is %@ on every row.", name(c), formula(line, table: table)))
                 }
             }
         }
@@ -67,7 +66,6 @@ enum SetAsideWording {
     /// A relation in words and signs: "24 − sleep total", "ses − meanses", "the mean of a and b", "gnp ÷ price",
     /// "the natural logarithm of area", "the rank of score".
     static func formula(_ relation: DerivedColumns.Relation, table: Table) -> String {
-        let L = Localization.self
         let names = relation.sources.map { table.columns[$0].title }
         let b = relation.coefficients.map(snap)
         // A constant within the rounding of the written values (a unit of the last written decimal for the
@@ -80,19 +78,19 @@ enum SetAsideWording {
         let a = finest >= 1 && abs(relation.constant) <= rounding ? 0 : snap(relation.constant)
         switch relation.form {
         case .rank:
-            return L.tr("the rank of %@", names[0])
+            return Localization.tr("the rank of %@", names[0])
         case .logarithm:
             let base: String?
             // The coefficient is a fit to the file's rounding: 0.4343 is 1 ÷ ln 10 to the digits the file wrote.
             let near = { (x: Double) in abs(b[0] - x) <= 1e-3 * x }
-            if near(1) { base = L.tr("the natural logarithm of %@", names[0]) }
-            else if near(1 / Foundation.log(10)) { base = L.tr("the base-10 logarithm of %@", names[0]) }
-            else if near(1 / Foundation.log(2)) { base = L.tr("the base-2 logarithm of %@", names[0]) }
+            if near(1) { base = Localization.tr("the natural logarithm of %@", names[0]) }
+            else if near(1 / Foundation.log(10)) { base = Localization.tr("the base-10 logarithm of %@", names[0]) }
+            else if near(1 / Foundation.log(2)) { base = Localization.tr("the base-2 logarithm of %@", names[0]) }
             else { base = nil }
-            let term = base ?? L.tr("%@ × the natural logarithm of %@", number(b[0]), names[0])
+            let term = base ?? Localization.tr("%@ × the natural logarithm of %@", number(b[0]), names[0])
             if a == 0 { return term }
             // "the natural logarithm of base, minus 3.154": not the logarithm of base − 3.154.
-            return a < 0 ? L.tr("%@, minus %@", term, number(-a)) : L.tr("%@, plus %@", term, number(a))
+            return a < 0 ? Localization.tr("%@, minus %@", term, number(-a)) : Localization.tr("%@, plus %@", term, number(a))
         case .product:
             // constant × Π source^coefficient, shown with × and ÷ when the powers are ±1.
             let factor = snap(Foundation.exp(relation.constant))
@@ -107,7 +105,7 @@ enum SetAsideWording {
         case .linear:
             let p = b.count
             if p >= 2, a == 0, b.allSatisfy({ abs($0 - 1 / Double(p)) < 1e-9 }) {
-                return L.tr("the mean of %@", L.list(names))
+                return Localization.tr("the mean of %@", Localization.list(names))
             }
         }
         // Σ coefficient × source, then the constant ("Year − 1750", "age − educ − 6"); a constant minus the sources

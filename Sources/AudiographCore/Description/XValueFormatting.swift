@@ -25,14 +25,10 @@ public struct XValueFormatting: Sendable {
         return Localization.tr("%@ to %@", string(low), string(high))
     }
 
-    /// For JSON: numbers stay numbers, dates become ISO 8601 strings, categories their names.
-    public func jsonValue(_ x: Double) -> JSONValue {
-        switch axis {
-        case .numeric: return .number(x)
-        case .date(let a):
-            return .string(DateParsing.iso8601(x, precision: a.writtenPrecision, utcOffsetSeconds: a.utcOffsetSeconds))
-        case .categorical: return .string(string(x))
-        }
+    /// An x on a date axis in ISO 8601 ("2001-03-04"), as precise as the axis's dates were written; nil on others.
+    public func iso8601(_ x: Double) -> String? {
+        guard case .date(let a) = axis else { return nil }
+        return DateParsing.iso8601(x, precision: a.writtenPrecision, utcOffsetSeconds: a.utcOffsetSeconds)
     }
 
     /// The x unit a slope is given per: the numeric axis's unit, an hour for times of day, or a day/month/year

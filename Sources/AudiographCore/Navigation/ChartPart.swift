@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-private typealias L = Localization
 
 /// A part of a chart between two x values, as a person chose it (a selection in the viewer, `--from` and
 /// `--to` on the command line): the cut chart, titled with its span, and the words that say it.
@@ -54,7 +53,7 @@ public struct ChartPart: Sendable {
     /// holds one.
     public static func words(_ chart: ChartDescriptor, series s: Int) -> String {
         let count = chart.series[s].x.filter(\.isFinite).count
-        return L.tr("%@, %@", spanWords(chart, series: s), countWords(count, kind: chart.kind))
+        return Localization.tr("%@, %@", spanWords(chart, series: s), countWords(count, kind: chart.kind))
     }
 
     /// "1930 to 1945": the x of the first and last point of series `s` (of any series when it has none).
@@ -69,12 +68,12 @@ public struct ChartPart: Sendable {
     /// "16 points", "3 boxes", "5 candles", "4 columns".
     static func countWords(_ n: Int, kind: ChartKind) -> String {
         switch kind {
-        case .box: return L.trn("%ld box", "%ld boxes", n, n)
-        case .candlestick: return L.trn("%ld candle", "%ld candles", n, n)
-        case .heatmap: return L.trn("%ld column", "%ld columns", n, n)
-        case .histogram: return L.trn("%ld bin", "%ld bins", n, n)
+        case .box: return Localization.trn("%ld box", "%ld boxes", n, n)
+        case .candlestick: return Localization.trn("%ld candle", "%ld candles", n, n)
+        case .heatmap: return Localization.trn("%ld column", "%ld columns", n, n)
+        case .histogram: return Localization.trn("%ld bin", "%ld bins", n, n)
         case .line, .bar, .scatter, .groupedBar, .stackedBar, .area, .stackedArea:
-            return L.trn("%ld point", "%ld points", n, n)
+            return Localization.trn("%ld point", "%ld points", n, n)
         }
     }
 }

@@ -10,7 +10,6 @@ public struct ElementNames: Sendable {
     /// The parts said at each element, and their order.
     public let wording: PointWording
     private let x: XValueFormatting
-    private let L = Localization.self
 
     public init(chart: ChartDescriptor, wording: PointWording = .standard) {
         self.chart = chart
@@ -21,36 +20,36 @@ public struct ElementNames: Sendable {
     /// "line chart", "bar chart", "scatter plot".
     public var kindWords: String {
         switch chart.kind {
-        case .line: return L.tr("line chart")
-        case .bar: return L.tr("bar chart")
-        case .scatter: return L.tr("scatter plot")
-        case .histogram: return L.tr("histogram")
-        case .box: return L.tr("box plot")
-        case .candlestick: return L.tr("candlestick chart")
-        case .groupedBar: return L.tr("grouped bar chart")
-        case .stackedBar: return L.tr("stacked bar chart")
-        case .area: return L.tr("area chart")
-        case .stackedArea: return L.tr("stacked area chart")
-        case .heatmap: return L.tr("heatmap")
+        case .line: return Localization.tr("line chart")
+        case .bar: return Localization.tr("bar chart")
+        case .scatter: return Localization.tr("scatter plot")
+        case .histogram: return Localization.tr("histogram")
+        case .box: return Localization.tr("box plot")
+        case .candlestick: return Localization.tr("candlestick chart")
+        case .groupedBar: return Localization.tr("grouped bar chart")
+        case .stackedBar: return Localization.tr("stacked bar chart")
+        case .area: return Localization.tr("area chart")
+        case .stackedArea: return Localization.tr("stacked area chart")
+        case .heatmap: return Localization.tr("heatmap")
         }
     }
 
     /// The chart's own name: "Births per 10,000, line chart" (and ", 3 series" when there are several).
     public var chartTitle: String {
-        var text = L.tr("%@, %@", chart.title, kindWords)
+        var text = Localization.tr("%@, %@", chart.title, kindWords)
         let layers = chart.series.filter { !$0.isTotal }.count
         if chart.kind == .heatmap {
             let rows = chart.series.count, columns = chart.series.first?.count ?? 0
-            text += L.tr(", ") + L.trc("grid", "%@ by %@", L.trn("%ld row", "%ld rows", rows, rows),
-                                      L.trn("%ld column", "%ld columns", columns, columns))
+            text += Localization.tr(", ") + Localization.trc("grid", "%@ by %@", Localization.trn("%ld row", "%ld rows", rows, rows),
+                                      Localization.trn("%ld column", "%ld columns", columns, columns))
         } else if layers < chart.series.count {
-            text += L.tr(", ") + L.tr("%@, and their total", L.trn("%ld series", "%ld series", layers, layers))
+            text += Localization.tr(", ") + Localization.tr("%@, and their total", Localization.trn("%ld series", "%ld series", layers, layers))
         } else if chart.series.count > 1 {
-            text += L.tr(", ") + L.trn("%ld series", "%ld series", chart.series.count, chart.series.count)
+            text += Localization.tr(", ") + Localization.trn("%ld series", "%ld series", chart.series.count, chart.series.count)
         }
         if chart.hasSeveralScales {
             let scales = chart.scaleGroups.count
-            text += L.tr(", ") + L.trn("%ld scale", "%ld scales", scales, scales)
+            text += Localization.tr(", ") + Localization.trn("%ld scale", "%ld scales", scales, scales)
         }
         return text
     }
@@ -58,19 +57,19 @@ public struct ElementNames: Sendable {
     /// The chart's name with what is selected, as a list says its selection: "…, point 44 of 59 selected".
     public func chartName(selecting element: Int?, of elements: SeriesElements?) -> String {
         guard let element, let elements else { return chartTitle }
-        return L.tr("%@, %@ selected", chartTitle, position(element, of: elements))
+        return Localization.tr("%@, %@ selected", chartTitle, position(element, of: elements))
     }
 
     /// A series' name among several: "Europe, series 2 of 3, 59 points".
     public func seriesName(_ s: Int) -> String {
         let series = chart.series[s]
-        if chart.kind == .heatmap { return L.tr("%@, row %ld of %ld", series.name, s + 1, chart.series.count) }
-        var text = L.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
-                        L.trn("%ld point", "%ld points", series.count, series.count))
+        if chart.kind == .heatmap { return Localization.tr("%@, row %ld of %ld", series.name, s + 1, chart.series.count) }
+        var text = Localization.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
+                        Localization.trn("%ld point", "%ld points", series.count, series.count))
         if chart.hasSeveralScales, let group = chart.scaleGroups.firstIndex(where: { $0.contains(s) }) {
             // Which panel it is drawn in and the scale it is heard on: "scale 2 of 2, 1,600 to 4,830".
             let axis = chart.yAxis(ofSeries: s)
-            text += L.tr(", ") + L.tr("scale %ld of %ld, %@ to %@", group + 1, chart.scaleGroups.count,
+            text += Localization.tr(", ") + Localization.tr("scale %ld of %ld, %@ to %@", group + 1, chart.scaleGroups.count,
                                       axis.formatter.string(axis.range.lowerBound), axis.formatter.string(axis.range.upperBound))
         }
         return text
@@ -78,12 +77,12 @@ public struct ElementNames: Sendable {
 
     /// "point 44 of 59", "interval 3 of 60" or "bin 3 of 12".
     public func position(_ element: Int, of elements: SeriesElements) -> String {
-        if elements.isIntervals { return L.tr("interval %ld of %ld", element + 1, elements.count) }
-        if chart.kind == .histogram { return L.tr("bin %ld of %ld", element + 1, elements.count) }
-        if chart.kind == .box { return L.tr("box %ld of %ld", element + 1, elements.count) }
-        if chart.kind == .candlestick { return L.tr("candle %ld of %ld", element + 1, elements.count) }
-        if chart.kind == .heatmap { return L.tr("column %ld of %ld", element + 1, elements.count) }
-        return L.tr("point %ld of %ld", element + 1, elements.count)
+        if elements.isIntervals { return Localization.tr("interval %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .histogram { return Localization.tr("bin %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .box { return Localization.tr("box %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .candlestick { return Localization.tr("candle %ld of %ld", element + 1, elements.count) }
+        if chart.kind == .heatmap { return Localization.tr("column %ld of %ld", element + 1, elements.count) }
+        return Localization.tr("point %ld of %ld", element + 1, elements.count)
     }
 
     /// The element's name, in the parts and order of `wording`: with the standard wording its words, then
@@ -100,7 +99,7 @@ public struct ElementNames: Sendable {
         }
         if wording.has(.position) { parts.append(position(element, of: elements)) }
         if wording.has(.series) { parts.append(series.name) }
-        return parts.joined(separator: L.tr(", "))
+        return parts.joined(separator: Localization.tr(", "))
     }
 
     /// True for a series whose elements are single values (not bins, boxes, candles or heatmap cells).
@@ -119,9 +118,9 @@ public struct ElementNames: Sendable {
     private func pointParts(_ i: Int, at position: Int, of elements: SeriesElements) -> [String] {
         let series = chart.series[elements.series]
         let formatter = chart.valueFormatter(for: series)
-        var value = !series.y[i].isFinite ? L.tr("no value")
+        var value = !series.y[i].isFinite ? Localization.tr("no value")
             : wording.has(.unit) ? formatter.string(series.y[i]) : formatter.plain(series.y[i])
-        if let n = series.counts?[i] { value += L.tr(", ") + Self.summaryWords(n, totals: series.countsAreTotals) }
+        if let n = series.counts?[i] { value += Localization.tr(", ") + Self.summaryWords(n, totals: series.countsAreTotals) }
         var xParts: [String] = []
         if wording.has(.x) {
             if let label = series.labels?[i], !label.isEmpty { xParts.append(label) }
@@ -136,7 +135,7 @@ public struct ElementNames: Sendable {
         if wording.has(.trend), position > 0 {
             let before = series.y[elements.order[position - 1]], here = series.y[i]
             if before.isFinite, here.isFinite {
-                parts.append(here > before ? L.tr("rising") : here < before ? L.tr("falling") : L.tr("level"))
+                parts.append(here > before ? Localization.tr("rising") : here < before ? Localization.tr("falling") : Localization.tr("level"))
             }
         }
         return parts
@@ -162,30 +161,30 @@ public struct ElementNames: Sendable {
     /// "1960, 268 births per 10,000"; "Prius Hybrid, 1,380 kg, 31 km/L, Japan".
     public func pointWords(_ i: Int, in series: DataSeries) -> String {
         if let bin = series.histogram?.bins[i] { return binWords(bin, in: series) }
-        if let box = series.boxes?[i] { return L.tr("%@: %@", x.string(series.x[i]), boxWords(box, in: series)) }
+        if let box = series.boxes?[i] { return Localization.tr("%@: %@", x.string(series.x[i]), boxWords(box, in: series)) }
         if chart.kind == .heatmap {
             // A cell: its row and column, then its value.
-            let value = series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value")
-            return L.tr("%@, %@: %@", series.name, x.string(series.x[i]), value)
+            let value = series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : Localization.tr("no value")
+            return Localization.tr("%@, %@: %@", series.name, x.string(series.x[i]), value)
         }
-        if let candle = series.candles?[i] { return L.tr("%@: %@", x.string(series.x[i]), candleWords(candle, in: series)) }
+        if let candle = series.candles?[i] { return Localization.tr("%@: %@", x.string(series.x[i]), candleWords(candle, in: series)) }
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
-        parts.append(series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : L.tr("no value"))
+        parts.append(series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : Localization.tr("no value"))
         if let n = series.counts?[i] { parts.append(Self.summaryWords(n, totals: series.countsAreTotals)) }
         parts += extraValues(i, in: series)
         // TRANSLATORS: said after a point whose date or value is far from the rest of its column.
-        if series.strays.contains(i) { parts.append(L.tr("looks out of place")) }
-        return parts.joined(separator: L.tr(", "))
+        if series.strays.contains(i) { parts.append(Localization.tr("looks out of place")) }
+        return parts.joined(separator: Localization.tr(", "))
     }
 
     /// A histogram bin: "20 to 25: 31 cars".
     public func binWords(_ bin: HistogramBin, in series: DataSeries) -> String {
         let count = chart.yAxis.unit == nil
-            ? L.trn("%@ value", "%@ values", bin.count, chart.yAxis.formatter.string(Double(bin.count)))
+            ? Localization.trn("%@ value", "%@ values", bin.count, chart.yAxis.formatter.string(Double(bin.count)))
             : chart.valueFormatter(for: series).string(Double(bin.count))
-        return L.tr("%@: %@", x.span(bin.from, bin.to), count)
+        return Localization.tr("%@: %@", x.span(bin.from, bin.to), count)
     }
 
     /// A box's numbers: "median 342 grams, quartiles 277 to 371, whiskers 216 to 404, 12 values, 1 outlier".
@@ -197,37 +196,37 @@ public struct ElementNames: Sendable {
             let values = (box.count == 3 ? [box.min, box.median, box.max] : box.count == 2 ? [box.min, box.max] : [box.min])
                 .map { y.string($0) }
             // TRANSLATORS: a box of one to three values, said as the values: "2 values, 80 and 82".
-            return L.tr("%@, %@", L.trn("%ld value", "%ld values", box.count, box.count), L.list(values))
+            return Localization.tr("%@, %@", Localization.trn("%ld value", "%ld values", box.count, box.count), Localization.list(values))
         }
         // Quartiles and medians fall between values (312.75 of whole grams): written as derived numbers.
-        var parts = [L.tr("median %@", y.derived(box.median)),
-                     L.tr("quartiles %@", L.tr("%@ to %@", y.plainDerived(box.q1), y.derived(box.q3))),
-                     L.tr("whiskers %@", y.span(box.lowerWhisker, box.upperWhisker)),
-                     L.trn("%ld value", "%ld values", box.count, box.count)]
-        if !box.outliers.isEmpty { parts.append(L.trn("%ld outlier", "%ld outliers", box.outliers.count, box.outliers.count)) }
-        return parts.joined(separator: L.tr(", "))
+        var parts = [Localization.tr("median %@", y.derived(box.median)),
+                     Localization.tr("quartiles %@", Localization.tr("%@ to %@", y.plainDerived(box.q1), y.derived(box.q3))),
+                     Localization.tr("whiskers %@", y.span(box.lowerWhisker, box.upperWhisker)),
+                     Localization.trn("%ld value", "%ld values", box.count, box.count)]
+        if !box.outliers.isEmpty { parts.append(Localization.trn("%ld outlier", "%ld outliers", box.outliers.count, box.outliers.count)) }
+        return parts.joined(separator: Localization.tr(", "))
     }
 
     /// A candle's prices and direction: "open 652.94, high 670.25, low 564.55, close 580.11 USD, falling,
     /// volume 3,789,200".
     public func candleWords(_ candle: Candle, in series: DataSeries) -> String {
         let y = chart.valueFormatter(for: series)
-        var parts = [L.tr("open %@", y.plain(candle.open)), L.tr("high %@", y.plain(candle.high)),
-                     L.tr("low %@", y.plain(candle.low)), L.tr("close %@", y.string(candle.close)),
-                     candle.isRising ? L.tr("rising") : L.tr("falling")]
-        if let volume = candle.volume { parts.append(L.tr("volume %@", ValueFormatter.format(volume, fractionDigits: 0, grouping: true))) }
-        return parts.joined(separator: L.tr(", "))
+        var parts = [Localization.tr("open %@", y.plain(candle.open)), Localization.tr("high %@", y.plain(candle.high)),
+                     Localization.tr("low %@", y.plain(candle.low)), Localization.tr("close %@", y.string(candle.close)),
+                     candle.isRising ? Localization.tr("rising") : Localization.tr("falling")]
+        if let volume = candle.volume { parts.append(Localization.tr("volume %@", ValueFormatter.format(volume, fractionDigits: 0, grouping: true))) }
+        return parts.joined(separator: Localization.tr(", "))
     }
 
     /// One part of a candle, as Up and Down reach it: "high: 670.25 USD", "volume: 3,789,200".
     public func candlePartWords(_ part: Candle.Part, of candle: Candle, in series: DataSeries) -> String {
         let y = chart.valueFormatter(for: series)
         switch part {
-        case .open: return L.tr("%@: %@", L.tr("open"), y.string(candle.open))
-        case .high: return L.tr("%@: %@", L.tr("high"), y.string(candle.high))
-        case .low: return L.tr("%@: %@", L.tr("low"), y.string(candle.low))
-        case .close: return L.tr("%@: %@", L.tr("close"), y.string(candle.close))
-        case .volume: return L.tr("%@: %@", L.tr("volume"), candle.volume.map { ValueFormatter.format($0, fractionDigits: 0, grouping: true) } ?? L.tr("no value"))
+        case .open: return Localization.tr("%@: %@", Localization.tr("open"), y.string(candle.open))
+        case .high: return Localization.tr("%@: %@", Localization.tr("high"), y.string(candle.high))
+        case .low: return Localization.tr("%@: %@", Localization.tr("low"), y.string(candle.low))
+        case .close: return Localization.tr("%@: %@", Localization.tr("close"), y.string(candle.close))
+        case .volume: return Localization.tr("%@: %@", Localization.tr("volume"), candle.volume.map { ValueFormatter.format($0, fractionDigits: 0, grouping: true) } ?? Localization.tr("no value"))
         }
     }
 
@@ -236,25 +235,25 @@ public struct ElementNames: Sendable {
         let value = chart.valueFormatter(for: series).derived(box.value(of: part))
         let name: String
         switch part {
-        case .outlier: name = L.tr("outlier")
-        case .lowerWhisker(let isMinimum): name = isMinimum ? L.tr("minimum and lower whisker") : L.tr("lower whisker")
-        case .q1: name = L.tr("first quartile")
-        case .median: name = L.tr("median")
-        case .q3: name = L.tr("third quartile")
-        case .upperWhisker(let isMaximum): name = isMaximum ? L.tr("maximum and upper whisker") : L.tr("upper whisker")
+        case .outlier: name = Localization.tr("outlier")
+        case .lowerWhisker(let isMinimum): name = isMinimum ? Localization.tr("minimum and lower whisker") : Localization.tr("lower whisker")
+        case .q1: name = Localization.tr("first quartile")
+        case .median: name = Localization.tr("median")
+        case .q3: name = Localization.tr("third quartile")
+        case .upperWhisker(let isMaximum): name = isMaximum ? Localization.tr("maximum and upper whisker") : Localization.tr("upper whisker")
         }
-        return L.tr("%@: %@", name, value)
+        return Localization.tr("%@: %@", name, value)
     }
 
     /// An interval's span and values: "1917 to 1922: 180 to 195, average 188 births per 10,000".
     public func intervalWords(_ summary: ElementSummary, of seriesIndex: Int) -> String {
-        let span = L.tr("%@ to %@", x.string(summary.firstX), x.string(summary.lastX))
+        let span = Localization.tr("%@ to %@", x.string(summary.firstX), x.string(summary.lastX))
         let y = chart.valueFormatter(ofSeries: seriesIndex)
         guard let lo = summary.minY, let hi = summary.maxY, let mean = summary.meanY else {
-            return L.tr("%@: no values", span)
+            return Localization.tr("%@: no values", span)
         }
-        if lo == hi { return L.tr("%@: %@", span, y.string(lo)) }
-        return L.tr("%@: %@ to %@, average %@", span, y.plain(lo), y.plain(hi), y.derived(mean))
+        if lo == hi { return Localization.tr("%@: %@", span, y.string(lo)) }
+        return Localization.tr("%@: %@ to %@, average %@", span, y.plain(lo), y.plain(hi), y.derived(mean))
     }
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-private typealias L = Localization
 
 /// Two series of a chart side by side: which point of the second has the x of each point of the first,
 /// the words that say both values and their difference, and the charts their comparison is heard from.
@@ -35,7 +34,7 @@ public struct SeriesComparison: Sendable {
         let a = chart.series[first], b = chart.series[second]
         let x = XValueFormatting(axis: chart.xAxis).string(a.x[i])
         let bValue = partner[i].map { b.y[$0] }
-        return L.tr("%@, %@", x, valueWords(a.y[i], bValue))
+        return Localization.tr("%@, %@", x, valueWords(a.y[i], bValue))
     }
 
     /// "January 2 to January 9, 2024: ACME average 121, BOLT average 44, difference 77": an interval of a long
@@ -44,23 +43,23 @@ public struct SeriesComparison: Sendable {
         let format = XValueFormatting(axis: chart.xAxis)
         let a = Self.mean(chart.series[first], over: span), b = Self.mean(chart.series[second], over: span)
         let when = span.lowerBound == span.upperBound ? format.string(span.lowerBound) : format.span(span.lowerBound, span.upperBound)
-        return L.tr("%@: %@", when, valueWords(a, b, averages: true))
+        return Localization.tr("%@: %@", when, valueWords(a, b, averages: true))
     }
 
     /// "ACME 121, BOLT 44, difference 77" (or with "average").
     private func valueWords(_ a: Double?, _ b: Double?, averages: Bool = false) -> String {
         let nameA = chart.series[first].name, nameB = chart.series[second].name
         func said(_ name: String, _ value: Double?, _ s: Int) -> String {
-            guard let value, value.isFinite else { return L.tr("%@ no value", name) }
+            guard let value, value.isFinite else { return Localization.tr("%@ no value", name) }
             let format = chart.valueFormatter(ofSeries: s)
-            return averages ? L.tr("%@ average %@", name, format.derived(value)) : L.tr("%@ %@", name, format.string(value))
+            return averages ? Localization.tr("%@ average %@", name, format.derived(value)) : Localization.tr("%@ %@", name, format.string(value))
         }
         var parts = [said(nameA, a, first), said(nameB, b, second)]
         if hasDifference, let a, let b, a.isFinite, b.isFinite {
             let format = chart.valueFormatter(ofSeries: first)
-            parts.append(L.tr("difference %@", averages ? format.derived(a - b) : format.string(a - b)))
+            parts.append(Localization.tr("difference %@", averages ? format.derived(a - b) : format.string(a - b)))
         }
-        return parts.joined(separator: L.tr(", "))
+        return parts.joined(separator: Localization.tr(", "))
     }
 
     private static func mean(_ series: DataSeries, over span: ClosedRange<Double>) -> Double? {
@@ -97,7 +96,7 @@ public struct SeriesComparison: Sendable {
         }
         let finite = ys.filter(\.isFinite)
         guard let low = finite.min(), let high = finite.max() else { return nil }
-        let name = L.tr("%@ minus %@", a.name, b.name)
+        let name = Localization.tr("%@ minus %@", a.name, b.name)
         var axis = chart.yAxis(ofSeries: first)
         axis.title = name
         axis.range = low...high

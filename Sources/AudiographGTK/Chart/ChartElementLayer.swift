@@ -40,7 +40,7 @@ final class ChartElementLayer {
         gtk_widget_set_halign(speechOff, GTK_ALIGN_START)
         gtk_widget_set_valign(speechOff, GTK_ALIGN_START)
         gtk_widget_set_can_target(speechOff, 0)
-        ag_gtk_accessible_set_label(opaque(speechOff), tr("Point speech is off; press P to hear the points again"))
+        ag_gtk_accessible_set_label(opaque(speechOff), Localization.tr("Point speech is off; press P to hear the points again"))
         Self.installStyle()
     }
 

@@ -26,7 +26,7 @@ final class BrailleView: ChildDialog {
     /// The view of a chart's braille `lines` with the caret on `cell` of series `series`'s line.
     init(parent: UnsafeMutablePointer<GtkWidget>, lines braille: ChartBraille, series: Int, cell: Int) {
         let chart = braille.chart
-        window = Widgets.dialogWindow(title: tr("Braille — %@", chart.title), parent: parent)
+        window = Widgets.dialogWindow(title: Localization.tr("Braille — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 900, 360)
         ObjectCensus.track(window, as: "BrailleView")
         let content = Widgets.box(vertical: true, spacing: 12)
@@ -39,7 +39,7 @@ final class BrailleView: ChildDialog {
         // Braille cells are small in body text; large, they can be seen.
         Widgets.addStyle(".ag-braille-lines { font-size: 28px; }")  // l10n: not shown
         gtk_widget_add_css_class(text, "ag-braille-lines")
-        ag_gtk_accessible_set_label(opaque(text), tr("Braille lines"))
+        ag_gtk_accessible_set_label(opaque(text), Localization.tr("Braille lines"))
         let buffer = gtk_text_view_get_buffer(gcast(text))!
         let body = braille.text
         gtk_text_buffer_set_text(buffer, body, -1)

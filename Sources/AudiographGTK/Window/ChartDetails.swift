@@ -21,7 +21,7 @@ final class ChartDetails: ChildDialog {
 
     init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis, reason: String,
          notes: [String], appearance: ChartAppearance, play: @escaping @MainActor () -> Void) {
-        window = Widgets.dialogWindow(title: tr("Chart Details — %@", chart.title), parent: parent)
+        window = Widgets.dialogWindow(title: Localization.tr("Chart Details — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 720, 640)
         ObjectCensus.track(window, as: "ChartDetails")
 
@@ -39,7 +39,7 @@ final class ChartDetails: ChildDialog {
         gtk_text_view_set_wrap_mode(gcast(text), GTK_WRAP_WORD)
         gtk_text_view_set_left_margin(gcast(text), 6)
         gtk_text_view_set_right_margin(gcast(text), 6)
-        ag_gtk_accessible_set_label(opaque(text), tr("Chart details"))
+        ag_gtk_accessible_set_label(opaque(text), Localization.tr("Chart details"))
         let paragraphs = Self.paragraphs(chart: chart, analysis: analysis, reason: reason, notes: notes, appearance: appearance)
         let buffer = gtk_text_view_get_buffer(gcast(text))
         gtk_text_buffer_set_text(buffer, paragraphs.joined(separator: "\n\n"), -1)
@@ -55,9 +55,9 @@ final class ChartDetails: ChildDialog {
 
         let (table, shown, total) = Self.dataTable(chart)
         let tableTitle = total > shown
-            ? tr("Data: the first %@ of %@ points", ValueFormatter.format(Double(shown), fractionDigits: 0, grouping: true),
+            ? Localization.tr("Data: the first %@ of %@ points", ValueFormatter.format(Double(shown), fractionDigits: 0, grouping: true),
                  ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
-            : tr("Data: %@ points", ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
+            : Localization.tr("Data: %@ points", ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
         let tableLabel = Widgets.label(tableTitle, xalign: 0)
         Widgets.append(content, tableLabel)
         ag_gtk_accessible_set_label(opaque(gtk_widget_get_last_child(table)), tableTitle)
@@ -69,8 +69,8 @@ final class ChartDetails: ChildDialog {
 
         let buttons = Widgets.box(vertical: false, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let playButton = Widgets.button(tr("_Play Audio Graph"), suggested: true)
-        let close = Widgets.button(tr("_Close"))
+        let playButton = Widgets.button(Localization.tr("_Play Audio Graph"), suggested: true)
+        let close = Widgets.button(Localization.tr("_Close"))
         Widgets.append(buttons, playButton)
         Widgets.append(buttons, close)
         Widgets.append(content, buttons)
@@ -97,13 +97,13 @@ final class ChartDetails: ChildDialog {
     static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis, reason: String = "", notes: [String] = [],
                            appearance: ChartAppearance) -> [String] {
         let axes = AxisWording(chart: chart)
-        var parts = [tr("Summary: %@", analysis.summary)]
-        if !reason.isEmpty { parts.append(tr("Why this chart: %@", reason)) }
-        parts.append(([tr("X axis: %@", axes.x), tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n"))
+        var parts = [Localization.tr("Summary: %@", analysis.summary)]
+        if !reason.isEmpty { parts.append(Localization.tr("Why this chart: %@", reason)) }
+        parts.append(([Localization.tr("X axis: %@", axes.x), Localization.tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n"))
         let legend = LegendWording.entries(chart: chart, appearance: appearance)
-        if !legend.isEmpty { parts.append(([tr("Legend:")] + legend).joined(separator: "\n")) }
+        if !legend.isEmpty { parts.append(([Localization.tr("Legend:")] + legend).joined(separator: "\n")) }
         parts += analysis.series.map(\.description)
-        if !notes.isEmpty { parts.append(([tr("Notes:")] + notes.map { "- " + $0 }).joined(separator: "\n")) }
+        if !notes.isEmpty { parts.append(([Localization.tr("Notes:")] + notes.map { "- " + $0 }).joined(separator: "\n")) }
         return parts
     }
 
@@ -114,9 +114,9 @@ final class ChartDetails: ChildDialog {
         let total = chart.series.reduce(0) { $0 + $1.count }
         let x = XValueFormatting(axis: chart.xAxis)
         var columns: [(String, (Int, Int) -> String)] = []
-        if chart.series.count > 1 { columns.append((tr("Series"), { s, _ in chart.series[s].name })) }
+        if chart.series.count > 1 { columns.append((Localization.tr("Series"), { s, _ in chart.series[s].name })) }
         if chart.series.contains(where: { $0.labels != nil }) {
-            columns.append((tr("Label"), { s, i in chart.series[s].labels?[i] ?? "" }))
+            columns.append((Localization.tr("Label"), { s, i in chart.series[s].labels?[i] ?? "" }))
         }
         columns.append((chart.xAxis.title, { s, i in
             // A histogram's point is a bin: its edges, not its middle.
@@ -125,7 +125,7 @@ final class ChartDetails: ChildDialog {
         }))
         columns.append((chart.yAxis.title, { s, i in
             let y = chart.series[s].y[i]
-            return y.isFinite ? chart.valueFormatter(ofSeries: s).string(y) : tr("no value")
+            return y.isFinite ? chart.valueFormatter(ofSeries: s).string(y) : Localization.tr("no value")
         }))
         func row(_ cells: [String], bold: Bool) -> UnsafeMutablePointer<GtkWidget> {
             let box = Widgets.box(vertical: false, spacing: 12)
@@ -152,7 +152,7 @@ final class ChartDetails: ChildDialog {
                 gtk_widget_set_margin_start(line, 6)
                 gtk_list_box_append(gcast(list), line)
                 if let item = gtk_widget_get_parent(line) {
-                    let name = zip(columns, cells).map { tr("%@ %@", $0.0, $1) }.joined(separator: tr(", "))
+                    let name = zip(columns, cells).map { Localization.tr("%@ %@", $0.0, $1) }.joined(separator: Localization.tr(", "))
                     ag_gtk_accessible_set_label(opaque(item), name)
                 }
                 shown += 1

@@ -61,18 +61,18 @@ struct ColumnChoices: Equatable {
     /// The chart kind's name in the picker ("Automatic", "Line", ...).
     static func title(of kind: ChartKind?) -> String {
         switch kind {
-        case nil: return tr("Automatic")
-        case .line: return tr("Line")
-        case .bar: return tr("Bar")
-        case .scatter: return tr("Scatter")
-        case .histogram: return tr("Histogram")
-        case .box: return tr("Box Plot")
-        case .candlestick: return tr("Candlestick")
-        case .groupedBar: return tr("Grouped Bars")
-        case .stackedBar: return tr("Stacked Bars")
-        case .area: return tr("Area")
-        case .stackedArea: return tr("Stacked Areas")
-        case .heatmap: return tr("Heatmap")
+        case nil: return Localization.tr("Automatic")
+        case .line: return Localization.tr("Line")
+        case .bar: return Localization.tr("Bar")
+        case .scatter: return Localization.tr("Scatter")
+        case .histogram: return Localization.tr("Histogram")
+        case .box: return Localization.tr("Box Plot")
+        case .candlestick: return Localization.tr("Candlestick")
+        case .groupedBar: return Localization.tr("Grouped Bars")
+        case .stackedBar: return Localization.tr("Stacked Bars")
+        case .area: return Localization.tr("Area")
+        case .stackedArea: return Localization.tr("Stacked Areas")
+        case .heatmap: return Localization.tr("Heatmap")
         }
     }
 
@@ -87,16 +87,16 @@ struct ColumnChoices: Equatable {
     var problem: String? {
         if kind == .histogram {
             // A histogram counts the values of its x column; y series play no part.
-            return x.map { yColumns.contains($0) } == true ? nil : tr("Choose a numeric column for x to make a histogram.")
+            return x.map { yColumns.contains($0) } == true ? nil : Localization.tr("Choose a numeric column for x to make a histogram.")
         }
-        if y.isEmpty { return tr("Choose at least one y series.") }
+        if y.isEmpty { return Localization.tr("Choose at least one y series.") }
         if kind == .box {
             // One box per group of x, of one value column.
-            if x == nil { return tr("Choose the column whose groups the boxes show for x.") }
-            if y.count > 1 { return tr("A box plot shows one y column; choose just one.") }
+            if x == nil { return Localization.tr("Choose the column whose groups the boxes show for x.") }
+            if y.count > 1 { return Localization.tr("A box plot shows one y column; choose just one.") }
         }
         if seriesBy != nil && y.count > 1 {
-            return tr("When series are split by a column, choose just one y series.")
+            return Localization.tr("When series are split by a column, choose just one y series.")
         }
         return nil
     }

@@ -43,7 +43,7 @@ final class DataTableWindow: ChildDialog {
         self.table = table
         self.row = min(max(0, row), max(0, table.rowCount - 1))
         rangeWords = range
-        window = Widgets.dialogWindow(title: tr("Data Table — %@", table.chart.title), parent: parent)
+        window = Widgets.dialogWindow(title: Localization.tr("Data Table — %@", table.chart.title), parent: parent)
         gtk_window_set_modal(gcast(window), 0)  // beside the chart, whose cursor follows
         gtk_window_set_default_size(gcast(window), 720, 520)
         ObjectCensus.track(window, as: "DataTable")
@@ -61,7 +61,7 @@ final class DataTableWindow: ChildDialog {
         // The keys and the screen reader go through the cell cursor; the view only draws (and takes clicks).
         gtk_widget_set_focusable(columnView, 0)
         gtk_widget_set_can_focus(columnView, 0)
-        ag_gtk_accessible_set_label(opaque(columnView), tr("Data table"))
+        ag_gtk_accessible_set_label(opaque(columnView), Localization.tr("Data table"))
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gcast(scroller), columnView)
         gtk_widget_set_vexpand(scroller, 1)
@@ -82,7 +82,7 @@ final class DataTableWindow: ChildDialog {
         }
         gtk_overlay_add_overlay(gcast(overlay), group)
         Widgets.append(content, overlay)
-        Widgets.append(content, Widgets.label(tr("Arrows move from cell to cell; Ctrl+Home and Ctrl+End go to the first and last row; S sorts by the column; Escape goes back to the chart on this row."), wrap: true, xalign: 0))
+        Widgets.append(content, Widgets.label(Localization.tr("Arrows move from cell to cell; Ctrl+Home and Ctrl+End go to the first and last row; S sorts by the column; Escape goes back to the chart on this row."), wrap: true, xalign: 0))
         Widgets.append(content, Widgets.closeButton(closing: window))
         gtk_window_set_child(gcast(window), content)
         addColumns()
@@ -182,14 +182,14 @@ final class DataTableWindow: ChildDialog {
     /// Moves the row by `rows` (clamped); at an edge the cursor stays and says where it is.
     private func move(rows: Int) {
         let target = min(max(0, row + rows), max(0, table.rowCount - 1))
-        guard target != row else { return say(rows < 0 ? tr("First row") : tr("Last row")) }
+        guard target != row else { return say(rows < 0 ? Localization.tr("First row") : Localization.tr("Last row")) }
         row = target
         sayCell(across: false)
     }
 
     private func move(columns: Int) {
         let target = min(max(0, column + columns), table.columns.count - 1)
-        guard target != column else { return say(columns < 0 ? tr("First column") : tr("Last column")) }
+        guard target != column else { return say(columns < 0 ? Localization.tr("First column") : Localization.tr("Last column")) }
         column = target
         sayCell(across: true)
     }
@@ -200,11 +200,11 @@ final class DataTableWindow: ChildDialog {
     /// and scrolls to the row; the chart's cursor follows.
     private func sayCell(across: Bool, first: Bool = false) {
         guard table.rowCount > 0 else {
-            return focusCell(tr("The table has no rows."))
+            return focusCell(Localization.tr("The table has no rows."))
         }
         var words = across ? table.cellWords(row: row, column: column) : table.rowWords(row: row, column: column)
         // First: the table (a description would be said again at every step), the column, the row.
-        if first { words = tr("%@. %@, %@", table.name(range: rangeWords), table.columns[column].name, words) }
+        if first { words = Localization.tr("%@. %@, %@", table.name(range: rangeWords), table.columns[column].name, words) }
         focusCell(words)
         if let shown = shownCell, shown.row != row { ag_row_model_row_changed(model, guint(shown.row)) }
         if shownCell.map({ $0 != (row, column) }) ?? true { ag_row_model_row_changed(model, guint(row)) }
@@ -238,7 +238,7 @@ final class DataTableWindow: ChildDialog {
 
     /// The heading above the table: its name, with the range and the order.
     private func showHeading() {
-        gtk_label_set_text(gcast(heading), tr("%@. %@.", table.name(range: rangeWords), table.orderWords))
+        gtk_label_set_text(gcast(heading), Localization.tr("%@. %@.", table.name(range: rangeWords), table.orderWords))
     }
 
     // MARK: Sorting
@@ -260,7 +260,7 @@ final class DataTableWindow: ChildDialog {
             self.shownCell = nil
             ag_row_model_reset(self.model, guint(sorted.rowCount))
             self.showHeading()
-            self.focusCell(tr("%@. %@", sorted.orderWords, sorted.rowWords(row: self.row, column: self.column)))
+            self.focusCell(Localization.tr("%@. %@", sorted.orderWords, sorted.rowWords(row: self.row, column: self.column)))
             self.scrollToRow()
         })
     }

@@ -85,8 +85,8 @@ final class DocumentWindow {
         // The two things a newcomer looks for, as buttons after the chart in the Tab order.
         let bar = Widgets.box(vertical: false, spacing: 8)
         Widgets.setMargins(bar, 6)
-        Widgets.append(bar, Widgets.button(tr("_Play"), action: ActionID.chart(.play).name))
-        Widgets.append(bar, Widgets.button(tr("Chart _Details…"), action: ActionID.chart(.details).name))
+        Widgets.append(bar, Widgets.button(Localization.tr("_Play"), action: ActionID.chart(.play).name))
+        Widgets.append(bar, Widgets.button(Localization.tr("Chart _Details…"), action: ActionID.chart(.details).name))
         Widgets.append(bar, sheetChooser.widget)
         // Beside the buttons, not under them: the chart keeps its size (a big chart is laid out again on resize).
         Widgets.append(bar, exportRow.widget)
@@ -111,7 +111,7 @@ final class DocumentWindow {
         // F11 changes nothing a screen reader would notice: say it once the window manager has done it.
         Signal.connectWithPointer(gpointerOf(window), "notify::fullscreened") { _ in
             guard let window = relay.window else { return }
-            Widgets.announce(gtk_window_is_fullscreen(gcast(window.window)) != 0 ? tr("Full screen") : tr("Full screen off"),
+            Widgets.announce(gtk_window_is_fullscreen(gcast(window.window)) != 0 ? Localization.tr("Full screen") : Localization.tr("Full screen off"),
                              in: window.window)
         }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.windowDestroyed() }
@@ -251,8 +251,8 @@ final class DocumentWindow {
     private func carryOut(_ request: DocumentEffects.Request) {
         switch request {
         case .chooseExportTarget(let format, let suggestedName):
-            let title = format == .midi ? tr("Export Audio Graph as MIDI") : tr("Export Audio Graph")
-            FileChooser.save(parent: window, title: title, accept: tr("_Export"), suggesting: suggestedName) { [weak self] target in
+            let title = format == .midi ? Localization.tr("Export Audio Graph as MIDI") : Localization.tr("Export Audio Graph")
+            FileChooser.save(parent: window, title: title, accept: Localization.tr("_Export"), suggesting: suggestedName) { [weak self] target in
                 guard let self, !self.destroyed else { return }
                 // Back to the chart first, so Orca (which followed the dialog) hears where the person is and then
                 // what the export says.
@@ -269,7 +269,7 @@ final class DocumentWindow {
                 self.chartView.announce(message)
             }
         case .chooseSaveTarget(let suggestedName):
-            FileChooser.save(parent: window, title: tr("Save Table As"), accept: tr("_Save"),
+            FileChooser.save(parent: window, title: Localization.tr("Save Table As"), accept: Localization.tr("_Save"),
                              suggesting: suggestedName) { [weak self] target in
                 guard let self, !self.destroyed else { return }
                 self.returnFocus()

@@ -48,7 +48,7 @@ extension DocumentWindow {
             case .chooseColumns: chooseColumns()
             case .otherCharts: showOtherCharts()
             case .chooseSheet:
-                if !sheetChooser.focus() { chartView.announce(tr("This file has no other sheets.")) }
+                if !sheetChooser.focus() { chartView.announce(Localization.tr("This file has no other sheets.")) }
             case .saveTable: perform(.saveTable)
             case .goTo: showSearch(.goTo)
             case .findValue: showSearch(.findValue)

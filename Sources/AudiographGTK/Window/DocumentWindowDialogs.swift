@@ -45,17 +45,17 @@ extension DocumentWindow {
         }
         searchDialog.show({
             kind == .goTo
-                ? PointSearchDialog(parent: window, title: tr("Go To"), label: tr("_Go to:"),
+                ? PointSearchDialog(parent: window, title: Localization.tr("Go To"), label: Localization.tr("_Go to:"),
                                     hint: chartView.goToHint, text: chartView.goToText, submit: submit)
-                : PointSearchDialog(parent: window, title: tr("Find Value"), label: tr("_Find values:"),
-                                    hint: tr("A condition on the values, such as above 24, below 0, = 42 or between 10 and 20. F3 finds the next, Shift+F3 the previous."),
+                : PointSearchDialog(parent: window, title: Localization.tr("Find Value"), label: Localization.tr("_Find values:"),
+                                    hint: Localization.tr("A condition on the values, such as above 24, below 0, = 42 or between 10 and 20. F3 finds the next, Shift+F3 the previous."),
                                     text: chartView.findText, submit: submit)
         }, closing: { [weak self] _ in
             // The cursor moves first, so the focus given back lands on the new point: moved while the window is
             // inactive, the old point (which had the focus) stops being focusable and the keys went nowhere.
             guard let self, let landing else { return }
             let speech = self.chartView.land(landing)
-            if !speech.isEmpty { self.announceOnceActive(speech.joined(separator: tr(", "))) }
+            if !speech.isEmpty { self.announceOnceActive(speech.joined(separator: Localization.tr(", "))) }
         })
     }
 

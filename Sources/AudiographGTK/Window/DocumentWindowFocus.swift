@@ -48,7 +48,7 @@ extension DocumentWindow {
         guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
         refocus(focus)
         guard session.showsChart, let chartName = chartView.accessibleName else { return }
-        Widgets.announce(([session.title, chartName]).joined(separator: tr(", ")), in: window)
+        Widgets.announce(([session.title, chartName]).joined(separator: Localization.tr(", ")), in: window)
     }
 
     /// Takes the focus off `focus` and gives it back, so the accessibility bus hears the focus arrive.

@@ -36,7 +36,7 @@ final class ExportRow {
         gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
         ag_gtk_accessible_set_labelled_by(opaque(bar), label)
         Widgets.append(widget, bar)
-        cancelButton = Widgets.button(tr("_Cancel Export"))
+        cancelButton = Widgets.button(Localization.tr("_Cancel Export"))
         Widgets.append(widget, cancelButton)
         gtk_widget_set_visible(widget, 0)
         Signal.connect(gpointerOf(cancelButton), "clicked") { [weak self] in self?.cancel(saying: true) }
@@ -94,7 +94,7 @@ final class ExportRow {
         job.cancel()
         self.job = nil
         gtk_widget_set_visible(widget, 0)
-        if saying { announce(tr("Export cancelled")) }
+        if saying { announce(Localization.tr("Export cancelled")) }
     }
 
     private func progressed(_ fraction: Double, _ cancellation: CancellationFlag) {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import CGtk
 
 /// The Open and Export dialogs: GtkFileDialog on GTK 4.10 and later, GtkFileChooserNative on GTK 4.8
@@ -9,7 +10,7 @@ enum FileChooser {
     /// Asks for one CSV, TSV, JSON, spreadsheet or text file; calls `chosen` with its path unless the person cancels.
     static func choose(parent: UnsafeMutablePointer<GtkWidget>?, chosen: @escaping @MainActor (String) -> Void) {
         let tables = gtk_file_filter_new()!
-        gtk_file_filter_set_name(tables, tr("Tables and spreadsheets (CSV, TSV, JSON, Excel .xlsx, OpenDocument .ods)"))
+        gtk_file_filter_set_name(tables, Localization.tr("Tables and spreadsheets (CSV, TSV, JSON, Excel .xlsx, OpenDocument .ods)"))
         for mime in ["text/csv", "text/tab-separated-values", "text/x-csv", "application/csv",
                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                      "application/vnd.oasis.opendocument.spreadsheet", "application/json", "application/x-ndjson"] {
@@ -20,13 +21,13 @@ enum FileChooser {
             gtk_file_filter_add_pattern(tables, pattern)
         }
         let text = gtk_file_filter_new()!
-        gtk_file_filter_set_name(text, tr("All text files"))
+        gtk_file_filter_set_name(text, Localization.tr("All text files"))
         gtk_file_filter_add_mime_type(text, "text/plain")
         gtk_file_filter_add_pattern(text, "*.txt")
         for pattern in ["*.csv", "*.tsv"] { gtk_file_filter_add_pattern(text, pattern) }
         ObjectCensus.track(gpointerOf(tables), as: "FileChooser")
         ObjectCensus.track(gpointerOf(text), as: "FileChooser")
-        present(Request(title: tr("Open a Table"), accept: tr("_Open"), saving: false, suggestedName: nil,
+        present(Request(title: Localization.tr("Open a Table"), accept: Localization.tr("_Open"), saving: false, suggestedName: nil,
                         filters: [tables, text]), parent: parent, chosen: chosen)
     }
 
@@ -103,7 +104,7 @@ extension FileChooser {
                                 chosen: @escaping @MainActor (String) -> Void) {
         let dialog = gtk_file_chooser_native_new(request.title, parent.map { gcast($0) },
                                                  request.saving ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                 request.accept, tr("_Cancel"))!
+                                                 request.accept, Localization.tr("_Cancel"))!
         ObjectCensus.track(gpointerOf(dialog), as: "FileChooser")
         gtk_native_dialog_set_modal(gcast(dialog), 1)
         let chooser = dialog

@@ -45,8 +45,8 @@ final class OtherCharts: ChartChoiceWindow {
 
         list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(gcast(list), GTK_SELECTION_BROWSE)
-        ag_gtk_accessible_set_label(opaque(list), tr("Charts"))
-        let placeholder = Widgets.label(tr("Working out the charts…"), xalign: 0)
+        ag_gtk_accessible_set_label(opaque(list), Localization.tr("Charts"))
+        let placeholder = Widgets.label(Localization.tr("Working out the charts…"), xalign: 0)
         gtk_list_box_append(gcast(list), placeholder)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gcast(scroller), list)
@@ -55,7 +55,7 @@ final class OtherCharts: ChartChoiceWindow {
         Widgets.append(content, scroller)
 
         let rememberBox = Widgets.box(vertical: true, spacing: 2)
-        let rememberCheck = Widgets.checkButton(tr("_Remember for this file"))
+        let rememberCheck = Widgets.checkButton(Localization.tr("_Remember for this file"))
         Widgets.append(rememberBox, rememberCheck)
         let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
         let note = Widgets.label(Localization.tr(
@@ -73,8 +73,8 @@ final class OtherCharts: ChartChoiceWindow {
 
         let buttons = Widgets.box(vertical: false, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let cancel = Widgets.button(tr("_Cancel"))
-        showButton = Widgets.button(tr("_Show Chart"), suggested: true)
+        let cancel = Widgets.button(Localization.tr("_Cancel"))
+        showButton = Widgets.button(Localization.tr("_Show Chart"), suggested: true)
         gtk_widget_set_sensitive(showButton, 0)
         Widgets.append(buttons, cancel)
         Widgets.append(buttons, showButton)
@@ -140,7 +140,7 @@ final class OtherCharts: ChartChoiceWindow {
             gtk_list_box_select_row(gcast(list), first)
             if hadFocus { gtk_widget_grab_focus(gcast(first)) }
         }
-        if found.count <= 1 { show(tr("This table makes no other chart."), isError: false) }
+        if found.count <= 1 { show(Localization.tr("This table makes no other chart."), isError: false) }
     }
 
     /// Redraws the chart as the selected row's, keeping the choice in the sidecar when asked.

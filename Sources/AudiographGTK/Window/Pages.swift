@@ -12,16 +12,16 @@ enum StartPage {
     static func make(examples: [URL], recent: [String], open: @escaping @MainActor (String) -> Void)
         -> (page: UnsafeMutablePointer<GtkWidget>, openButton: UnsafeMutablePointer<GtkWidget>) {
         let (scroller, content) = Widgets.page()
-        Widgets.append(content, Widgets.label(tr("Audiograph"), classes: ["title-1"]))
+        Widgets.append(content, Widgets.label(Localization.tr("Audiograph"), classes: ["title-1"]))
         Widgets.append(content, Widgets.label(
-            tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
+            Localization.tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
             wrap: true))
-        let openButton = Widgets.button(tr("_Open…"), action: ActionID.app(.open).name, suggested: true)
+        let openButton = Widgets.button(Localization.tr("_Open…"), action: ActionID.app(.open).name, suggested: true)
         gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(openButton, 6)
         Widgets.append(content, openButton)
         if !recent.isEmpty {
-            Widgets.append(content, section(tr("Recent Files")))
+            Widgets.append(content, section(Localization.tr("Recent Files")))
             for path in recent {
                 let folder = (path as NSString).deletingLastPathComponent
                 Widgets.append(content, Widgets.twoLineButton(
@@ -29,7 +29,7 @@ enum StartPage {
             }
         }
         if !examples.isEmpty {
-            Widgets.append(content, section(tr("Examples")))
+            Widgets.append(content, section(Localization.tr("Examples")))
             for url in examples {
                 Widgets.append(content, Widgets.twoLineButton(
                     title: humanTitle(url.path), detail: url.lastPathComponent) { open(url.path) })
@@ -78,7 +78,7 @@ final class LoadingPage {
         Widgets.append(content, bar)
         amount = Widgets.label("", classes: ["caption"])
         Widgets.append(content, amount)
-        cancelButton = Widgets.button(tr("_Cancel"))
+        cancelButton = Widgets.button(Localization.tr("_Cancel"))
         gtk_widget_set_halign(cancelButton, GTK_ALIGN_CENTER)
         Signal.connect(gpointerOf(cancelButton), "clicked", cancel)
         Widgets.append(content, cancelButton)
@@ -134,9 +134,9 @@ final class ErrorPage {
         let buttons = Widgets.box(vertical: false, spacing: 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(buttons, 12)
-        openButton = Widgets.button(tr("_Open Another…"), action: ActionID.app(.open).name, suggested: true)
+        openButton = Widgets.button(Localization.tr("_Open Another…"), action: ActionID.app(.open).name, suggested: true)
         Widgets.append(buttons, openButton)
-        let startButton = Widgets.button(tr("_Start Page"))
+        let startButton = Widgets.button(Localization.tr("_Start Page"))
         Signal.connect(gpointerOf(startButton), "clicked", showStart)
         Widgets.append(buttons, startButton)
         Widgets.append(content, buttons)

@@ -40,9 +40,9 @@ final class PointSearchDialog: ChildDialog {
         Widgets.append(content, message)
         let buttons = Widgets.box(vertical: false, spacing: 8)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let cancel = Widgets.button(tr("_Cancel"))
+        let cancel = Widgets.button(Localization.tr("_Cancel"))
         Signal.connect(gpointerOf(cancel), "clicked") { [window] in gtk_window_close(gcast(window)) }
-        let go = Widgets.button(tr("_Go"), suggested: true)
+        let go = Widgets.button(Localization.tr("_Go"), suggested: true)
         Signal.connect(gpointerOf(go), "clicked") { [weak self] in self?.submitted() }
         Widgets.append(buttons, cancel)
         Widgets.append(buttons, go)

@@ -13,7 +13,7 @@ enum PreferencesWindow {
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
     static func present(parent: UnsafeMutablePointer<GtkWidget>?, feedback: PointFeedback,
                         onClosed: @escaping @MainActor () -> Void) {
-        let window = Widgets.dialogWindow(title: tr("Preferences"), parent: parent)
+        let window = Widgets.dialogWindow(title: Localization.tr("Preferences"), parent: parent)
         ObjectCensus.track(window, as: "Preferences")
         if let parent {
             // The check buttons run "app." actions, which a plain window does not find: without them they are
@@ -26,7 +26,7 @@ enum PreferencesWindow {
         gtk_window_set_resizable(gcast(window), 0)
         let content = Widgets.box(vertical: true, spacing: 12)
         Widgets.setMargins(content, 18)
-        let heading = Widgets.label(tr("How charts are drawn"), xalign: 0)
+        let heading = Widgets.label(Localization.tr("How charts are drawn"), xalign: 0)
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
         var firstCheck: UnsafeMutablePointer<GtkWidget>?
@@ -40,7 +40,7 @@ enum PreferencesWindow {
         ag_gtk_accessible_set_labelled_by(opaque(group), heading)
         Widgets.append(content, group)
         Widgets.append(content, Widgets.label(
-            tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
+            Localization.tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
         appendWording(to: content, feedback: feedback)
         appendReference(to: content, feedback: feedback)
         Widgets.append(content, Widgets.closeButton(closing: window))
@@ -53,11 +53,11 @@ enum PreferencesWindow {
     /// "Reference level": radio buttons for none, the mean, the median, zero and a typed value, with the
     /// value's entry; a choice applies at once (the line is drawn, the tone heard) and is remembered.
     private static func appendReference(to content: UnsafeMutablePointer<GtkWidget>, feedback: PointFeedback) {
-        let heading = Widgets.label(tr("Reference level, drawn as a line and heard as a quiet tone"), xalign: 0)
+        let heading = Widgets.label(Localization.tr("Reference level, drawn as a line and heard as a quiet tone"), xalign: 0)
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
-        let choices: [(ReferenceLevel?, String)] = [(nil, tr("_No reference level")), (.mean, tr("The _mean")),
-                                                    (.median, tr("The me_dian")), (.zero, tr("_Zero"))]
+        let choices: [(ReferenceLevel?, String)] = [(nil, Localization.tr("_No reference level")), (.mean, Localization.tr("The _mean")),
+                                                    (.median, Localization.tr("The me_dian")), (.zero, Localization.tr("_Zero"))]
         var radios: [(ReferenceLevel?, UnsafeMutablePointer<GtkWidget>)] = []
         for (level, label) in choices {
             let radio = Widgets.checkButton(label)
@@ -67,14 +67,14 @@ enum PreferencesWindow {
             radios.append((level, radio))
         }
         let row = Widgets.box(vertical: false, spacing: 6)
-        let typed = Widgets.checkButton(tr("T_his value:"))
+        let typed = Widgets.checkButton(Localization.tr("T_his value:"))
         gtk_check_button_set_group(gcast(typed), gcast(radios[0].1))
         let entry = gtk_entry_new()!
         if let value = feedback.typedReference { gtk_editable_set_text(gcast(entry), ValueFormatter(usesGrouping: false).exact(value)) }
         if case .value = feedback.reference { gtk_check_button_set_active(gcast(typed), 1) }
         // The entry is named by its radio button, and says what it takes.
         ag_gtk_accessible_set_labelled_by(opaque(entry), typed)
-        ag_gtk_accessible_set_description(opaque(entry), tr("A number in the units of the y axis"))
+        ag_gtk_accessible_set_description(opaque(entry), Localization.tr("A number in the units of the y axis"))
         Widgets.append(row, typed)
         Widgets.append(row, entry)
         Widgets.append(group, row)
@@ -99,13 +99,13 @@ enum PreferencesWindow {
     /// "What is said at each point": a check button per part and one for the value first; any change makes
     /// the custom set the verbosity in use, remembered in settings.json.
     private static func appendWording(to content: UnsafeMutablePointer<GtkWidget>, feedback: PointFeedback) {
-        let heading = Widgets.label(tr("What is said at each point (the Custom verbosity)"), xalign: 0)
+        let heading = Widgets.label(Localization.tr("What is said at each point (the Custom verbosity)"), xalign: 0)
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
         let labels: [(PointWording.Part, String)] = [
-            (.value, tr("The _value")), (.x, tr("The _x value and label")), (.unit, tr("The _unit")),
-            (.series, tr("The _series name")), (.position, tr("The p_osition, “point 1 of 59”")),
-            (.trend, tr("The tr_end from the point before: rising, falling or level")),
+            (.value, Localization.tr("The _value")), (.x, Localization.tr("The _x value and label")), (.unit, Localization.tr("The _unit")),
+            (.series, Localization.tr("The _series name")), (.position, Localization.tr("The p_osition, “point 1 of 59”")),
+            (.trend, Localization.tr("The tr_end from the point before: rising, falling or level")),
         ]
         var checks: [(PointWording.Part, UnsafeMutablePointer<GtkWidget>)] = []
         for (part, label) in labels {
@@ -114,13 +114,13 @@ enum PreferencesWindow {
             Widgets.append(group, check)
             checks.append((part, check))
         }
-        let valueFirst = Widgets.checkButton(tr("Say the value _before the x value"))
+        let valueFirst = Widgets.checkButton(Localization.tr("Say the value _before the x value"))
         gtk_check_button_set_active(gcast(valueFirst), feedback.custom.order == .valueFirst ? 1 : 0)
         Widgets.append(group, valueFirst)
         ag_gtk_accessible_set_labelled_by(opaque(group), heading)
         Widgets.append(content, group)
         Widgets.append(content, Widgets.label(
-            tr("In a chart, V steps through Minimal, Standard, Detailed and Custom; T and P turn the point tones and the point speech off and on."),
+            Localization.tr("In a chart, V steps through Minimal, Standard, Detailed and Custom; T and P turn the point tones and the point speech off and on."),
             wrap: true, xalign: 0))
         let changed: @MainActor () -> Void = { [weak feedback] in
             let parts = Set(checks.filter { gtk_check_button_get_active(gcast($0.1)) != 0 }.map(\.0))

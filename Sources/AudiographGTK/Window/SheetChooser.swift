@@ -20,7 +20,7 @@ final class SheetChooser {
 
     init() {
         widget = Widgets.box(vertical: false, spacing: 6)
-        label = gtk_label_new(tr("Sheet:"))!
+        label = gtk_label_new(Localization.tr("Sheet:"))!
         Widgets.append(widget, label)
         gtk_widget_set_visible(widget, 0)
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import CGtk
 import CGtkShim
 
@@ -23,7 +24,7 @@ enum ShortcutsWindow {
     static func sections(_ entries: [ActionEntry]) -> [(title: String, rows: [Row])] {
         MenuSection.allCases.compactMap { section in
             let rows = entries.filter { $0.section == section && !$0.accelerators.isEmpty }
-                .map { Row(command: $0.plainLabel, keys: $0.accelerators.map(keyLabel).joined(separator: tr(" or "))) }
+                .map { Row(command: $0.plainLabel, keys: $0.accelerators.map(keyLabel).joined(separator: Localization.tr(" or "))) }
             return rows.isEmpty ? nil : (Widgets.withoutMnemonic(section.title), rows)
         }
     }
@@ -40,7 +41,7 @@ enum ShortcutsWindow {
 
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
     static func present(parent: UnsafeMutablePointer<GtkWidget>?, onClosed: @escaping @MainActor () -> Void) {
-        let window = Widgets.dialogWindow(title: tr("Keyboard Shortcuts"), parent: parent)
+        let window = Widgets.dialogWindow(title: Localization.tr("Keyboard Shortcuts"), parent: parent)
         ObjectCensus.track(window, as: "Shortcuts")
         gtk_window_set_default_size(gcast(window), 560, 640)
 
@@ -76,7 +77,7 @@ enum ShortcutsWindow {
                 Widgets.append(line, Widgets.label(row.keys, classes: ["monospace"], xalign: 1))
                 gtk_list_box_append(gcast(list), line)
                 if let item = gtk_widget_get_parent(line) {
-                    ag_gtk_accessible_set_label(opaque(item), tr("%@: %@", row.command, row.keys))
+                    ag_gtk_accessible_set_label(opaque(item), Localization.tr("%@: %@", row.command, row.keys))
                 }
             }
             Widgets.append(content, list)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import CGtk
 import CGtkShim
 import Foundation
@@ -154,7 +155,7 @@ enum Widgets {
 
     /// A dialog's "Close" button, at the end of its row, that closes `window` (Escape does too).
     static func closeButton(closing window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let close = button(tr("_Close"))
+        let close = button(Localization.tr("_Close"))
         gtk_widget_set_halign(close, GTK_ALIGN_END)
         Signal.connect(gpointerOf(close), "clicked") { gtk_window_close(gcast(window)) }
         return close

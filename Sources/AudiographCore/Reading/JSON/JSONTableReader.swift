@@ -509,15 +509,14 @@ struct JSONRows {
 
     /// Notes for the person: the columns whose values were of several JSON kinds.
     func notes() -> [String] {
-        let L = Localization.self
         return zip(columns, kinds).compactMap { name, kinds in
             var words: [String] = []
-            if kinds.contains(.number) { words.append(L.tr("numbers")) }
-            if kinds.contains(.text) { words.append(L.tr("text")) }
-            if kinds.contains(.boolean) { words.append(L.tr("true or false")) }
+            if kinds.contains(.number) { words.append(Localization.tr("numbers")) }
+            if kinds.contains(.text) { words.append(Localization.tr("text")) }
+            if kinds.contains(.boolean) { words.append(Localization.tr("true or false")) }
             guard words.count > 1 else { return nil }
-            return L.tr("The column “%@” mixes %@ in the JSON file; each value is read as it is written.",
-                        name, L.list(words))
+            return Localization.tr("The column “%@” mixes %@ in the JSON file; each value is read as it is written.",
+                        name, Localization.list(words))
         }
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 
 /// A JSON value for describe's output, so numbers, strings and null can share a field (x may be any of them).

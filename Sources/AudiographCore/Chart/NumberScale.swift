@@ -46,18 +46,17 @@ enum NumberScale {
     }()
 
     private static func phrase(_ number: String, _ exponent: Int) -> String {
-        typealias L = Localization
         switch exponent {
         // TRANSLATORS: a number of ten thousands (10^4), for languages that name it ("2,700万").
-        case 4: return L.trc("number scale", "%@ ten thousand", number)
-        case 6: return L.trc("number scale", "%@ million", number)
+        case 4: return Localization.trc("number scale", "%@ ten thousand", number)
+        case 6: return Localization.trc("number scale", "%@ million", number)
         // TRANSLATORS: a number of hundred millions (10^8), for languages that name it ("3.2億").
-        case 8: return L.trc("number scale", "%@ hundred million", number)
-        case 9: return L.trc("number scale", "%@ billion", number)
-        case 12: return L.trc("number scale", "%@ trillion", number)
+        case 8: return Localization.trc("number scale", "%@ hundred million", number)
+        case 9: return Localization.trc("number scale", "%@ billion", number)
+        case 12: return Localization.trc("number scale", "%@ trillion", number)
         // TRANSLATORS: a number of millionths (10^-6): "2.1 millionths".
-        case -6: return L.trc("number scale", "%@ millionths", number)
-        default: return L.trc("number scale", "%@ billionths", number)
+        case -6: return Localization.trc("number scale", "%@ millionths", number)
+        default: return Localization.trc("number scale", "%@ billionths", number)
         }
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographCore
 import Foundation
 
 /// `describe --suggest`: the charts a file can make, best first, as text or JSON.
