@@ -3,7 +3,7 @@
 # `make test`: every test, in lanes that run side by side, so two cores are kept busy while the GUI suites
 # wait on Orca, the AT-SPI bus and the sound sinks.
 #
-# First, in order: the message catalog's checks and one build of every product and test target. Then the
+# First, in order: the message catalog's checks, swift-format's lint, and one build of every product and test target. Then the
 # lanes, each with its own log, printed whole when the lane ends ("== lane NAME"), with a summary at the end:
 #   checks   the unit tests and the chart guess on ~2,300 public tables (CPU-bound: run under `nice`, so the
 #            GUI lanes' apps and Orca come first)
@@ -22,6 +22,8 @@ SWIFT=${SWIFT:-swift}
 export SWIFT
 started=$(date +%s)
 scripts/timed.sh catalog Tests/l10n/check-catalog.sh || exit 1
+# The toolchain's swift-format with the checked-in .swift-format (each setting's reason is in it); about 5 s.
+scripts/timed.sh format $SWIFT format lint --strict --parallel --recursive Sources Tests || exit 1
 scripts/timed.sh build $SWIFT build --build-tests || exit 1
 AUDIOGRAPH_BIN="$($SWIFT build --show-bin-path)/audiograph"
 AUDIOGRAPH_TESTS="$($SWIFT build --show-bin-path)/AudiographPackageTests.xctest"

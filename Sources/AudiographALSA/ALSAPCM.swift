@@ -32,9 +32,10 @@ final class ALSAPCM: PCMDevice {
         guard openCode >= 0, let handle = opened else {
             throw DeviceFailure.cannotOpen(device: name, code: -openCode)
         }
-        let setCode = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                                          UInt32(format.channels), UInt32(format.sampleRate),
-                                          1, latencyMicroseconds)
+        let setCode = snd_pcm_set_params(
+            handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+            UInt32(format.channels), UInt32(format.sampleRate),
+            1, latencyMicroseconds)
         guard setCode >= 0 else {
             snd_pcm_close(handle)
             throw DeviceFailure.formatRefused(device: name, format: format, code: -setCode)
@@ -58,9 +59,9 @@ final class ALSAPCM: PCMDevice {
         defer { snd_pcm_sw_params_free(params) }
         var boundary: snd_pcm_uframes_t = 0
         guard snd_pcm_sw_params_current(handle, params) >= 0,
-              snd_pcm_sw_params_get_boundary(params, &boundary) >= 0,
-              snd_pcm_sw_params_set_silence_threshold(handle, params, 0) >= 0,
-              snd_pcm_sw_params_set_silence_size(handle, params, boundary) >= 0
+            snd_pcm_sw_params_get_boundary(params, &boundary) >= 0,
+            snd_pcm_sw_params_set_silence_threshold(handle, params, 0) >= 0,
+            snd_pcm_sw_params_set_silence_size(handle, params, boundary) >= 0
         else { return }
         _ = snd_pcm_sw_params(handle, params)
     }

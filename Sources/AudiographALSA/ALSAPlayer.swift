@@ -22,8 +22,10 @@ public final class ALSAPlayer: AudioOutput {
 
     /// A player whose device comes from `openDevice` (tests pass a fake), opened at once in `format`;
     /// `playOutGrace` (seconds) bounds the wait for a device that never reports its sound played out.
-    init(deviceName: String, format: PCMFormat, playOutGrace: TimeInterval = 0.1,
-         openDevice: @escaping DeviceOpener) throws(AudioOutputError) {
+    init(
+        deviceName: String, format: PCMFormat, playOutGrace: TimeInterval = 0.1,
+        openDevice: @escaping DeviceOpener
+    ) throws(AudioOutputError) {
         let engine = PlaybackEngine(deviceName: deviceName, playOutGrace: playOutGrace, openDevice: openDevice)
         engine.startThread()
         do {

@@ -32,7 +32,7 @@ extension PlaybackEngine {
                 continue
             }
             guard let buffer, state != .idle, let device = session.device,
-                  PCMFormat(of: buffer) == device.format
+                PCMFormat(of: buffer) == device.format
             else {
                 if session.dirty { discardQueued(&session) } else { condition.wait() }
                 continue
@@ -133,13 +133,15 @@ extension PlaybackEngine {
     }
 
     /// Writes `frames` frames, retrying after a recovered underrun, suspend or interruption.
-    private static func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int,
-                              to device: any PCMDevice) throws(PCMError) -> Int {
+    private static func write(
+        _ samples: UnsafeBufferPointer<Int16>, frames: Int,
+        to device: any PCMDevice
+    ) throws(PCMError) -> Int {
         var recoveries = 0
         while true {
             do throws(PCMError) {
                 return try device.write(samples, frames: frames)
-            } catch where error.isRecoverable && recoveries < 3 {
+            } catch  where error.isRecoverable && recoveries < 3 {
                 Trace.mark("pcm-recover \(error.code)")  // a gap in the sound: tests read it to tell a busy machine
                 try device.recover(from: error)
                 recoveries += 1
@@ -169,8 +171,10 @@ extension PlaybackEngine {
         do throws(PCMError) { try device.startIfWaiting() } catch { startFailure = error }
         let unheard = Self.unheardFrames(on: device, session)
         let now = Date()
-        let deadline = session.playOutDeadline ?? now.addingTimeInterval(
-            Double(unheard ?? session.framesSinceReset) / Double(buffer.sampleRate) + playOutGrace)
+        let deadline =
+            session.playOutDeadline
+            ?? now.addingTimeInterval(
+                Double(unheard ?? session.framesSinceReset) / Double(buffer.sampleRate) + playOutGrace)
         session.playOutDeadline = deadline
         condition.lock()
         guard generation == waitGeneration, state == .playing else { return }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
+
 /// Every command of the viewer, by who carries it out. Each handler switches over its own kind with no
 /// `default:`, so a new command cannot be added without the compiler asking for its handler.
 public enum ActionID: Hashable, Sendable, CaseIterable {

@@ -81,9 +81,11 @@ public final class AudiographApplication {
         if let dash = options.dropFirst().firstIndex(of: StandardInput.argument) {
             arguments.remove(at: dash)
             opensStandardInput = true
-            g_application_set_flags(gcast(application),
-                                     GApplicationFlags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue
-                                                                 | G_APPLICATION_NON_UNIQUE.rawValue))
+            g_application_set_flags(
+                gcast(application),
+                GApplicationFlags(
+                    rawValue: G_APPLICATION_HANDLES_OPEN.rawValue
+                        | G_APPLICATION_NON_UNIQUE.rawValue))
         }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
@@ -114,30 +116,36 @@ public final class AudiographApplication {
         ("high-contrast", N_("Draw charts with increased contrast for this run (colours at least 7:1, thicker lines)")),
         ("reduce-transparency", N_("Draw charts without translucent fills or overlays for this run")),
         ("differentiate-without-color", N_("Give each series its own marker shape, dash pattern and end label for this run")),
-        ("follow", N_("Follow each file as it grows: new rows are added to the chart, played and said as they arrive")),
+        ("follow", N_("Follow each file as it grows: new rows are added to the chart, played and said as they arrive"))
     ]
 
     private func addCommandLineOptions() {
         g_application_set_option_context_parameter_string(gcast(application), Localization.tr("[FILE…]"))
-        g_application_set_option_context_summary(gcast(application),
-                                                 Localization.tr("Opens each CSV or TSV file in its own window as a chart you can see and hear."))
+        g_application_set_option_context_summary(
+            gcast(application),
+            Localization.tr("Opens each CSV or TSV file in its own window as a chart you can see and hear."))
         for flag in Self.flags {
-            g_application_add_main_option(gcast(application), flag.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                          Localization.tr(flag.description), nil)
+            g_application_add_main_option(
+                gcast(application), flag.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                Localization.tr(flag.description), nil)
         }
         // Answered by main.swift before GTK starts (it needs no display); listed here so --help shows it.
-        g_application_add_main_option(gcast(application), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
-                                      Localization.tr("Print the version and exit"), nil)
+        g_application_add_main_option(
+            gcast(application), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+            Localization.tr("Print the version and exit"), nil)
     }
 
     private func handleLocalOptions(_ options: UnsafeMutablePointer<GVariantDict>) -> Int32 {
         if g_variant_dict_contains(options, "high-contrast") != 0 { commandLineFlags.increaseContrast = true }
         if g_variant_dict_contains(options, "reduce-transparency") != 0 { commandLineFlags.reduceTransparency = true }
-        if g_variant_dict_contains(options, "differentiate-without-color") != 0 { commandLineFlags.differentiateWithoutColor = true }
+        if g_variant_dict_contains(options, "differentiate-without-color") != 0 {
+            commandLineFlags.differentiateWithoutColor = true
+        }
         if g_variant_dict_contains(options, "follow") != 0 { followOpenedFiles = true }
         viewSettings.increaseContrast = viewSettings.increaseContrast || commandLineFlags.increaseContrast
         viewSettings.reduceTransparency = viewSettings.reduceTransparency || commandLineFlags.reduceTransparency
-        viewSettings.differentiateWithoutColor = viewSettings.differentiateWithoutColor || commandLineFlags.differentiateWithoutColor
+        viewSettings.differentiateWithoutColor =
+            viewSettings.differentiateWithoutColor || commandLineFlags.differentiateWithoutColor
         return -1  // go on with the default handling (activate or open)
     }
 
@@ -167,7 +175,8 @@ public final class AudiographApplication {
     /// and no window mixes two languages.
     private func matchSystemMessagesToInterfaceLanguage() {
         guard Localization.language != nil, let current = setlocale(LC_MESSAGES, nil),
-              ["C", "POSIX"].contains(String(cString: current)) else { return }
+            ["C", "POSIX"].contains(String(cString: current))
+        else { return }
         setlocale(LC_MESSAGES, "C.UTF-8")
     }
 
@@ -270,8 +279,10 @@ public final class AudiographApplication {
         case .open:
             FileChooser.choose(parent: activeWindow?.window) { [unowned self] path in self.openChosen(.file(path: path)) }
         case .pasteTable: pasteTable()
-        case .chartLarger: zoomCharts(to: ChartZoom.larger(than: viewSettings.chartZoom), limit: Localization.tr("Largest chart size"))
-        case .chartSmaller: zoomCharts(to: ChartZoom.smaller(than: viewSettings.chartZoom), limit: Localization.tr("Smallest chart size"))
+        case .chartLarger:
+            zoomCharts(to: ChartZoom.larger(than: viewSettings.chartZoom), limit: Localization.tr("Largest chart size"))
+        case .chartSmaller:
+            zoomCharts(to: ChartZoom.smaller(than: viewSettings.chartZoom), limit: Localization.tr("Smallest chart size"))
         case .chartNormalSize: zoomCharts(to: 1, limit: "")
         case .quit: for window in windows { gtk_window_destroy(gcast(window.window)) }
         case .shortcuts:
@@ -300,7 +311,9 @@ public final class AudiographApplication {
         Clipboard.readTable { [weak self, weak asker] table in
             guard let self else { return }
             guard let table else {
-                asker?.announce(Localization.tr("The clipboard holds no table. Copy cells in a spreadsheet or a table on a web page, then paste again."))
+                asker?.announce(
+                    Localization.tr(
+                        "The clipboard holds no table. Copy cells in a spreadsheet or a table on a web page, then paste again."))
                 return
             }
             self.openChosen(.held(table))
@@ -348,11 +361,17 @@ public final class AudiographApplication {
     /// Writes the settings file off the main loop; a failure is reported on standard error and the app goes on.
     private func saveSettings() {
         let store = store, settings = savedSettings
-        FileSaves.run({ try store.save(settings) }, done: { error in
-            guard let error else { return }
-            FileHandle.standardError.write(Data(Localization.tr("audiograph: can't save the View settings to %@: %@\n",
-                                                                store.url.path, error.localizedDescription).utf8))
-        })
+        FileSaves.run(
+            { try store.save(settings) },
+            done: { error in
+                guard let error else { return }
+                FileHandle.standardError.write(
+                    Data(
+                        Localization.tr(
+                            "audiograph: can't save the View settings to %@: %@\n",
+                            store.url.path, error.localizedDescription
+                        ).utf8))
+            })
     }
 
     /// Applies the appearance to every window: the charts, and GTK's high-contrast theme round them.

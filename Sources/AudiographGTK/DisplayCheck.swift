@@ -11,6 +11,8 @@ public enum DisplayCheck {
     public static func problem(arguments: [String] = CommandLine.arguments) -> String? {
         let helpOnly = arguments.dropFirst().contains { $0 == "-h" || $0 == "--help" || $0.hasPrefix("--help-") }
         if helpOnly || gtk_init_check() != 0 { return nil }
-        return Localization.tr("No graphical display could be opened. Run Audiograph inside a desktop session (Wayland or X11), or use audiograph-cli in a terminal.")
+        return Localization.tr(
+            "No graphical display could be opened. Run Audiograph inside a desktop session (Wayland or X11), or use audiograph-cli in a terminal."
+        )
     }
 }

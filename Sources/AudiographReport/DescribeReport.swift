@@ -25,8 +25,10 @@ public struct DescribeReport: Sendable {
         lines.append(contentsOf: AxisWording(chart: chart).additional)
         if !document.reason.isEmpty { lines.append(Localization.tr("Why this chart: %@", document.reason)) }
         if let workbook = document.table.workbook {
-            lines.append(Localization.tr("Sheet: %@ (%ld of %ld: %@)", workbook.chosenName, workbook.chosen + 1, workbook.sheets.count,
-                              Localization.list(workbook.sheets.map { SheetWording.nameAndSize($0) })))
+            lines.append(
+                Localization.tr(
+                    "Sheet: %@ (%ld of %ld: %@)", workbook.chosenName, workbook.chosen + 1, workbook.sheets.count,
+                    Localization.list(workbook.sheets.map { SheetWording.nameAndSize($0) })))
         }
         lines.append("")
         for s in analysis.series {
@@ -49,13 +51,18 @@ public struct DescribeReport: Sendable {
         switch chart.kind {
         case .line: return Localization.trn("line chart, %ld series", "line chart, %ld series", n, n)
         case .bar: return Localization.trn("bar chart, %ld series", "bar chart, %ld series", n, n)
-        case .groupedBar: return withTotal(Localization.trn("grouped bar chart, %ld series", "grouped bar chart, %ld series", layers, layers))
-        case .stackedBar: return withTotal(Localization.trn("stacked bar chart, %ld series", "stacked bar chart, %ld series", layers, layers))
+        case .groupedBar:
+            return withTotal(Localization.trn("grouped bar chart, %ld series", "grouped bar chart, %ld series", layers, layers))
+        case .stackedBar:
+            return withTotal(Localization.trn("stacked bar chart, %ld series", "stacked bar chart, %ld series", layers, layers))
         case .area: return Localization.trn("area chart, %ld series", "area chart, %ld series", n, n)
         case .heatmap:
             let columns = chart.series.first?.count ?? 0
-            return Localization.tr("heatmap, %@ by %@", Localization.trn("%ld row", "%ld rows", n, n), Localization.trn("%ld column", "%ld columns", columns, columns))
-        case .stackedArea: return withTotal(Localization.trn("stacked area chart, %ld series", "stacked area chart, %ld series", layers, layers))
+            return Localization.tr(
+                "heatmap, %@ by %@", Localization.trn("%ld row", "%ld rows", n, n),
+                Localization.trn("%ld column", "%ld columns", columns, columns))
+        case .stackedArea:
+            return withTotal(Localization.trn("stacked area chart, %ld series", "stacked area chart, %ld series", layers, layers))
         case .scatter: return Localization.trn("scatter plot, %ld series", "scatter plot, %ld series", n, n)
         case .histogram:
             let bins = chart.series.first?.count ?? 0
@@ -88,17 +95,21 @@ public struct DescribeReport: Sendable {
         switch chart.xAxis {
         case .numeric(let a): xRange = (.number(a.range.lowerBound), .number(a.range.upperBound))
         case .date(let a): xRange = (x.jsonValue(a.range.lowerBound), x.jsonValue(a.range.upperBound))
-        case .categorical(let a): xRange = (a.categories.first.map(JSONValue.string) ?? .null,
-                                            a.categories.last.map(JSONValue.string) ?? .null)
+        case .categorical(let a):
+            xRange = (
+                a.categories.first.map(JSONValue.string) ?? .null,
+                a.categories.last.map(JSONValue.string) ?? .null
+            )
         }
         let series = zip(chart.series, analysis.series).flatMap { s, a -> [DescribeJSON.Series] in
             guard let boxes = s.boxes else { return [seriesJSON(s, a)] }
             // A box plot: one series per box, named after its group.
             return boxes.enumerated().map { i, box in
-                DescribeJSON.Series(name: x.string(s.x[i]), count: box.count, missing: 0, min: nil, max: nil, mean: nil,
-                                    median: box.median, stddev: nil, trend: nil, outliers: [], segments: [],
-                                    description: ElementNames(chart: chart).pointWords(i, in: s), yAxis: nil,
-                                    counts: nil, bins: nil, box: box, candles: nil)
+                DescribeJSON.Series(
+                    name: x.string(s.x[i]), count: box.count, missing: 0, min: nil, max: nil, mean: nil,
+                    median: box.median, stddev: nil, trend: nil, outliers: [], segments: [],
+                    description: ElementNames(chart: chart).pointWords(i, in: s), yAxis: nil,
+                    counts: nil, bins: nil, box: box, candles: nil)
             }
         }
         func seriesJSON(_ s: DataSeries, _ a: SeriesAnalysis) -> DescribeJSON.Series {
@@ -118,38 +129,50 @@ public struct DescribeReport: Sendable {
                 min: point(a.statistics.minIndex), max: point(a.statistics.maxIndex),
                 mean: a.statistics.mean, median: a.statistics.median, stddev: a.statistics.standardDeviation,
                 trend: a.trend.map { t in
-                    DescribeJSON.TrendJSON(direction: t.direction.rawValue, slope: isDate ? t.slope * 86_400 : t.slope,
-                                           slopeUnit: isDate ? "per day" : nil, r2: t.r2, kendallTau: t.kendallTau,  // l10n: not shown
-                                           pValue: t.pValue, slopePValue: t.slopePValue)
+                    DescribeJSON.TrendJSON(
+                        direction: t.direction.rawValue, slope: isDate ? t.slope * 86_400 : t.slope,
+                        slopeUnit: isDate ? "per day" : nil, r2: t.r2, kendallTau: t.kendallTau,  // l10n: not shown
+                        pValue: t.pValue, slopePValue: t.slopePValue)
                 },
-                outliers: a.outliers.map { DescribeJSON.Outlier(index: $0, x: x.jsonValue(s.x[$0]), y: .number(s.y[$0]),
-                                                                label: s.labels?[$0]) },
-                segments: a.segments.map { DescribeJSON.Segment(
-                    from: DescribeJSON.Point(x: x.jsonValue($0.fromX), y: .number($0.fromY)),
-                    to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY))) },
+                outliers: a.outliers.map {
+                    DescribeJSON.Outlier(
+                        index: $0, x: x.jsonValue(s.x[$0]), y: .number(s.y[$0]),
+                        label: s.labels?[$0])
+                },
+                segments: a.segments.map {
+                    DescribeJSON.Segment(
+                        from: DescribeJSON.Point(x: x.jsonValue($0.fromX), y: .number($0.fromY)),
+                        to: DescribeJSON.Point(x: x.jsonValue($0.toX), y: .number($0.toY)))
+                },
                 description: a.description,
                 yAxis: s.ownYAxis.map(DescribeJSON.YAxisJSON.init(axis:)),
                 counts: s.counts, bins: nil, box: nil,
-                candles: s.candles.map { candles in candles.enumerated().map { i, c in
-                    DescribeJSON.CandleJSON(x: x.jsonValue(s.x[i]), open: c.open, high: c.high, low: c.low, close: c.close,
-                                            volume: c.volume)
-                } })
+                candles: s.candles.map { candles in
+                    candles.enumerated().map { i, c in
+                        DescribeJSON.CandleJSON(
+                            x: x.jsonValue(s.x[i]), open: c.open, high: c.high, low: c.low, close: c.close,
+                            volume: c.volume)
+                    }
+                })
         }
         let additional = chart.additionalAxes.map { axis -> DescribeJSON.AdditionalAxisJSON in
             switch axis {
             case .numeric(let a):
-                return .init(role: "size", title: a.title, kind: "numeric", unit: a.unit, min: a.range.lowerBound,
-                             max: a.range.upperBound, categories: nil)
+                return .init(
+                    role: "size", title: a.title, kind: "numeric", unit: a.unit, min: a.range.lowerBound,
+                    max: a.range.upperBound, categories: nil)
             case .categorical(let a):
-                return .init(role: "category", title: a.title, kind: "categorical", unit: nil, min: nil, max: nil,
-                             categories: a.categories)
+                return .init(
+                    role: "category", title: a.title, kind: "categorical", unit: nil, min: nil, max: nil,
+                    categories: a.categories)
             }
         }
         return DescribeJSON.Document(
             title: chart.title, summary: analysis.summary, kind: chart.kind.rawValue,
-            xAxis: .init(title: chart.xAxis.title, kind: chart.xAxis.kindName, min: xRange.0, max: xRange.1,
-                         unit: { if case .numeric(let a) = chart.xAxis { return a.unit } else { return nil } }(),
-                         categories: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return nil } }()),
+            xAxis: .init(
+                title: chart.xAxis.title, kind: chart.xAxis.kindName, min: xRange.0, max: xRange.1,
+                unit: { if case .numeric(let a) = chart.xAxis { return a.unit } else { return nil } }(),
+                categories: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return nil } }()),
             yAxis: .init(axis: chart.yAxis),
             columns: DescribeJSON.ColumnsJSON(layout: document.layout, table: document.table),
             additionalAxes: additional, series: series,
@@ -157,13 +180,16 @@ public struct DescribeReport: Sendable {
             rows: document.table.rowCount, skippedRows: document.table.malformedRowCount,
             warnings: document.warnings, reason: document.reason,
             sheet: document.table.workbook.map { workbook in
-                DescribeJSON.SheetJSON(name: workbook.chosenName, number: workbook.chosen + 1,
-                                       sheets: workbook.sheets.map { .init(name: $0.name, rows: $0.rows, columns: $0.columns) })
+                DescribeJSON.SheetJSON(
+                    name: workbook.chosenName, number: workbook.chosen + 1,
+                    sheets: workbook.sheets.map { .init(name: $0.name, rows: $0.rows, columns: $0.columns) })
             },
-            heatmap: chart.kind != .heatmap ? nil : DescribeJSON.HeatmapJSON(
-                rows: chart.series.map(\.name),
-                columns: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return [] } }(),
-                cells: chart.series.flatMap { $0.y.map { $0.isFinite ? $0 : nil } }))
+            heatmap: chart.kind != .heatmap
+                ? nil
+                : DescribeJSON.HeatmapJSON(
+                    rows: chart.series.map(\.name),
+                    columns: { if case .categorical(let a) = chart.xAxis { return a.categories } else { return [] } }(),
+                    cells: chart.series.flatMap { $0.y.map { $0.isFinite ? $0 : nil } }))
     }
 }
 
@@ -191,7 +217,7 @@ enum DescribeJSON {
 
         enum CodingKeys: String, CodingKey {
             case title, summary, kind, xAxis, yAxis, columns, additionalAxes, series, correlation, rows, skippedRows, warnings,
-                 reason, sheet, heatmap
+                reason, sheet, heatmap
         }
 
         func encode(to encoder: Encoder) throws {

@@ -68,8 +68,9 @@ public struct PointSearchReport {
         chart.series.indices.map { s in
             let search = PointSearch(chart: chart, series: s)
             let points = search.all(meeting: condition).map { point($0, search) }
-            return FoundSeries(name: chart.series[s].name, condition: search.words(condition), count: points.count,
-                               points: points)
+            return FoundSeries(
+                name: chart.series[s].name, condition: search.words(condition), count: points.count,
+                points: points)
         }
     }
 
@@ -84,8 +85,9 @@ public struct PointSearchReport {
         } else {
             words = names.name(position - 1, of: search.elements)
         }
-        return Point(index: index, position: position, x: XValueFormatting(axis: chart.xAxis).jsonValue(series.x[index]),
-                     y: series.y[index].isFinite ? .number(series.y[index]) : .null, words: words)
+        return Point(
+            index: index, position: position, x: XValueFormatting(axis: chart.xAxis).jsonValue(series.x[index]),
+            y: series.y[index].isFinite ? .number(series.y[index]) : .null, words: words)
     }
 
     // MARK: Text and JSON
@@ -97,9 +99,12 @@ public struct PointSearchReport {
             let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             switch series.match {
             case "found": return Localization.tr("%@: %@", series.name, series.point?.words ?? "")
-            case "nearest": return Localization.tr("%@: %@", series.name,
-                                                   Localization.tr("%@: %@", Localization.tr("Nearest to %@", typed),
-                                                                   series.point?.words ?? ""))
+            case "nearest":
+                return Localization.tr(
+                    "%@: %@", series.name,
+                    Localization.tr(
+                        "%@: %@", Localization.tr("Nearest to %@", typed),
+                        series.point?.words ?? ""))
             default: return Localization.tr("%@: %@", series.name, series.message ?? "")
             }
         }.map { $0 + "\n" }.joined()
@@ -112,9 +117,11 @@ public struct PointSearchReport {
     /// Per series: "Birth rate: 5 points above 260 births per 10,000 people", then each point indented.
     public func findText(_ condition: ValueCondition) -> String {
         found(condition).map { series -> String in
-            let head = Localization.tr("%@: %@", series.name,
-                                       Localization.trn("%ld point %@", "%ld points %@", series.count, series.count,
-                                                        series.condition))
+            let head = Localization.tr(
+                "%@: %@", series.name,
+                Localization.trn(
+                    "%ld point %@", "%ld points %@", series.count, series.count,
+                    series.condition))
             return head + "\n" + series.points.map { "  " + $0.words + "\n" }.joined()
         }.joined()
     }
@@ -122,10 +129,12 @@ public struct PointSearchReport {
     public func findJSON(_ text: String, _ condition: ValueCondition) throws -> String {
         let parts: [String: AnyEncodable] = [
             "relation": AnyEncodable(condition.relation.rawValue), "value": AnyEncodable(condition.value),
-            "upper": AnyEncodable(condition.upper),
+            "upper": AnyEncodable(condition.upper)
         ]
-        return try Self.encode(["find": AnyEncodable(text), "condition": AnyEncodable(parts),
-                                "series": AnyEncodable(found(condition))])
+        return try Self.encode([
+            "find": AnyEncodable(text), "condition": AnyEncodable(parts),
+            "series": AnyEncodable(found(condition))
+        ])
     }
 
     private static func encode(_ document: [String: AnyEncodable]) throws -> String {

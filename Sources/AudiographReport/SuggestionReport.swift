@@ -24,8 +24,11 @@ public enum SuggestionReport {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let entries = suggestions.map { Entry(sentence: $0.sentence, kind: $0.layout.kind.rawValue, title: $0.title,
-                                              settings: $0.settings) }
+        let entries = suggestions.map {
+            Entry(
+                sentence: $0.sentence, kind: $0.layout.kind.rawValue, title: $0.title,
+                settings: $0.settings)
+        }
         return String(decoding: try encoder.encode(entries), as: UTF8.self)
     }
 

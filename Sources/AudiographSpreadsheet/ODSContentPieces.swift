@@ -14,15 +14,19 @@ import Foundation
 enum ODSContentPieces {
     /// The sheets of content.xml in `data` read in pieces as `ODSContentReading.read` reads it whole (rows not yet
     /// normalised); nil when it is read whole instead. Throws only for cancellation.
-    static func read(_ data: Data, limits: ImportLimits, path: String, pieceBytes: Int, parallelism: Int,
-                     cancellation: CancellationFlag?) throws -> [ODSContentReading.Sheet]? {
+    static func read(
+        _ data: Data, limits: ImportLimits, path: String, pieceBytes: Int, parallelism: Int,
+        cancellation: CancellationFlag?
+    ) throws -> [ODSContentReading.Sheet]? {
         guard parallelism > 1, data.count > 2 * pieceBytes, let cuts = ContentCuts(data, pieceBytes: pieceBytes),
-              cuts.breaks.count > 2 else { return nil }
+            cuts.breaks.count > 2
+        else { return nil }
         let results = ParallelMap.map(cuts.breaks.count - 1) { k -> Result<ODSContentReading, any Error> in
             Result {
                 let reading = ODSContentReading(limits: limits, path: path)
-                try SafeXMLParsing.parse(cuts.piece(k, of: data), part: "content.xml", path: path, into: reading,
-                                         cancellation: cancellation)
+                try SafeXMLParsing.parse(
+                    cuts.piece(k, of: data), part: "content.xml", path: path, into: reading,
+                    cancellation: cancellation)
                 return reading
             }
         }
@@ -98,8 +102,9 @@ private struct ContentCuts: Sendable {
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = TagScanner(bytes: bytes)
             guard let root = scanner.nextStartTag(), let body = scanner.startTag(named: "body"),
-                  let spreadsheet = scanner.startTag(named: "spreadsheet"), !spreadsheet.selfClosing,
-                  !TagScanner.holdsMarkup(bytes, from: spreadsheet.end, before: bytes.count) else { return nil }
+                let spreadsheet = scanner.startTag(named: "spreadsheet"), !spreadsheet.selfClosing,
+                !TagScanner.holdsMarkup(bytes, from: spreadsheet.end, before: bytes.count)
+            else { return nil }
             var breaks = [0], tables = [Data()], closings = [Data()]
             while let table = scanner.startTag(named: "table") {
                 guard !table.selfClosing else { continue }
@@ -110,7 +115,8 @@ private struct ContentCuts: Sendable {
                 let rowTag = Array("<\(table.name)-row".utf8)
                 var target = max(table.end, (breaks.last ?? 0) + pieceBytes)
                 while target < end - pieceBytes / 2,
-                      let next = TagScanner.firstStart(of: rowTag, in: bytes, from: target, before: end) {
+                    let next = TagScanner.firstStart(of: rowTag, in: bytes, from: target, before: end)
+                {
                     breaks.append(next)
                     tables.append(Data(bytes[table.start..<table.end]))
                     closings.append(closing)

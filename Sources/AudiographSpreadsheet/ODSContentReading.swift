@@ -51,10 +51,14 @@ final class ODSContentReading: XMLPartHandler {
 
     /// Reads content.xml held in `data`: in pieces of about `pieceBytes` on `parallelism` cores when it is big
     /// (`ODSContentPieces`), else whole.
-    static func read(_ data: Data, limits: ImportLimits, path: String, pieceBytes: Int = 4 << 20,
-                     parallelism: Int = 1, cancellation: CancellationFlag?) throws -> [Sheet] {
-        if let sheets = try ODSContentPieces.read(data, limits: limits, path: path, pieceBytes: pieceBytes,
-                                                  parallelism: parallelism, cancellation: cancellation) {
+    static func read(
+        _ data: Data, limits: ImportLimits, path: String, pieceBytes: Int = 4 << 20,
+        parallelism: Int = 1, cancellation: CancellationFlag?
+    ) throws -> [Sheet] {
+        if let sheets = try ODSContentPieces.read(
+            data, limits: limits, path: path, pieceBytes: pieceBytes,
+            parallelism: parallelism, cancellation: cancellation)
+        {
             return sheets.map { sheet in
                 var sheet = sheet
                 sheet.grid.normalise()
@@ -152,8 +156,9 @@ final class ODSContentReading: XMLPartHandler {
         guard inCell, annotation == 0 else { return }
         cellText += text
         if cellText.utf8.count > limits.maxFieldBytes {
-            failure = .cellTooLong(path: path, cell: CellReference.name(row: row, column: column),
-                                   limitBytes: limits.maxFieldBytes)
+            failure = .cellTooLong(
+                path: path, cell: CellReference.name(row: row, column: column),
+                limitBytes: limits.maxFieldBytes)
             inCell = false
         }
     }

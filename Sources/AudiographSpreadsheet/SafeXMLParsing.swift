@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Receives the elements and text of one workbook part, by local name (namespace prefixes dropped, as writers
@@ -35,8 +36,10 @@ enum SafeXMLParsing {
     /// Parses `data` (part `part` of the workbook at `path`) into `handler`; throws
     /// `ImportError.workbookDeclaresEntities` for a DTD and `ImportError.damagedWorkbook` for XML that is not
     /// well formed, and the handler's `failure` when it sets one.
-    static func parse(_ data: Data, part: String, path: String, into handler: XMLPartHandler,
-                      cancellation: CancellationFlag? = nil) throws {
+    static func parse(
+        _ data: Data, part: String, path: String, into handler: XMLPartHandler,
+        cancellation: CancellationFlag? = nil
+    ) throws {
         if declaresDocumentType(data) { throw ImportError.workbookDeclaresEntities(path: path) }
         // Foundation's XMLParser traps on an element or attribute name that is not valid UTF-8 (libxml2 lets
         // such bytes through), so a damaged part must never reach it. Workbook parts are UTF-8; a UTF-16 part
@@ -58,15 +61,18 @@ enum SafeXMLParsing {
         // elements (a workbook cut short while written): then an element is still open.
         if !finished || delegate.openElements != 0 {
             let line = parser.lineNumber
-            throw ImportError.damagedWorkbook(path: path, reason: Localization.tr("the XML of %@ breaks off at line %ld", part, line))
+            throw ImportError.damagedWorkbook(
+                path: path, reason: Localization.tr("the XML of %@ breaks off at line %ld", part, line))
         }
     }
 
     /// Whether `data` is valid UTF-8 throughout, checked without copying it.
     static func isValidUTF8(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
-            let hadError = transcode(raw.bindMemory(to: UInt8.self).makeIterator(), from: UTF8.self, to: UTF32.self,
-                                     stoppingOnError: true) { _ in }
+            let hadError = transcode(
+                raw.bindMemory(to: UInt8.self).makeIterator(), from: UTF8.self, to: UTF32.self,
+                stoppingOnError: true
+            ) { _ in }
             return !hadError
         }
     }
@@ -114,8 +120,10 @@ enum SafeXMLParsing {
             self.cancellation = cancellation
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
             elements += 1
             openElements += 1
             if elements & 0x3FFF == 0, cancellation?.isCancelled == true {
@@ -127,8 +135,10 @@ enum SafeXMLParsing {
             if handler.failure != nil { parser.abortParsing() }
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?
+        ) {
             openElements -= 1
             handler.end(localName(elementName))
         }
@@ -137,8 +147,8 @@ enum SafeXMLParsing {
             handler.text(string)
         }
 
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            handler.text(String(decoding: CDATABlock, as: UTF8.self))
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            handler.text(String(decoding: block, as: UTF8.self))
         }
 
         private func localName(_ name: String) -> Substring {

@@ -53,7 +53,8 @@ struct SheetGrid {
     /// Sorts rows and cells (writers almost always write them in order; this makes sure) and keeps the last value
     /// written to a cell.
     mutating func normalise() {
-        let inOrder = zip(rows, rows.dropFirst()).allSatisfy { $0.index < $1.index }
+        let inOrder =
+            zip(rows, rows.dropFirst()).allSatisfy { $0.index < $1.index }
             && rows.allSatisfy { row in zip(row.cells, row.cells.dropFirst()).allSatisfy { $0.column < $1.column } }
         guard !inOrder else { return }
         var byRow: [Int: [Int: SheetCell]] = [:]

@@ -72,7 +72,8 @@ struct SheetTableFinding {
         }
         var firstData = tableRows.firstIndex(where: { row in row.cells.contains { Self.isMeasure($0.value) } }) ?? 0
         if firstData + 1 < tableRows.count,
-           TimeHeaders.isHeaderOfYears(look(tableRows[firstData]), below: tableRows[(firstData + 1)...].prefix(100).map(look)) {
+            TimeHeaders.isHeaderOfYears(look(tableRows[firstData]), below: tableRows[(firstData + 1)...].prefix(100).map(look))
+        {
             firstData += 1
         }
         origin = CellReference.name(row: tableRows[0].index, column: columns[0])
@@ -119,7 +120,8 @@ struct SheetTableFinding {
         var byIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.index, $0) })
         for range in grid.merged {
             guard let top = byIndex[range.top],
-                  let first = rows[top].cells.first(where: { $0.column == range.left }) else { continue }
+                let first = rows[top].cells.first(where: { $0.column == range.left })
+            else { continue }
             for r in range.top...min(range.bottom, range.top + 10_000) where !grid.hiddenRows.contains(r) {
                 if byIndex[r] == nil {
                     rows.append((r, []))
@@ -203,7 +205,9 @@ struct SheetTableFinding {
             var digits = 0, leading = true
             for byte in shortest.utf8 {
                 if byte == UInt8(ascii: "e") { break }
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), !(leading && byte == UInt8(ascii: "0")) else { continue }
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), !(leading && byte == UInt8(ascii: "0")) else {
+                    continue
+                }
                 leading = false
                 digits += 1
             }

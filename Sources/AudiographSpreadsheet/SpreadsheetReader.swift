@@ -13,15 +13,18 @@ public struct SpreadsheetReader: TableFileReader {
         head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
-    public func read(path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
-                     cancellation: CancellationFlag?) throws -> Table {
+    public func read(
+        path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+        cancellation: CancellationFlag?
+    ) throws -> Table {
         let total = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0
         let report = { (fraction: Double, rows: Int) -> Void in
             progress?(ImportProgress(bytesRead: Int64(Double(total) * fraction), totalBytes: total, rows: rows))
         }
         report(0, 0)
-        return try read(try WorkbookArchive(path: path), sheet: sheet, options: options, cancellation: cancellation,
-                        report: report)
+        return try read(
+            try WorkbookArchive(path: path), sheet: sheet, options: options, cancellation: cancellation,
+            report: report)
     }
 
     /// Reads a workbook held in memory as if it were the file `name` (which names it in messages); for tests and
@@ -33,20 +36,24 @@ public struct SpreadsheetReader: TableFileReader {
             .appendingPathComponent("audiograph-workbook-\(UUID().uuidString)")
         try data.write(to: temporary)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        return try read(try WorkbookArchive(path: temporary.path, naming: name), sheet: sheet, options: options,
-                        cancellation: nil, report: { _, _ in })
+        return try read(
+            try WorkbookArchive(path: temporary.path, naming: name), sheet: sheet, options: options,
+            cancellation: nil, report: { _, _ in })
     }
 
     /// Reads the workbook in `archive`; `report` gets the share done (0...1) and the rows read.
-    private func read(_ archive: WorkbookArchive, sheet: String?, options: CSVReadOptions,
-                      cancellation: CancellationFlag?, report: (Double, Int) -> Void) throws -> Table {
+    private func read(
+        _ archive: WorkbookArchive, sheet: String?, options: CSVReadOptions,
+        cancellation: CancellationFlag?, report: (Double, Int) -> Void
+    ) throws -> Table {
         let path = archive.path
         let sheets: [NamedSheet]
         if archive.has("content.xml") && (archive.has("mimetype") || archive.has("META-INF/manifest.xml")) {
             sheets = try Self.odsSheets(archive, options: options, cancellation: cancellation)
         } else if let workbookPart = try XLSXWorkbook.workbookPart(archive) {
-            sheets = try Self.xlsxSheets(archive, workbookPart: workbookPart, options: options,
-                                         cancellation: cancellation)
+            sheets = try Self.xlsxSheets(
+                archive, workbookPart: workbookPart, options: options,
+                cancellation: cancellation)
         } else {
             throw ImportError.unsupportedArchive(path: path)
         }
@@ -72,12 +79,14 @@ public struct SpreadsheetReader: TableFileReader {
         guard let table = chosen.table else { throw ImportError.noNumericColumn(path: path) }
         var readOptions = options
         readOptions.delimiter = ","
-        var result = try CSVReader.read(data: CSVText.data(header: table.header, rows: table.rows), name: path,
-                                        options: readOptions)
-        result.workbook = WorkbookSheets(sheets: sheets.enumerated().map { index, named in
-            let size = index == chosen.index ? chosen.grid.usedSize : named.size()
-            return SheetSummary(name: named.name, rows: size.rows, columns: size.columns)
-        }, chosen: chosen.index)
+        var result = try CSVReader.read(
+            data: CSVText.data(header: table.header, rows: table.rows), name: path,
+            options: readOptions)
+        result.workbook = WorkbookSheets(
+            sheets: sheets.enumerated().map { index, named in
+                let size = index == chosen.index ? chosen.grid.usedSize : named.size()
+                return SheetSummary(name: named.name, rows: size.rows, columns: size.columns)
+            }, chosen: chosen.index)
         result.warnings = Self.notes(table, grid: chosen.grid) + result.warnings
         report(1, result.rowCount)
         return result
@@ -92,42 +101,52 @@ public struct SpreadsheetReader: TableFileReader {
     }
 
     /// The visible sheets of an OpenDocument spreadsheet (all read from content.xml at once).
-    static func odsSheets(_ archive: WorkbookArchive, options: CSVReadOptions,
-                          cancellation: CancellationFlag?) throws -> [NamedSheet] {
+    static func odsSheets(
+        _ archive: WorkbookArchive, options: CSVReadOptions,
+        cancellation: CancellationFlag?
+    ) throws -> [NamedSheet] {
         if let manifest = try archive.part("META-INF/manifest.xml"),
-           String(decoding: manifest, as: UTF8.self).contains("encryption-data") {
+            String(decoding: manifest, as: UTF8.self).contains("encryption-data")
+        {
             throw ImportError.encryptedWorkbook(path: archive.path)
         }
         guard let content = try archive.part("content.xml", cancellation: cancellation) else {
             throw ImportError.unsupportedArchive(path: archive.path)
         }
-        let sheets = try ODSContentReading.read(content, limits: options.limits, path: archive.path,
-                                                pieceBytes: options.pieceBytes, parallelism: options.parallelism,
-                                                cancellation: cancellation)
+        let sheets = try ODSContentReading.read(
+            content, limits: options.limits, path: archive.path,
+            pieceBytes: options.pieceBytes, parallelism: options.parallelism,
+            cancellation: cancellation)
         return sheets.filter { !$0.hidden }.map { sheet in
             NamedSheet(name: sheet.name, grid: { sheet.grid }, size: { sheet.grid.usedSize })
         }
     }
 
     /// The visible worksheets of an Office Open XML workbook, each read when asked for.
-    static func xlsxSheets(_ archive: WorkbookArchive, workbookPart: String, options: CSVReadOptions,
-                           cancellation: CancellationFlag?) throws -> [NamedSheet] {
+    static func xlsxSheets(
+        _ archive: WorkbookArchive, workbookPart: String, options: CSVReadOptions,
+        cancellation: CancellationFlag?
+    ) throws -> [NamedSheet] {
         let workbook = try XLSXWorkbook(archive: archive, workbookPart: workbookPart, cancellation: cancellation)
         return workbook.sheets.filter { !$0.hidden }.compactMap { sheet -> NamedSheet? in
             guard let part = sheet.part else { return nil }
             let read = {
                 guard let data = try archive.part(part, cancellation: cancellation) else {
-                    throw ImportError.damagedWorkbook(path: archive.path,
-                                                      reason: Localization.tr("the part %@ is missing", part))
+                    throw ImportError.damagedWorkbook(
+                        path: archive.path,
+                        reason: Localization.tr("the part %@ is missing", part))
                 }
-                return try XLSXSheetReading.read(data, part: part, workbook: workbook, limits: options.limits,
-                                                 path: archive.path, pieceBytes: options.pieceBytes,
-                                                 parallelism: options.parallelism, cancellation: cancellation)
+                return try XLSXSheetReading.read(
+                    data, part: part, workbook: workbook, limits: options.limits,
+                    path: archive.path, pieceBytes: options.pieceBytes,
+                    parallelism: options.parallelism, cancellation: cancellation)
             }
-            return NamedSheet(name: sheet.name, grid: { try read().grid }, size: {
-                if let head = archive.prefix(of: part, count: 4096), let size = declaredSize(head) { return size }
-                return (try? read().grid.usedSize) ?? (0, 0)
-            })
+            return NamedSheet(
+                name: sheet.name, grid: { try read().grid },
+                size: {
+                    if let head = archive.prefix(of: part, count: 4096), let size = declaredSize(head) { return size }
+                    return (try? read().grid.usedSize) ?? (0, 0)
+                })
         }
     }
 
@@ -135,7 +154,8 @@ public struct SpreadsheetReader: TableFileReader {
     static func declaredSize(_ head: Data) -> (rows: Int, columns: Int)? {
         let text = String(decoding: head, as: UTF8.self)
         guard let start = text.range(of: "<dimension ref=\"") ?? text.range(of: ":dimension ref=\""),  // l10n: not shown
-              let end = text[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            let end = text[start.upperBound...].firstIndex(of: "\"")
+        else { return nil }
         let ends = text[start.upperBound..<end].split(separator: ":")
         guard let first = ends.first.flatMap({ CellReference.parse($0) }) else { return nil }
         let last = ends.count > 1 ? CellReference.parse(ends[1]) ?? first : first
@@ -156,24 +176,32 @@ public struct SpreadsheetReader: TableFileReader {
             notes.append(ReadWarnings.skippedAboveTable(count: table.titleRows, first: title))
         }
         if !table.otherTables.isEmpty {
-            notes.append(Localization.trn("This sheet holds %ld more table (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
-                               "This sheet holds %ld more tables (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
-                               table.otherTables.count, table.otherTables.count, Localization.list(table.otherTables), table.origin))
+            notes.append(
+                Localization.trn(
+                    "This sheet holds %ld more table (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
+                    "This sheet holds %ld more tables (at %@); only the first, at %@, is charted. Move another to a sheet of its own to chart it.",
+                    table.otherTables.count, table.otherTables.count, Localization.list(table.otherTables), table.origin))
         }
         if table.errorCells > 0 {
-            notes.append(Localization.trn("%ld cell holds a formula error (such as #DIV/0!) and is charted as missing.",
-                               "%ld cells hold a formula error (such as #DIV/0!) and are charted as missing.",
-                               table.errorCells, table.errorCells))
+            notes.append(
+                Localization.trn(
+                    "%ld cell holds a formula error (such as #DIV/0!) and is charted as missing.",
+                    "%ld cells hold a formula error (such as #DIV/0!) and are charted as missing.",
+                    table.errorCells, table.errorCells))
         }
         if grid.uncalculatedFormulas > 0 {
-            notes.append(Localization.trn("%ld cell holds a formula that was never calculated (the program that wrote the file does not calculate), so it is charted as missing. Open the file in a spreadsheet program and save it to fill it in.",
-                               "%ld cells hold formulas that were never calculated (the program that wrote the file does not calculate), so they are charted as missing. Open the file in a spreadsheet program and save it to fill them in.",
-                               grid.uncalculatedFormulas, grid.uncalculatedFormulas))
+            notes.append(
+                Localization.trn(
+                    "%ld cell holds a formula that was never calculated (the program that wrote the file does not calculate), so it is charted as missing. Open the file in a spreadsheet program and save it to fill it in.",
+                    "%ld cells hold formulas that were never calculated (the program that wrote the file does not calculate), so they are charted as missing. Open the file in a spreadsheet program and save it to fill them in.",
+                    grid.uncalculatedFormulas, grid.uncalculatedFormulas))
         }
         if grid.impossibleDates > 0 {
-            notes.append(Localization.trn("%ld cell holds a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and is charted as missing.",
-                               "%ld cells hold a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and are charted as missing.",
-                               grid.impossibleDates, grid.impossibleDates))
+            notes.append(
+                Localization.trn(
+                    "%ld cell holds a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and is charted as missing.",
+                    "%ld cells hold a date that never existed (29 February 1900, a mistake Excel keeps, or a day before 1900) and are charted as missing.",
+                    grid.impossibleDates, grid.impossibleDates))
         }
         return notes
     }

@@ -79,7 +79,8 @@ struct TagScanner {
 
     private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+            let found = memchr(base + from, Int32(byte), bytes.count - from)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

@@ -44,7 +44,8 @@ struct WorkbookArchive {
         // directory states is refused as soon as it does (a lying bomb), so memory never grows past either.
         let declared = Int64(clamping: entry.uncompressedSize)
         if declared > Self.maxPartBytes
-            || declared > Self.ratioCheckBytes && declared / packed > Self.maxCompressionRatio {
+            || declared > Self.ratioCheckBytes && declared / packed > Self.maxCompressionRatio
+        {
             throw ImportError.workbookTooLarge(path: path, limitBytes: Self.maxPartBytes)
         }
         var data = Data()
@@ -54,7 +55,8 @@ struct WorkbookArchive {
                 data.append(chunk)
                 let unpacked = Int64(data.count)
                 if unpacked > declared + (1 << 16) || unpacked > Self.maxPartBytes
-                    || unpacked > Self.ratioCheckBytes && unpacked / packed > Self.maxCompressionRatio {
+                    || unpacked > Self.ratioCheckBytes && unpacked / packed > Self.maxCompressionRatio
+                {
                     throw PartRefused.tooLarge
                 }
                 if cancellation?.isCancelled == true { throw PartRefused.cancelled }

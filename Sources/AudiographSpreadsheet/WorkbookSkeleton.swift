@@ -11,6 +11,8 @@ public enum WorkbookSkeleton {
         let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
         let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
         let package = "http://schemas.openxmlformats.org/package/2006/relationships"
+        // swift-format-ignore
+        // One file of the package per line, each with its "not shown" mark for the catalog check.
         return try zip([
             ("_rels/.rels", Data(#"<?xml version="1.0"?><Relationships xmlns="\#(package)"><Relationship Id="rId1" Type="\#(relationships)/officeDocument" Target="xl/workbook.xml"/></Relationships>"#.utf8)),  // l10n: not shown
             ("xl/workbook.xml", Data(#"<?xml version="1.0"?><workbook xmlns="\#(main)" xmlns:r="\#(relationships)"><workbookPr date1904="\#(date1904 ? 1 : 0)"/><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>"#.utf8)),  // l10n: not shown
@@ -22,6 +24,8 @@ public enum WorkbookSkeleton {
 
     /// An .ods whose content.xml is `contentXML`.
     public static func ods(contentXML: Data) throws -> Data {
+        // swift-format-ignore
+        // One file of the package per line, each with its "not shown" mark for the catalog check.
         try zip([
             ("mimetype", Data("application/vnd.oasis.opendocument.spreadsheet".utf8)),  // l10n: not shown
             ("META-INF/manifest.xml", Data(#"<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>"#.utf8)),  // l10n: not shown
@@ -42,8 +46,10 @@ public enum WorkbookSkeleton {
     private static func zip(_ parts: [(String, Data)]) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (name, data) in parts {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count),
-                                 compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(data.count),
+                compressionMethod: .deflate
+            ) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }

@@ -38,14 +38,16 @@ struct XLSXWorkbook {
             }
             return Sheet(name: sheet.name, hidden: sheet.hidden, part: target)
         }
-        let stringsPart = relationships.values.first { $0.type.hasSuffix("/sharedStrings") }
+        let stringsPart =
+            relationships.values.first { $0.type.hasSuffix("/sharedStrings") }
             .map { Self.resolve($0.target, from: folder) } ?? folder + "/sharedStrings.xml"
         if let data = try archive.part(stringsPart, cancellation: cancellation) {
             let strings = SharedStringsHandler()
             try SafeXMLParsing.parse(data, part: stringsPart, path: path, into: strings, cancellation: cancellation)
             sharedStrings = strings.strings
         }
-        let stylesPart = relationships.values.first { $0.type.hasSuffix("/styles") }
+        let stylesPart =
+            relationships.values.first { $0.type.hasSuffix("/styles") }
             .map { Self.resolve($0.target, from: folder) } ?? folder + "/styles.xml"
         if let data = try archive.part(stylesPart) {
             let styles = StylesHandler()

@@ -17,16 +17,20 @@ enum XLSXSheetPieces {
     /// is over 1), as `XLSXSheetReading.read` reads it; nil when it is read whole instead (small, one piece, a
     /// piece that cannot stand alone, or any failure, so that the message is the whole reading's). Throws only
     /// for cancellation.
-    static func read(_ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
-                     pieceBytes: Int, parallelism: Int, cancellation: CancellationFlag?) throws -> XLSXSheetReading? {
+    static func read(
+        _ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
+        pieceBytes: Int, parallelism: Int, cancellation: CancellationFlag?
+    ) throws -> XLSXSheetReading? {
         guard parallelism > 1, data.count > 2 * pieceBytes, let cuts = SheetCuts(data, pieceBytes: pieceBytes),
-              cuts.contentBreaks.count > 2 else { return nil }
+            cuts.contentBreaks.count > 2
+        else { return nil }
         let count = cuts.contentBreaks.count - 1
         let results = ParallelMap.map(count) { k -> Result<XLSXSheetReading, any Error> in
             Result {
                 let reading = XLSXSheetReading(workbook: workbook, limits: limits, path: path)
-                try SafeXMLParsing.parse(cuts.piece(k, of: data), part: part, path: path, into: reading,
-                                         cancellation: cancellation)
+                try SafeXMLParsing.parse(
+                    cuts.piece(k, of: data), part: part, path: path, into: reading,
+                    cancellation: cancellation)
                 return reading
             }
         }
@@ -69,7 +73,8 @@ struct SheetCuts: Sendable {
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = TagScanner(bytes: bytes)
             guard let root = scanner.nextStartTag(), let sheetData = scanner.startTag(named: "sheetData"),
-                  !sheetData.selfClosing else { return nil }
+                !sheetData.selfClosing
+            else { return nil }
             let endTag = Array("</\(sheetData.name)>".utf8)
             guard let end = TagScanner.lastRange(of: endTag, in: bytes), end > sheetData.end else { return nil }
             // A comment, CDATA section or processing instruction among the rows may hold "<row" where a cut

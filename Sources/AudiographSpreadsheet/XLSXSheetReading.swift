@@ -33,12 +33,16 @@ final class XLSXSheetReading: XMLPartHandler {
 
     /// Reads the sheet held in `data` (part `part`): in pieces of about `pieceBytes` on `parallelism` cores when
     /// it is big (`XLSXSheetPieces`), else whole.
-    static func read(_ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
-                     pieceBytes: Int = 4 << 20, parallelism: Int = 1,
-                     cancellation: CancellationFlag?) throws -> XLSXSheetReading {
-        if let pieces = try XLSXSheetPieces.read(data, part: part, workbook: workbook, limits: limits, path: path,
-                                                 pieceBytes: pieceBytes, parallelism: parallelism,
-                                                 cancellation: cancellation) {
+    static func read(
+        _ data: Data, part: String, workbook: XLSXWorkbook, limits: ImportLimits, path: String,
+        pieceBytes: Int = 4 << 20, parallelism: Int = 1,
+        cancellation: CancellationFlag?
+    ) throws -> XLSXSheetReading {
+        if let pieces = try XLSXSheetPieces.read(
+            data, part: part, workbook: workbook, limits: limits, path: path,
+            pieceBytes: pieceBytes, parallelism: parallelism,
+            cancellation: cancellation)
+        {
             return pieces
         }
         let reading = XLSXSheetReading(workbook: workbook, limits: limits, path: path)
@@ -83,8 +87,9 @@ final class XLSXSheetReading: XMLPartHandler {
             }
         case "col":
             guard attributes["hidden"] == "1" || attributes["hidden"] == "true",
-                  let low = attributes["min"].flatMap({ Int($0) }), let high = attributes["max"].flatMap({ Int($0) }),
-                  low >= 1, low <= 16_384, high >= low else { return }
+                let low = attributes["min"].flatMap({ Int($0) }), let high = attributes["max"].flatMap({ Int($0) }),
+                low >= 1, low <= 16_384, high >= low
+            else { return }
             for c in low...min(high, 16_384) { grid.hiddenColumns.insert(c - 1) }
         case "row":
             // Rows number from 1 to 1,048,576; a damaged number is kept in range so no sum overflows.
@@ -124,8 +129,10 @@ final class XLSXSheetReading: XMLPartHandler {
         case "mergeCell":
             let ends = (attributes["ref"] ?? "").split(separator: ":")
             if ends.count == 2, let a = CellReference.parse(ends[0]), let b = CellReference.parse(ends[1]) {
-                grid.merged.append(MergedRange(top: min(a.row, b.row), left: min(a.column, b.column),
-                                               bottom: max(a.row, b.row), right: max(a.column, b.column)))
+                grid.merged.append(
+                    MergedRange(
+                        top: min(a.row, b.row), left: min(a.column, b.column),
+                        bottom: max(a.row, b.row), right: max(a.column, b.column)))
             }
         default: break
         }
@@ -145,8 +152,9 @@ final class XLSXSheetReading: XMLPartHandler {
         guard collecting else { return }
         value += text
         if value.utf8.count > limits.maxFieldBytes {
-            failure = .cellTooLong(path: path, cell: CellReference.name(row: max(row, 0), column: max(column, 0)),
-                                   limitBytes: limits.maxFieldBytes)
+            failure = .cellTooLong(
+                path: path, cell: CellReference.name(row: max(row, 0), column: max(column, 0)),
+                limitBytes: limits.maxFieldBytes)
             collecting = false
         }
     }

@@ -8,8 +8,9 @@ import Foundation
 /// append, `ChartDocument.rebuilt`), the median poll that found nothing, and the bytes the polls read.
 func runFollowBenchmark() -> Int32 {
     guard let rows = Int(option("--rows", "1000000")), rows > 1,
-          let batch = Int(option("--batch", "10")), batch > 0,
-          let repeats = Int(option("--repeat", "20")), repeats > 0 else {
+        let batch = Int(option("--batch", "10")), batch > 0,
+        let repeats = Int(option("--repeat", "20")), repeats > 0
+    else {
         FileHandle.standardError.write(Data("usage: audiograph-bench follow [--rows N] [--batch B] [--repeat R]\n".utf8))
         return 64
     }
@@ -43,8 +44,10 @@ func runFollowBenchmark() -> Int32 {
         }
         try handle.close()
         print("rows=\(rows) batch=\(batch) repeat=\(repeats) points=\(previous.chart.series[0].count)")
-        print(String(format: "open_ms=%.1f poll_with_rows_ms=%.2f poll_nothing_new_ms=%.3f appended_bytes_read=%lld",
-                     openTime * 1000, median(found) * 1000, median(idle) * 1000, followed.appendedBytesRead))
+        print(
+            String(
+                format: "open_ms=%.1f poll_with_rows_ms=%.2f poll_nothing_new_ms=%.3f appended_bytes_read=%lld",
+                openTime * 1000, median(found) * 1000, median(idle) * 1000, followed.appendedBytesRead))
         return 0
     } catch {
         FileHandle.standardError.write(Data("audiograph-bench follow: \(error)\n".utf8))

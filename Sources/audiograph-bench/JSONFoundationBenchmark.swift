@@ -16,25 +16,27 @@ func runJSONFoundationBenchmark() -> Int32 {
     var rows = 0
     for _ in 0..<repeats {
         var failed = false
-        times.append(seconds {
-            guard let data = FileManager.default.contents(atPath: path),
-                  let records = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
-                failed = true
-                return
-            }
-            var numbers: [String: [Double]] = [:]
-            var texts: [String: [String]] = [:]
-            for record in records {
-                for (key, value) in record {
-                    if let number = value as? NSNumber {
-                        numbers[key, default: []].append(number.doubleValue)
-                    } else {
-                        texts[key, default: []].append("\(value)")
+        times.append(
+            seconds {
+                guard let data = FileManager.default.contents(atPath: path),
+                    let records = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
+                else {
+                    failed = true
+                    return
+                }
+                var numbers: [String: [Double]] = [:]
+                var texts: [String: [String]] = [:]
+                for record in records {
+                    for (key, value) in record {
+                        if let number = value as? NSNumber {
+                            numbers[key, default: []].append(number.doubleValue)
+                        } else {
+                            texts[key, default: []].append("\(value)")
+                        }
                     }
                 }
-            }
-            rows = records.count
-        })
+                rows = records.count
+            })
         if failed {
             FileHandle.standardError.write(Data("read-json-foundation: \(path) is not an array of records\n".utf8))
             return 65
@@ -42,7 +44,9 @@ func runJSONFoundationBenchmark() -> Int32 {
     }
     let median = median(times)
     let bytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
-    print(String(format: "read-json-foundation %@: %d rows, median of %d: %.3f s, %.0f MiB/s",
-                 (path as NSString).lastPathComponent, rows, repeats, median, bytes / 1_048_576 / median))
+    print(
+        String(
+            format: "read-json-foundation %@: %d rows, median of %d: %.3f s, %.0f MiB/s",
+            (path as NSString).lastPathComponent, rows, repeats, median, bytes / 1_048_576 / median))
     return 0
 }

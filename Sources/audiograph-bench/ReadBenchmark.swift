@@ -9,7 +9,8 @@ import Foundation
 func runReadBenchmark() -> Int32 {
     let args = CommandLine.arguments
     guard args.count >= 3, let threads = Int(option("--threads", "\(ProcessInfo.processInfo.activeProcessorCount)")),
-          threads > 0, let repeats = Int(option("--repeat", "3")), repeats > 0 else {
+        threads > 0, let repeats = Int(option("--repeat", "3")), repeats > 0
+    else {
         FileHandle.standardError.write(Data("usage: audiograph-bench read FILE [--threads N] [--repeat R]\n".utf8))
         return 64
     }
@@ -20,10 +21,14 @@ func runReadBenchmark() -> Int32 {
     var rows = 0
     for _ in 0..<repeats {
         var result: Result<Table, Error>?
-        times.append(seconds { result = Result {
-            try TableFiles.read(path: path, sheet: nil, options: options, readers: [SpreadsheetReader()],
-                                progress: nil, cancellation: nil)
-        } })
+        times.append(
+            seconds {
+                result = Result {
+                    try TableFiles.read(
+                        path: path, sheet: nil, options: options, readers: [SpreadsheetReader()],
+                        progress: nil, cancellation: nil)
+                }
+            })
         switch result {
         case .success(let table): rows = table.rowCount
         case .failure(let error):
@@ -34,8 +39,10 @@ func runReadBenchmark() -> Int32 {
     }
     let median = median(times)
     let bytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
-    print(String(format: "read %@: %d rows, %d thread(s), median of %d: %.3f s, %.0f MiB/s, %.1f M rows/s",
-                 (path as NSString).lastPathComponent, rows, threads, repeats, median,
-                 bytes / 1_048_576 / median, Double(rows) / 1e6 / median))
+    print(
+        String(
+            format: "read %@: %d rows, %d thread(s), median of %d: %.3f s, %.0f MiB/s, %.1f M rows/s",
+            (path as NSString).lastPathComponent, rows, threads, repeats, median,
+            bytes / 1_048_576 / median, Double(rows) / 1e6 / median))
     return 0
 }

@@ -21,7 +21,9 @@ func runReaderComparison() -> Int32 {
         arguments.removeSubrange(flag...(flag + 1))
     }
     var pieceBytes = 1_021
-    if let flag = arguments.firstIndex(of: "--piece-bytes"), flag + 1 < arguments.count, let size = Int(arguments[flag + 1]), size > 0 {
+    if let flag = arguments.firstIndex(of: "--piece-bytes"), flag + 1 < arguments.count, let size = Int(arguments[flag + 1]),
+        size > 0
+    {
         pieceBytes = size
         arguments.removeSubrange(flag...(flag + 1))
     }
@@ -30,7 +32,8 @@ func runReaderComparison() -> Int32 {
         ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) <= maxBytes
     }
     guard !paths.isEmpty else {
-        FileHandle.standardError.write(Data("usage: audiograph-bench compare-readers [--max-bytes N] [--piece-bytes N] FILE|FOLDER...\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: audiograph-bench compare-readers [--max-bytes N] [--piece-bytes N] FILE|FOLDER...\n".utf8))
         return 64
     }
     if paths.count < found.count { print("left out \(found.count - paths.count) files over \(maxBytes) bytes") }
@@ -57,7 +60,9 @@ func runReaderComparison() -> Int32 {
             print("\(path): \(difference)")
         }
     }
-    print("compared \(paths.count) files in one thread and in parallel: \(paths.count - differing) the same, \(differing) different")
+    print(
+        "compared \(paths.count) files in one thread and in parallel: \(paths.count - differing) the same, \(differing) different"
+    )
     return differing == 0 ? 0 : 1
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// peak resident memory. The GtkColumnView itself binds only the rows on screen, whatever N.
 func runTableBenchmark() -> Int32 {
     guard let points = Int(option("--points", "10000000")), points > 0,
-          let repeats = Int(option("--repeat", "3")), repeats > 0 else {
+        let repeats = Int(option("--repeat", "3")), repeats > 0
+    else {
         FileHandle.standardError.write(Data("usage: audiograph-bench table [--points N] [--repeat R]\n".utf8))
         return 64
     }
@@ -30,7 +31,10 @@ func runTableBenchmark() -> Int32 {
     let sort = median { sorted = table.sorted(by: 1, ascending: true) }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    print(String(format: "table of %d rows: build %.0f ms, cursor's row %.0f ms (row %d), sort by value %.0f ms (first %@); peak RSS %.0f MiB",
-                 points, build, find, row ?? -1, sort, sorted?.text(row: 0, column: 1) ?? "-", Double(usage.ru_maxrss) / 1024))
+    print(
+        String(
+            format:
+                "table of %d rows: build %.0f ms, cursor's row %.0f ms (row %d), sort by value %.0f ms (first %@); peak RSS %.0f MiB",
+            points, build, find, row ?? -1, sort, sorted?.text(row: 0, column: 1) ?? "-", Double(usage.ru_maxrss) / 1024))
     return 0
 }

@@ -35,11 +35,15 @@ if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "read-json-foun
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "table" { exit(runTableBenchmark()) }
 
 guard CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "sonify",
-      let points = Int(option("--points", "1000000")), points > 0,
-      let duration = Double(option("--duration", "10")), duration > 0,
-      let repeats = Int(option("--repeat", "5")), repeats > 0,
-      let kind = ChartKind(rawValue: option("--kind", "line")) else {
-    FileHandle.standardError.write(Data("usage: audiograph-bench sonify [--points N] [--duration S] [--repeat R] [--kind line|scatter]\n       audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]\n       audiograph-bench follow [--rows N] [--batch B] [--repeat R]\n".utf8))
+    let points = Int(option("--points", "1000000")), points > 0,
+    let duration = Double(option("--duration", "10")), duration > 0,
+    let repeats = Int(option("--repeat", "5")), repeats > 0,
+    let kind = ChartKind(rawValue: option("--kind", "line"))
+else {
+    FileHandle.standardError.write(
+        Data(
+            "usage: audiograph-bench sonify [--points N] [--duration S] [--repeat R] [--kind line|scatter]\n       audiograph-bench draw [--points N] [--width PX] [--height PX] [--repeat R]\n       audiograph-bench follow [--rows N] [--batch B] [--repeat R]\n"
+                .utf8))
     exit(64)
 }
 
@@ -77,7 +81,7 @@ var settings = SonificationSettings()
 settings.maximumDuration = duration
 let sonifier = Sonifier(chart: chart, settings: settings)
 let synthesizer = Synthesizer()
-_ = synthesizer.render(sonifier.score(.single(0)))   // warm up: builds the wavetables once
+_ = synthesizer.render(sonifier.score(.single(0)))  // warm up: builds the wavetables once
 
 var scoreTimes: [Double] = [], synthTimes: [Double] = [], wavTimes: [Double] = []
 var audioSeconds = 0.0, toneCount = 0, breakpoints = 0
@@ -96,7 +100,11 @@ for _ in 0..<repeats {
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
 let render = median(scoreTimes) + median(synthTimes)
-print("points=\(points) kind=\(kind.rawValue) audio_seconds=\(String(format: "%.2f", audioSeconds)) tones=\(toneCount) breakpoints=\(breakpoints)")
-print(String(format: "score_ms=%.2f synthesis_ms=%.2f render_ms=%.2f wav_encode_ms=%.2f realtime_factor=%.0f peak_rss_mib=%.0f",
-             median(scoreTimes) * 1000, median(synthTimes) * 1000, render * 1000, median(wavTimes) * 1000,
-             audioSeconds / render, Double(usage.ru_maxrss) / 1024))
+print(
+    "points=\(points) kind=\(kind.rawValue) audio_seconds=\(String(format: "%.2f", audioSeconds)) tones=\(toneCount) breakpoints=\(breakpoints)"
+)
+print(
+    String(
+        format: "score_ms=%.2f synthesis_ms=%.2f render_ms=%.2f wav_encode_ms=%.2f realtime_factor=%.0f peak_rss_mib=%.0f",
+        median(scoreTimes) * 1000, median(synthTimes) * 1000, render * 1000, median(wavTimes) * 1000,
+        audioSeconds / render, Double(usage.ru_maxrss) / 1024))

@@ -9,9 +9,12 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: Localization.tr("Play a table's audio graph (CSV, TSV, JSON, .xlsx or .ods) on the sound device."),
         discussion: Localization.tr(
-            "The same sound `render` writes, played through ALSA (48 kHz, 16-bit stereo). Standard output stays empty; one line on standard error says what is playing. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 69 no sound device could be opened, 74 the sound device failed while playing.")
-            + " " + Localization.tr(
-            "With --follow the chart plays once, then the file is watched for rows another program appends: each new point of the series plays as a tone, and standard error says what arrived, at most once a second (\"12 new points, latest 4.2\"). A file cut short or replaced is read again from the start; a file that disappears is waited for. Ctrl+C (or SIGTERM, or --follow-seconds) ends it with status 0.")
+            "The same sound `render` writes, played through ALSA (48 kHz, 16-bit stereo). Standard output stays empty; one line on standard error says what is playing. Exit status: 0 done, 64 bad usage, 65 the file's data can't be charted, 66 the file can't be read, 69 no sound device could be opened, 74 the sound device failed while playing."
+        )
+            + " "
+            + Localization.tr(
+                "With --follow the chart plays once, then the file is watched for rows another program appends: each new point of the series plays as a tone, and standard error says what arrived, at most once a second (\"12 new points, latest 4.2\"). A file cut short or replaced is read again from the start; a file that disappears is waited for. Ctrl+C (or SIGTERM, or --follow-seconds) ends it with status 0."
+            )
     )
 
     @OptionGroup var chart: ChartOptions
@@ -20,10 +23,16 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp(Localization.tr("ALSA device to play on, e.g. default or plughw:1,0 (aplay -L lists them).")))
     var device = "default"
 
-    @Flag(help: ArgumentHelp(Localization.tr("After playing, keep watching the file and play each row appended to it (a logger's or a sensor's), until Ctrl+C.")))
+    @Flag(
+        help: ArgumentHelp(
+            Localization.tr(
+                "After playing, keep watching the file and play each row appended to it (a logger's or a sensor's), until Ctrl+C."
+            )))
     var follow = false
 
-    @Option(name: .customLong("follow-seconds"), help: ArgumentHelp(Localization.tr("With --follow: stop after this many seconds of watching.")))
+    @Option(
+        name: .customLong("follow-seconds"),
+        help: ArgumentHelp(Localization.tr("With --follow: stop after this many seconds of watching.")))
     var followSeconds: Double?
 
     func validate() throws {
@@ -32,7 +41,8 @@ struct Play: ParsableCommand {
             throw ValidationError(Localization.tr("--follow-seconds must be a number of seconds above 0."))
         }
         if follow && (sound.all || chart.from != nil || chart.to != nil) {
-            throw ValidationError(Localization.tr("--follow plays one series of the whole file: leave out --all, --from and --to."))
+            throw ValidationError(
+                Localization.tr("--follow plays one series of the whole file: leave out --all, --from and --to."))
         }
     }
 

@@ -28,13 +28,21 @@ struct SoundOptions: ParsableArguments {
     var noTicks = false
 
     // Unconditional, so a negative level ("--reference -5") is a value, not an unknown flag.
-    @Option(parsing: .unconditional, help: ArgumentHelp(Localization.tr("Hear the data against a level: mean, median, zero or a number in the y axis's units. A quiet steady tone sounds at its pitch and a short two-note mark where the data crosses it.")))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            Localization.tr(
+                "Hear the data against a level: mean, median, zero or a number in the y axis's units. A quiet steady tone sounds at its pitch and a short two-note mark where the data crosses it."
+            )))
     var reference: String?
 
     func validate() throws {
         if all && series != nil { throw ValidationError(Localization.tr("Choose either --series or --all, not both.")) }
         if let reference, ReferenceLevel(argument: reference) == nil {
-            throw ValidationError(Localization.tr("--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"%@\" is none of these.", reference))
+            throw ValidationError(
+                Localization.tr(
+                    "--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"%@\" is none of these.",
+                    reference))
         }
         if let problem = settings.problem { throw ValidationError(problem) }
     }
@@ -79,14 +87,16 @@ enum SoundRendering {
     /// The score of `chart`'s file, its series' names (indexed like the chart's series) and a one-line
     /// account of what it holds.
     static func score(chart options: ChartOptions, sound: SoundOptions) throws
-        -> (score: Score, seriesNames: [String], account: String) {
+        -> (score: Score, seriesNames: [String], account: String)
+    {
         let document = try options.openDocument()
         return try score(of: document, chart: options, sound: sound)
     }
 
     /// The score of an opened `document` as `options` and `sound` ask, as `score(chart:sound:)` gives it.
     static func score(of document: ChartDocument, chart options: ChartOptions, sound: SoundOptions) throws
-        -> (score: Score, seriesNames: [String], account: String) {
+        -> (score: Score, seriesNames: [String], account: String)
+    {
         let part = try options.part(of: document.chart, refitting: false)
         let chart = part?.chart ?? document.chart
         let selection = try sound.selection(in: chart)

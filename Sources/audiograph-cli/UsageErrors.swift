@@ -16,8 +16,10 @@ enum UsageErrors {
     static func run(_ arguments: [String]) -> Never {
         if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first), first != "help" {
             let nearest = commands.min { distance(first, $0) < distance(first, $1) }!
-            let message = distance(first, nearest) <= 2
-                ? Localization.tr("%@ is not a command; did you mean %@? The commands are describe, render and play.", first, nearest)
+            let message =
+                distance(first, nearest) <= 2
+                ? Localization.tr(
+                    "%@ is not a command; did you mean %@? The commands are describe, render and play.", first, nearest)
                 : Localization.tr("%@ is not a command. The commands are describe, render and play.", first)
             fail(message, help: "audiograph-cli")
         }
@@ -51,8 +53,10 @@ enum UsageErrors {
         let lines = report.split(separator: "\n").map(String.init)
         let first = lines.first ?? report
         func quoted(_ pattern: String) -> [String]? {
-            guard let match = try? NSRegularExpression(pattern: pattern)
-                .firstMatch(in: first, range: NSRange(first.startIndex..., in: first)) else { return nil }
+            guard
+                let match = try? NSRegularExpression(pattern: pattern)
+                    .firstMatch(in: first, range: NSRange(first.startIndex..., in: first))
+            else { return nil }
             return (1..<match.numberOfRanges).map { i in
                 Range(match.range(at: i), in: first).map { String(first[$0]) } ?? ""
             }
@@ -60,16 +64,20 @@ enum UsageErrors {
         /// "--kind <kind>" → "--kind": the flag a person types.
         func flag(_ text: String) -> String { text.split(separator: " ").first.map(String.init) ?? text }
         if let parts = quoted(#"^Unknown option '([^']+)'\.?(?: Did you mean '([^']+)'\?)?"#) {  // l10n: not shown
-            return parts[1].isEmpty ? Localization.tr("There is no option %@.", parts[0])
+            return parts[1].isEmpty
+                ? Localization.tr("There is no option %@.", parts[0])
                 : Localization.tr("There is no option %@; did you mean %@?", parts[0], parts[1])
         }
         if let parts = quoted(#"^The value '(.*)' is invalid for '([^']+)'"#) {  // l10n: not shown
             let choices = lines.dropFirst().compactMap { $0.hasPrefix("  - ") ? String($0.dropFirst(4)) : nil }
-            return choices.isEmpty ? Localization.tr("%@ is not a value %@ takes.", parts[0], flag(parts[1]))
-                : Localization.tr("%@ is not a value %@ takes; use one of %@.", parts[0], flag(parts[1]), Localization.list(choices))
+            return choices.isEmpty
+                ? Localization.tr("%@ is not a value %@ takes.", parts[0], flag(parts[1]))
+                : Localization.tr(
+                    "%@ is not a value %@ takes; use one of %@.", parts[0], flag(parts[1]), Localization.list(choices))
         }
         if let parts = quoted(#"^Missing expected argument '([^']+)'"#) {  // l10n: not shown
-            return parts[0] == "<file>" ? Localization.tr("Name the file to open (- reads standard input).")
+            return parts[0] == "<file>"
+                ? Localization.tr("Name the file to open (- reads standard input).")
                 : Localization.tr("%@ is needed.", flag(parts[0]))
         }
         if let parts = quoted(#"^Missing value for '([^']+)'"#) {  // l10n: not shown
@@ -79,8 +87,11 @@ enum UsageErrors {
             return Localization.tr("%@ was not expected: name one file, and give each option its value.", parts[0])
         }
         if let parts = quoted(#"^\d+ unexpected arguments: (.*)$"#) {  // l10n: not shown
-            let names = parts[0].components(separatedBy: "', '").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
-            return Localization.tr("%@ were not expected: name one file, and give each option its value.", Localization.list(names))
+            let names = parts[0].components(separatedBy: "', '").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            }
+            return Localization.tr(
+                "%@ were not expected: name one file, and give each option its value.", Localization.list(names))
         }
         // Our own ValidationErrors are catalog messages already, one line.
         return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first

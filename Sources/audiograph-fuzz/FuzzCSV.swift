@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
-import AudiographSpreadsheet
 import AudiographReport
+import AudiographSpreadsheet
 import Foundation
 
 /// libFuzzer entry point: one input is the bytes of a CSV file, and also of a workbook (a zip) or the XML of
@@ -66,9 +66,11 @@ private func assertParallelReadIsTheSame(_ data: Data, options: CSVReadOptions) 
 
 /// libFuzzer's driver (in the runtime -sanitize=fuzzer links), called from our own entry point.
 @_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
-                             _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                             _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 /// The program's entry point. SwiftPM links an executable's `main` to `<module>_main`, so libFuzzer's own
 /// `main` is never used; this one hands the command line to libFuzzer's driver instead.

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographALSA
 import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographALSA
 
 /// The real alsa-lib, played into its file plugin: what reaches the device must be exactly
 /// PCMConversion.int16 of the buffer, frame for frame, with no padding (the file is a WAV's data chunk).
@@ -49,8 +50,9 @@ final class ALSAFileSinkTests: XCTestCase {
         let sine = TestSounds.stereoSine(frames: 9_000)
         let numbered = TestSounds.numbered(frames: 2_000)
         try playToTheEnd([(sine, 0), (numbered, 0), (sine, 8_999)])
-        XCTAssertEqual(try sink.capturedSamples(),
-                       TestSounds.int16(sine) + TestSounds.int16(numbered) + TestSounds.int16(sine, frames: 8_999..<9_000))
+        XCTAssertEqual(
+            try sink.capturedSamples(),
+            TestSounds.int16(sine) + TestSounds.int16(numbered) + TestSounds.int16(sine, frames: 8_999..<9_000))
     }
 
     func testStopEndsTheSoundAtOnceAndTheNextSoundFollowsCleanly() throws {
@@ -72,8 +74,9 @@ final class ALSAFileSinkTests: XCTestCase {
         XCTAssertEqual(Array(captured.suffix(tail.count)), tail)
         let head = captured.count - tail.count
         XCTAssertEqual(head % 2, 0)
-        XCTAssertEqual(Array(captured.prefix(head)), TestSounds.int16(long, frames: 0..<head / 2),
-                       "whatever of the stopped sound was written is its beginning, unbroken")
+        XCTAssertEqual(
+            Array(captured.prefix(head)), TestSounds.int16(long, frames: 0..<head / 2),
+            "whatever of the stopped sound was written is its beginning, unbroken")
     }
 
     func testThePeriodsAreAboutFiveMilliseconds() throws {

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographALSA
 import AudiographCore
 import Foundation
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographALSA
 
 /// Hands out a fresh PacedFakeDevice each time the player opens its device, and remembers them.
 final class FakeDeviceFactory: @unchecked Sendable {
@@ -31,7 +32,8 @@ final class FakeDeviceFactory: @unchecked Sendable {
 
     /// A player named "fake" whose device comes from this factory.
     func makePlayer() throws -> ALSAPlayer {
-        try ALSAPlayer(deviceName: "fake", format: .standard, playOutGrace: playOutGrace) { [self] format throws(AudioOutputError) in
+        try ALSAPlayer(deviceName: "fake", format: .standard, playOutGrace: playOutGrace) {
+            [self] format throws(AudioOutputError) in
             try open(format)
         }
     }
@@ -46,7 +48,9 @@ final class FakeDeviceFactory: @unchecked Sendable {
     var opensStarted: Int { lock.withLock { _opensStarted } }
 
     private func open(_ format: PCMFormat) throws(AudioOutputError) -> any PCMDevice {
-        let gate = lock.withLock { _opensStarted += 1; return self.gate }
+        let gate = lock.withLock {
+            _opensStarted += 1; return self.gate
+        }
         gate?.wait()
         if let refusal = lock.withLock({ refusals.isEmpty ? nil : refusals.removeFirst() }) { throw refusal }
         let device = PacedFakeDevice(format: format, pulseLike: pulseLike)

@@ -1,6 +1,7 @@
+import Foundation
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographALSA
-import Foundation
 
 /// A stand-in sound device whose clock the test turns: a ring buffer of `capacity` frames that a write
 /// blocks on while full, like a real ALSA device, and a record of every frame "heard" and every call.
@@ -77,7 +78,11 @@ final class PacedFakeDevice: PCMDevice, @unchecked Sendable {
     }
 
     /// Writes after the first `count` wait (as if the device were full) until `holdWrites(after: nil)`.
-    func holdWrites(after count: Int?) { locked { holdAfter = count; condition.broadcast() } }
+    func holdWrites(after count: Int?) {
+        locked {
+            holdAfter = count; condition.broadcast()
+        }
+    }
 
     /// The next writes fail with these errno values, one each.
     func failWrites(_ codes: [Int32]) { locked { injectedWriteErrors += codes } }
@@ -93,7 +98,8 @@ final class PacedFakeDevice: PCMDevice, @unchecked Sendable {
         precondition(!_closed, "write after close")
         if !injectedWriteErrors.isEmpty { throw PCMError(code: injectedWriteErrors.removeFirst()) }
         while (!_playsInstantly && !ranDry && queue.count / format.channels + frames > capacity)
-                || (holdAfter.map { _writes >= $0 } ?? false) {
+            || (holdAfter.map { _writes >= $0 } ?? false)
+        {
             _blockedInWrite = true
             condition.broadcast()
             condition.wait()

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographALSA
 import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographALSA
 
 /// The player's streaming thread against a paced fake device (960-frame ring, 240-frame periods) whose
 /// clock the test turns, so pause, seek, underruns and the play-out are checked frame by frame: every test
@@ -132,8 +133,10 @@ final class StreamingLoopTests: XCTestCase {
         XCTAssertEqual(player.state, .idle)
         XCTAssertNil(player.currentFrame)
         XCTAssertTrue(factory.latest.isClosed)
-        XCTAssertEqual(player.lastFailure?.message,
-                       "Playback on the sound device \"fake\" stopped (input/output error). Check that the device is still connected and play again, or write a WAV file with `audiograph-cli render`.")
+        XCTAssertEqual(
+            player.lastFailure?.message,
+            "Playback on the sound device \"fake\" stopped (input/output error). Check that the device is still connected and play again, or write a WAV file with `audiograph-cli render`."
+        )
 
         player.play(sound)
         player.waitUntilFinished()
@@ -172,7 +175,8 @@ final class StreamingLoopTests: XCTestCase {
         player.play(sound)
         player.waitUntilFinished()
 
-        let missing = AudioOutputError(reason: "No sound device could be opened (\"fake\": no such device)", commandLineAdvice: "")
+        let missing = AudioOutputError(
+            reason: "No sound device could be opened (\"fake\": no such device)", commandLineAdvice: "")
         factory.refuseNextOpens([missing])
         player.play(sound)
         player.waitUntilFinished()
@@ -197,8 +201,9 @@ final class StreamingLoopTests: XCTestCase {
         player.play(sound)
         player.waitUntilFinished()
         XCTAssertEqual(factory.latest.calls, ["recover \(EPIPE)", "close"])
-        XCTAssertEqual(player.lastFailure?.message.hasPrefix("Playback on the sound device \"fake\" stopped (no such device)."), true,
-                       player.lastFailure?.message ?? "")
+        XCTAssertEqual(
+            player.lastFailure?.message.hasPrefix("Playback on the sound device \"fake\" stopped (no such device)."), true,
+            player.lastFailure?.message ?? "")
     }
 
     func testTheSoundPlaysOutWithoutPaddingBeforeThePlayerGoesIdle() throws {
@@ -214,7 +219,8 @@ final class StreamingLoopTests: XCTestCase {
         XCTAssertEqual(player.state, .playing, "760 frames are still to be heard")
         device.advance(frames: 760)
         waitUntil("the player goes idle") { player.state == .idle }
-        XCTAssertEqual(device.calls.filter { $0.hasPrefix("write") }, ["write 240", "write 240", "write 240", "write 240", "write 40"])
+        XCTAssertEqual(
+            device.calls.filter { $0.hasPrefix("write") }, ["write 240", "write 240", "write 240", "write 240", "write 40"])
         XCTAssertEqual(device.heard, TestSounds.int16(short))
     }
 
@@ -316,7 +322,9 @@ final class StreamingLoopTests: XCTestCase {
 
     func testAFailedOpenIsThrownFromInit() {
         let refusal = AudioOutputError(reason: "No", commandLineAdvice: "")
-        XCTAssertThrowsError(try ALSAPlayer(deviceName: "fake", format: .standard) { _ throws(AudioOutputError) in throw refusal }) {
+        XCTAssertThrowsError(
+            try ALSAPlayer(deviceName: "fake", format: .standard) { _ throws(AudioOutputError) in throw refusal }
+        ) {
             XCTAssertEqual($0 as? AudioOutputError, refusal)
         }
     }

@@ -16,8 +16,9 @@ struct ALSATestConfiguration {
 
     /// A configuration whose "default" device is alsa-lib's file plugin writing raw frames to `output`.
     func fileSink(_ output: URL) throws -> [String: String] {
-        try environment(String(contentsOf: Self.fileSinkTemplate, encoding: .utf8)
-            .replacingOccurrences(of: "@OUTPUT@", with: output.path))
+        try environment(
+            String(contentsOf: Self.fileSinkTemplate, encoding: .utf8)
+                .replacingOccurrences(of: "@OUTPUT@", with: output.path))
     }
 
     /// Tests/Support/alsa-file-sink.conf, shared with the ALSA tests: "@OUTPUT@" stands for the output file.
@@ -26,6 +27,8 @@ struct ALSATestConfiguration {
     /// The 16-bit little-endian samples in the raw file at `url`.
     static func rawSamples(_ url: URL) throws -> [Int16] {
         let bytes = [UInt8](try Data(contentsOf: url))
-        return stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+        return stride(from: 0, to: bytes.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+        }
     }
 }

@@ -21,8 +21,9 @@ final class BrailleTests: XCTestCase {
         let result = try CLIRunner.run(["describe", "--braille", "virginia-deaths.csv"], in: data)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.map { $0.split(separator: ":")[0] },
-                       ["Rural men", "Rural women", "Urban men", "Urban women", "Total"])
+        XCTAssertEqual(
+            lines.map { $0.split(separator: ":")[0] },
+            ["Rural men", "Rural women", "Urban men", "Urban women", "Total"])
         for line in lines {
             let cells = line.split(separator: " ").last!
             XCTAssertTrue(cells.unicodeScalars.allSatisfy { (0x2800...0x28FF).contains($0.value) }, String(line))

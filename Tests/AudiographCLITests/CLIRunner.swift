@@ -20,17 +20,23 @@ enum CLIRunner {
     /// hang fails instead of blocking. `environment` adds or replaces variables of this process's environment
     /// for the run; `unsetting` removes some. A `wrapper` command line runs the program through another
     /// (a shell that sets resource limits), with the program's path and `arguments` appended to it.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    unsetting: [String] = [], program: String = "audiograph-cli", wrapper: [String] = [],
-                    timeout: TimeInterval = 60) throws -> Result {
-        try start(arguments, in: directory, environment: environment, unsetting: unsetting, program: program,
-                  wrapper: wrapper).finish(timeout: timeout)
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        unsetting: [String] = [], program: String = "audiograph-cli", wrapper: [String] = [],
+        timeout: TimeInterval = 60
+    ) throws -> Result {
+        try start(
+            arguments, in: directory, environment: environment, unsetting: unsetting, program: program,
+            wrapper: wrapper
+        ).finish(timeout: timeout)
     }
 
     /// Starts the program as `run` does and returns at once, for a test that acts while it runs.
-    static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                      unsetting: [String] = [], program: String = "audiograph-cli",
-                      wrapper: [String] = []) throws -> RunningProgram {
+    static func start(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        unsetting: [String] = [], program: String = "audiograph-cli",
+        wrapper: [String] = []
+    ) throws -> RunningProgram {
         let process = Process()
         let programURL = productsDirectory.appendingPathComponent(program)
         if let launcher = wrapper.first {
@@ -95,7 +101,8 @@ final class RunningProgram {
         }
         process.waitUntilExit()
         let stdoutData = try Data(contentsOf: outURL), stderrData = try Data(contentsOf: errURL)
-        return CLIRunner.Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                                stderr: String(decoding: stderrData, as: UTF8.self))
+        return CLIRunner.Result(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
     }
 }

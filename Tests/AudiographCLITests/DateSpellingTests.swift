@@ -16,8 +16,10 @@ final class DateSpellingTests: XCTestCase {
     override func tearDownWithError() throws { temporary = nil }
 
     private static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let fullMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                     "September", "October", "November", "December"]
+    private static let fullMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December"
+    ]
 
     /// Year, month and day `days` after `start` (year, month, day), in the Gregorian calendar.
     private func date(_ start: (Int, Int, Int), plus days: Int) -> (y: Int, m: Int, d: Int) {
@@ -42,8 +44,10 @@ final class DateSpellingTests: XCTestCase {
     }
 
     /// Writes the table with `dateText(i)` for row i of each symbol, under `header`, and describes it.
-    private func describe(_ name: String, header: String = "date", environment: [String: String] = [:],
-                          _ dateText: (Int) -> String) throws -> [String: Any] {
+    private func describe(
+        _ name: String, header: String = "date", environment: [String: String] = [:],
+        _ dateText: (Int) -> String
+    ) throws -> [String: Any] {
         var text = "symbol,\(header),price\n"
         for (k, symbol) in ["AAPL", "AMZN", "GOOG", "IBM", "MSFT"].enumerated() {
             for i in 0..<30 {
@@ -60,9 +64,11 @@ final class DateSpellingTests: XCTestCase {
 
     /// Checks the spelling makes a line chart of 5 series over dates from `first` to `last` (as describe's JSON
     /// writes them).
-    private func check(_ name: String, first: String, last: String, header: String = "date",
-                       environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line,
-                       _ dateText: (Int) -> String) throws {
+    private func check(
+        _ name: String, first: String, last: String, header: String = "date",
+        environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line,
+        _ dateText: (Int) -> String
+    ) throws {
         let json = try describe(name, header: header, environment: environment, dateText)
         XCTAssertEqual(json["kind"] as? String, "line", "\(name) (\(dateText(0)))", file: file, line: line)
         XCTAssertEqual((json["series"] as? [Any])?.count, 5, "\(name) (\(dateText(0)))", file: file, line: line)
@@ -85,12 +91,18 @@ final class DateSpellingTests: XCTestCase {
     }
 
     func testMonthFirstAndDayFirstNumbers() throws {
-        try check("mdy", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.m)/\(t.d)/\(t.y)" }
-        try check("dmy", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.d)/\(t.m)/\(t.y)" }
+        try check("mdy", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.m)/\(t.d)/\(t.y)"
+        }
+        try check("dmy", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.d)/\(t.m)/\(t.y)"
+        }
         try check("dmy-dash", first: "2000-01-03", last: "2000-02-01") { i in
             let t = self.day(i); return String(format: "%02d-%02d-%d", t.d, t.m, t.y)
         }
-        try check("mdy-dot", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.d).\(t.m).\(t.y)" }
+        try check("mdy-dot", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.d).\(t.m).\(t.y)"
+        }
         try check("mdy-time", first: "2000-01-13T09:00Z", last: "2000-01-14T14:00Z") { i in
             "1/\(13 + (9 + i) / 24)/2000 \((9 + i) % 24):00"
         }
@@ -102,45 +114,71 @@ final class DateSpellingTests: XCTestCase {
 
     func testAmbiguousOrderFollowsTheLocaleAndSaysSo() throws {
         // 01/01/2000 … 06/01/2002: every value could be month/day or day/month.
-        let monthly: (Int) -> String = { i in let t = self.month(i); return String(format: "%02d/01/%d", t.m, t.y) }
+        let monthly: (Int) -> String = { i in
+            let t = self.month(i); return String(format: "%02d/01/%d", t.m, t.y)
+        }
         try check("ambiguous-us", first: "2000-01-01", last: "2002-06-01", environment: ["LC_ALL": "en_US.UTF-8"], monthly)
         let json = try describe("ambiguous-us-notes", environment: ["LC_ALL": "en_US.UTF-8"], monthly)
-        XCTAssertEqual(json["warnings"] as? [String],
-                       [#"Column "date": dates such as 02/01/2000 could be month/day or day/month; they were read as month/day."#])
+        XCTAssertEqual(
+            json["warnings"] as? [String],
+            [#"Column "date": dates such as 02/01/2000 could be month/day or day/month; they were read as month/day."#])
         let dayFirst = try describe("ambiguous-gb", environment: ["LC_ALL": "en_GB.UTF-8"], monthly)
         XCTAssertEqual((dayFirst["xAxis"] as? [String: Any])?["max"] as? String, "2002-01-06")
-        XCTAssertEqual(dayFirst["warnings"] as? [String],
-                       [#"Column "date": dates such as 02/01/2000 could be month/day or day/month; they were read as day/month."#])
+        XCTAssertEqual(
+            dayFirst["warnings"] as? [String],
+            [#"Column "date": dates such as 02/01/2000 could be month/day or day/month; they were read as day/month."#])
     }
 
     func testMonthNames() throws {
         let months = Self.shortMonths, full = Self.fullMonths
-        try check("mon-d-y", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(months[t.m - 1]) \(t.d) \(t.y)" }
+        try check("mon-d-y", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(months[t.m - 1]) \(t.d) \(t.y)"
+        }
         try check("month-d-comma-y", first: "2000-01-03", last: "2000-02-01") { i in
             let t = self.day(i); return "\(full[t.m - 1]) \(t.d), \(t.y)"
         }
-        try check("d-mon-y", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.d) \(months[t.m - 1]) \(t.y)" }
+        try check("d-mon-y", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.d) \(months[t.m - 1]) \(t.y)"
+        }
         try check("excel", first: "2000-01-03", last: "2000-02-01") { i in
             let t = self.day(i); return String(format: "%02d-%@-%d", t.d, months[t.m - 1], t.y)
         }
         try check("mon-yy", first: "2000-01", last: "2002-06") { i in
             let t = self.month(i); return String(format: "%@-%02d", months[t.m - 1], t.y % 100)
         }
-        try check("mon-yyyy", first: "2000-01", last: "2002-06") { i in let t = self.month(i); return "\(months[t.m - 1])-\(t.y)" }
-        try check("mon-space-yyyy", first: "2000-01", last: "2002-06") { i in let t = self.month(i); return "\(months[t.m - 1]) \(t.y)" }
-        try check("month-yyyy", first: "2000-01", last: "2002-06") { i in let t = self.month(i); return "\(full[t.m - 1]) \(t.y)" }
+        try check("mon-yyyy", first: "2000-01", last: "2002-06") { i in
+            let t = self.month(i); return "\(months[t.m - 1])-\(t.y)"
+        }
+        try check("mon-space-yyyy", first: "2000-01", last: "2002-06") { i in
+            let t = self.month(i); return "\(months[t.m - 1]) \(t.y)"
+        }
+        try check("month-yyyy", first: "2000-01", last: "2002-06") { i in
+            let t = self.month(i); return "\(full[t.m - 1]) \(t.y)"
+        }
     }
 
     func testUnpaddedYearFirstAndDotted() throws {
-        try check("y-slash", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.y)/\(t.m)/\(t.d)" }
-        try check("y-dash", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.y)-\(t.m)-\(t.d)" }
-        try check("dotted", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.d).\(t.m).\(t.y)" }
-        try check("iso-month", first: "2000-01", last: "2002-06") { i in let t = self.month(i); return String(format: "%d-%02d", t.y, t.m) }
+        try check("y-slash", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.y)/\(t.m)/\(t.d)"
+        }
+        try check("y-dash", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.y)-\(t.m)-\(t.d)"
+        }
+        try check("dotted", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.d).\(t.m).\(t.y)"
+        }
+        try check("iso-month", first: "2000-01", last: "2002-06") { i in
+            let t = self.month(i); return String(format: "%d-%02d", t.y, t.m)
+        }
     }
 
     func testJapaneseDates() throws {
-        try check("kanji", first: "2000-01-03", last: "2000-02-01") { i in let t = self.day(i); return "\(t.y)年\(t.m)月\(t.d)日" }
-        try check("kanji-month", first: "2000-01", last: "2002-06") { i in let t = self.month(i); return "\(t.y)年\(t.m)月" }
+        try check("kanji", first: "2000-01-03", last: "2000-02-01") { i in
+            let t = self.day(i); return "\(t.y)年\(t.m)月\(t.d)日"
+        }
+        try check("kanji-month", first: "2000-01", last: "2002-06") { i in
+            let t = self.month(i); return "\(t.y)年\(t.m)月"
+        }
         // Heisei gives way to Reiwa on 2019-05-01, whose first year is written 元.
         try check("era", first: "2019-04-15", last: "2019-05-14") { i in
             let t = self.date((2019, 4, 15), plus: i); return "\(self.era(t.y, t.m, t.d))年\(t.m)月\(t.d)日"
@@ -160,7 +198,9 @@ final class DateSpellingTests: XCTestCase {
         try check("y-dash-q", first: "2000-Q1", last: "2007-Q2") { i in "\(2000 + i / 4)-Q\(i % 4 + 1)" }
         try check("yq", first: "2000-Q1", last: "2007-Q2") { i in "\(2000 + i / 4)Q\(i % 4 + 1)" }
         try check("week", first: "2000-W01", last: "2000-W30") { i in String(format: "2000-W%02d", i + 1) }
-        try check("week-day", first: "2000-01-03", last: "2000-02-01") { i in String(format: "2000-W%02d-%d", i / 7 + 1, i % 7 + 1) }
+        try check("week-day", first: "2000-01-03", last: "2000-02-01") { i in
+            String(format: "2000-W%02d-%d", i / 7 + 1, i % 7 + 1)
+        }
     }
 
     func testTimesOfDay() throws {
@@ -168,10 +208,12 @@ final class DateSpellingTests: XCTestCase {
         try check("hh-mm-ss", first: "09:00:10", last: "09:29:10") { i in String(format: "09:%02d:10", i) }
         try check("fraction", first: "09:00:10.5", last: "09:29:10.5") { i in String(format: "09:%02d:10.5", i) }
         try check("12-hour", first: "09:00", last: "16:15") { i in
-            let hour = 9 + i / 4; return "\(hour > 12 ? hour - 12 : hour):\(String(format: "%02d", i % 4 * 15)) \(hour >= 12 ? "PM" : "AM")"
+            let hour = 9 + i / 4;
+            return "\(hour > 12 ? hour - 12 : hour):\(String(format: "%02d", i % 4 * 15)) \(hour >= 12 ? "PM" : "AM")"
         }
         try check("12-hour-tight", first: "09:00", last: "16:15") { i in
-            let hour = 9 + i / 4; return "\(hour > 12 ? hour - 12 : hour):\(String(format: "%02d", i % 4 * 15))\(hour >= 12 ? "pm" : "am")"
+            let hour = 9 + i / 4;
+            return "\(hour > 12 ? hour - 12 : hour):\(String(format: "%02d", i % 4 * 15))\(hour >= 12 ? "pm" : "am")"
         }
     }
 
@@ -191,6 +233,7 @@ final class DateSpellingTests: XCTestCase {
     }
 
     func testFractionalYearsOfRTimeSeries() throws {
-        try check("r-ts", first: "1949-01", last: "1951-06", header: "time") { i in String(format: "%.3f", 1949 + Double(i) / 12) }
+        try check("r-ts", first: "1949-01", last: "1951-06", header: "time") { i in String(format: "%.3f", 1949 + Double(i) / 12)
+        }
     }
 }

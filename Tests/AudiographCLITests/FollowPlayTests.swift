@@ -43,8 +43,9 @@ final class FollowPlayTests: XCTestCase {
 
     /// Starts `play --follow` on the log (the chart played in one second) and waits until it follows.
     func startFollowing(_ flags: [String] = []) throws -> RunningProgram {
-        let program = try CLIRunner.start(["play", log.path, "--follow", "--duration", "1"] + flags,
-                                          environment: try ALSATestConfiguration(folder: folder).fileSink(sink))
+        let program = try CLIRunner.start(
+            ["play", log.path, "--follow", "--duration", "1"] + flags,
+            environment: try ALSATestConfiguration(folder: folder).fileSink(sink))
         XCTAssertTrue(program.waitUntil { program.standardError.contains("Following ") }, program.standardError)
         return program
     }
@@ -56,7 +57,11 @@ final class FollowPlayTests: XCTestCase {
         var runs: [Range<Int>] = []
         var lastLoud = Int.min / 2
         for (i, v) in left.enumerated() where abs(v) > 0.01 {
-            if i - lastLoud > 480 { runs.append(i..<(i + 1)) } else { runs[runs.count - 1] = runs[runs.count - 1].lowerBound..<(i + 1) }
+            if i - lastLoud > 480 {
+                runs.append(i..<(i + 1))
+            } else {
+                runs[runs.count - 1] = runs[runs.count - 1].lowerBound..<(i + 1)
+            }
             lastLoud = i
         }
         return runs.map { run in
@@ -82,8 +87,9 @@ final class FollowPlayTests: XCTestCase {
 
         // Three rows at once: counted in one line, three tones, the last at the bottom (3.0 is the new lowest).
         try append("5,5.5\n6,6.0\n7,3.0\n")
-        XCTAssertTrue(program.waitUntil { program.standardError.contains("\n3 new points, latest 3.0 °C\n") },
-                      program.standardError)
+        XCTAssertTrue(
+            program.waitUntil { program.standardError.contains("\n3 new points, latest 3.0 °C\n") },
+            program.standardError)
         let fourTones = chartBytes + Int(4 * toneSeconds * Double(bytesPerSecond))
         XCTAssertTrue(program.waitUntil { sinkBytes() >= fourTones })
 
@@ -98,11 +104,13 @@ final class FollowPlayTests: XCTestCase {
         XCTAssertEqual(tones.first ?? 0, 1760, accuracy: 20, "5.0 was the highest value: the top pitch")
         XCTAssertEqual(tones.last ?? 0, 220, accuracy: 5, "3.0 is the lowest value: the bottom pitch")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.dropFirst()), [
-            "Following \(log.path): each new row plays as a tone; Ctrl+C stops.",
-            "4, 5.0 °C",
-            "3 new points, latest 3.0 °C",
-        ])
+        XCTAssertEqual(
+            Array(lines.dropFirst()),
+            [
+                "Following \(log.path): each new row plays as a tone; Ctrl+C stops.",
+                "4, 5.0 °C",
+                "3 new points, latest 3.0 °C"
+            ])
     }
 
     func testACutFileIsReadAgainAndAVanishedOneWaitedFor() throws {
@@ -110,20 +118,23 @@ final class FollowPlayTests: XCTestCase {
         // Cut in place after its second row, in one step (a poll between emptying and writing would see an
         // empty file).
         XCTAssertEqual(truncate(log.path, off_t("minute,temperature (°C)\n1,4.0\n2,4.5\n".utf8.count)), 0)
-        XCTAssertTrue(program.waitUntil {
-            program.standardError.contains("\nlog.csv got shorter; reading it again from the start.\n")
-        }, program.standardError)
+        XCTAssertTrue(
+            program.waitUntil {
+                program.standardError.contains("\nlog.csv got shorter; reading it again from the start.\n")
+            }, program.standardError)
         try append("3,9.25\n")
         XCTAssertTrue(program.waitUntil { program.standardError.contains("\n3, 9.25 °C\n") }, program.standardError)
 
         XCTAssertEqual(unlink(log.path), 0)
-        XCTAssertTrue(program.waitUntil {
-            program.standardError.contains("\n\(log.path): the file is gone; waiting for it to come back.\n")
-        }, program.standardError)
+        XCTAssertTrue(
+            program.waitUntil {
+                program.standardError.contains("\n\(log.path): the file is gone; waiting for it to come back.\n")
+            }, program.standardError)
         try "minute,temperature (°C)\n1,2.0\n2,2.5\n".write(to: log, atomically: true, encoding: .utf8)
-        XCTAssertTrue(program.waitUntil {
-            program.standardError.contains("\nlog.csv can be read again; reading it from the start.\n")
-        }, program.standardError)
+        XCTAssertTrue(
+            program.waitUntil {
+                program.standardError.contains("\nlog.csv can be read again; reading it from the start.\n")
+            }, program.standardError)
 
         XCTAssertEqual(kill(program.process.processIdentifier, SIGTERM), 0)
         let result = try program.finish(timeout: 10)
@@ -131,20 +142,24 @@ final class FollowPlayTests: XCTestCase {
     }
 
     func testFollowSecondsEndsFollowingByItself() throws {
-        let result = try CLIRunner.run(["play", log.path, "--follow", "--duration", "1", "--follow-seconds", "0.5"],
-                                       environment: try ALSATestConfiguration(folder: folder).fileSink(sink), timeout: 30)
+        let result = try CLIRunner.run(
+            ["play", log.path, "--follow", "--duration", "1", "--follow-seconds", "0.5"],
+            environment: try ALSATestConfiguration(folder: folder).fileSink(sink), timeout: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.hasSuffix("Following \(log.path): each new row plays as a tone; Ctrl+C stops.\n"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasSuffix("Following \(log.path): each new row plays as a tone; Ctrl+C stops.\n"),
+            result.stderr)
     }
 
     func testFollowPlaysOneSeriesOfTheWholeFile() throws {
         for flags in [["--all"], ["--from", "2"]] {
-            let result = try CLIRunner.run(["play", log.path, "--follow"] + flags,
-                                           environment: try ALSATestConfiguration(folder: folder).fileSink(sink))
+            let result = try CLIRunner.run(
+                ["play", log.path, "--follow"] + flags,
+                environment: try ALSATestConfiguration(folder: folder).fileSink(sink))
             XCTAssertEqual(result.status, 64)
-            XCTAssertTrue(result.stderr.contains("--follow plays one series of the whole file: leave out --all, --from and --to."),
-                          result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("--follow plays one series of the whole file: leave out --all, --from and --to."),
+                result.stderr)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: sink.path), "nothing played")
     }

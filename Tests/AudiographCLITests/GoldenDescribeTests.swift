@@ -25,7 +25,9 @@ final class GoldenDescribeTests: XCTestCase {
                     continue
                 }
                 let expected = try String(contentsOf: goldenFile, encoding: .utf8)
-                XCTAssertEqual(result.stdout, expected, "describe \(arguments.dropFirst().joined(separator: " ")) changed; see \(goldenFile.path)")
+                XCTAssertEqual(
+                    result.stdout, expected,
+                    "describe \(arguments.dropFirst().joined(separator: " ")) changed; see \(goldenFile.path)")
             }
         }
     }

@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -27,19 +27,24 @@ final class JapaneseTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], language: [String: String] = ["LANGUAGE": "ja"]) throws -> CLIRunner.Result {
-        try CLIRunner.run(arguments, in: data, environment: language.merging(["AUDIOGRAPH_LOCALEDIR": localeFolder.path]) { a, _ in a },
-                          unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
+        try CLIRunner.run(
+            arguments, in: data, environment: language.merging(["AUDIOGRAPH_LOCALEDIR": localeFolder.path]) { a, _ in a },
+            unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
     }
 
     func testUsageErrorsAreOneJapaneseLine() throws {
         let result = try run(["describe", "births.csv", "--kind", "pie"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "audiograph-cli: pie は --kind に指定できる値ではありません。line、bar、scatter、histogram、"
-                       + "box、candlestick、grouped-bar、stacked-bar、area、stacked-areaとheatmap のいずれかを使ってください。"
-                       + "audiograph-cli describe --help を参照してください。\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: pie は --kind に指定できる値ではありません。line、bar、scatter、histogram、"
+                + "box、candlestick、grouped-bar、stacked-bar、area、stacked-areaとheatmap のいずれかを使ってください。"
+                + "audiograph-cli describe --help を参照してください。\n")
         let mistyped = try run(["describ", "births.csv"])
-        XCTAssertEqual(mistyped.stderr, "audiograph-cli: describ はコマンドではありません。describe のことですか? "
-                       + "コマンドは describe、render、play です。audiograph-cli --help を参照してください。\n")
+        XCTAssertEqual(
+            mistyped.stderr,
+            "audiograph-cli: describ はコマンドではありません。describe のことですか? "
+                + "コマンドは describe、render、play です。audiograph-cli --help を参照してください。\n")
     }
 
     func testDescribeSpeaksJapanese() throws {
@@ -103,21 +108,24 @@ final class JapaneseTests: XCTestCase {
             case .source(let folder): FileManager.default.fileExists(atPath: folder.appendingPathComponent("ja.po").path)
             }
         }
-        XCTAssertEqual(found.map { if case .source(let folder) = $0 { folder.path } else { "a compiled catalog" } },
-                       Repository.root.appendingPathComponent("po").path)
+        XCTAssertEqual(
+            found.map { if case .source(let folder) = $0 { folder.path } else { "a compiled catalog" } },
+            Repository.root.appendingPathComponent("po").path)
         for language in [["LANGUAGE": "ja"], ["LANG": "ja_JP.UTF-8"]] {
-            let result = try CLIRunner.run(["describe", "births.csv"], in: data,
-                                           environment: language.merging(["AUDIOGRAPH_LOCALEDIR": "/nonexistent"]) { a, _ in a },
-                                           unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
+            let result = try CLIRunner.run(
+                ["describe", "births.csv"], in: data,
+                environment: language.merging(["AUDIOGRAPH_LOCALEDIR": "/nonexistent"]) { a, _ in a },
+                unsetting: ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].filter { language[$0] == nil })
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stdout.contains("グラフ：折れ線グラフ、1 系列"), "\(language): \(result.stdout.prefix(200))")
         }
         // Found on PATH and started from another folder, as a shell or a desktop file starts it: argv[0] is
         // then a bare name, and the program must still know where it is.
-        let onPath = try CLIRunner.run(["describe", data.appendingPathComponent("births.csv").path],
-                                       environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": "/nonexistent"],
-                                       unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"],
-                                       wrapper: ["/bin/sh", "-c", #"cd / && PATH="${0%/*}:$PATH" exec audiograph-cli "$@""#])
+        let onPath = try CLIRunner.run(
+            ["describe", data.appendingPathComponent("births.csv").path],
+            environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": "/nonexistent"],
+            unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"],
+            wrapper: ["/bin/sh", "-c", #"cd / && PATH="${0%/*}:$PATH" exec audiograph-cli "$@""#])
         XCTAssertTrue(onPath.stdout.contains("グラフ：折れ線グラフ、1 系列"), "on PATH: \(onPath.stdout.prefix(200)) \(onPath.stderr)")
     }
 
@@ -126,14 +134,19 @@ final class JapaneseTests: XCTestCase {
         let configuration = localeFolder.appendingPathComponent("asound.conf")
         try FileManager.default.createDirectory(at: localeFolder, withIntermediateDirectories: true)
         try "".write(to: configuration, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["play", "births.csv"], in: data,
-                                       environment: ["LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": localeFolder.path,
-                                                     "ALSA_CONFIG_PATH": configuration.path],
-                                       unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"])
+        let result = try CLIRunner.run(
+            ["play", "births.csv"], in: data,
+            environment: [
+                "LANGUAGE": "ja", "AUDIOGRAPH_LOCALEDIR": localeFolder.path,
+                "ALSA_CONFIG_PATH": configuration.path
+            ],
+            unsetting: ["LC_ALL", "LC_MESSAGES", "LANG"])
         XCTAssertEqual(result.status, 69)
-        XCTAssertEqual(result.stderr, "audiograph-cli: サウンドデバイスを開けませんでした（\"default\"：デバイスがありません）。"
-                       + "サウンドカードを接続または有効にするか、--device で別のデバイスを選ぶか（一覧は aplay -L）、"
-                       + "`audiograph-cli render` で WAV ファイルに書き出してください。\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: サウンドデバイスを開けませんでした（\"default\"：デバイスがありません）。"
+                + "サウンドカードを接続または有効にするか、--device で別のデバイスを選ぶか（一覧は aplay -L）、"
+                + "`audiograph-cli render` で WAV ファイルに書き出してください。\n")
         XCTAssertFalse(result.stderr.contains("\u{200B}"), "no invisible character between sentences")
     }
 }

@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -12,6 +12,8 @@ final class MIDIExportTests: XCTestCase {
     var temporary: TemporaryFolder!
     var folder: URL { temporary.url }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The keys are the JSON's, written by the Python reader of the MIDI file.
     struct Summary: Decodable {
         struct File: Decodable {
             var type: Int
@@ -131,8 +133,10 @@ final class MIDIExportTests: XCTestCase {
     }
 
     func testTheOutputsNameChoosesTheFormatUnlessFormatSaysOtherwise() throws {
-        for (name, flags, isMIDI) in [("a.mid", [String](), true), ("b.MIDI", [], true), ("c.wav", [], false),
-                                      ("d.mid", ["--format", "wav"], false), ("e.sound", [], false)] {
+        for (name, flags, isMIDI) in [
+            ("a.mid", [String](), true), ("b.MIDI", [], true), ("c.wav", [], false),
+            ("d.mid", ["--format", "wav"], false), ("e.sound", [], false)
+        ] {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: try render("rainfall.csv", flags, name: name)))
             XCTAssertEqual(String(decoding: bytes.prefix(4), as: UTF8.self), isMIDI ? "MThd" : "RIFF", name)
         }
@@ -140,8 +144,12 @@ final class MIDIExportTests: XCTestCase {
 
     func testAReferenceLevelIsATrackOfItsOwnAndItsCrossingsWoodBlocks() throws {
         let midi = try readWithMido(try render("births.csv", ["--reference", "200"], name: "births-200.mid"))
-        XCTAssertEqual(midi.tracks.map(\.name), [nil, "Birth rate", "Reference: 200 births per 10,000 people",
-                                                 "Crossings: 200 births per 10,000 people", "Gridlines"])
+        XCTAssertEqual(
+            midi.tracks.map(\.name),
+            [
+                nil, "Birth rate", "Reference: 200 births per 10,000 people",
+                "Crossings: 200 births per 10,000 people", "Gridlines"
+            ])
         let reference = midi.tracks[2]
         XCTAssertEqual(reference.notes.count, 1, "one long note")
         XCTAssertEqual(Double(reference.notes[0].length), 10 * 960, accuracy: 1, "as long as the series plays")
@@ -159,6 +167,9 @@ final class MIDIExportTests: XCTestCase {
     func testAnUnwritableMIDIFileSaysSoWithStatus73() throws {
         let result = try CLIRunner.run(["render", "births.csv", "-o", "/nonexistent-folder/out.mid"], in: data)
         XCTAssertEqual(result.status, 73)
-        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file /nonexistent-folder/out.mid: the folder /nonexistent-folder does not exist. Choose another folder or file name.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: Could not write the sound file /nonexistent-folder/out.mid: the folder /nonexistent-folder does not exist. Choose another folder or file name.\n"
+        )
     }
 }

@@ -8,7 +8,8 @@ final class MalformedInputTests: XCTestCase {
     let corpus = Repository.root.appendingPathComponent("Tests/AudiographCLITests/Malformed")
 
     func testEveryCorpusFileGivesItsExpectedMessage() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { !$0.hasSuffix(".expected") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { !$0.hasSuffix(".expected") }
+            .sorted()
         XCTAssertGreaterThanOrEqual(files.count, 10)
         for file in files {
             let expected = try String(contentsOf: corpus.appendingPathComponent(file + ".expected"), encoding: .utf8)
@@ -51,7 +52,10 @@ final class MalformedInputTests: XCTestCase {
         let started = Date()
         var result = try CLIRunner.run(["describe", "one-line.csv"], in: folder, timeout: 30)
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "audiograph-cli: one-line.csv: line 1 is longer than 1 MB without a line break; this does not look like a CSV table.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: one-line.csv: line 1 is longer than 1 MB without a line break; this does not look like a CSV table.\n"
+        )
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
 
         let commas = folder.appendingPathComponent("wide.csv")
@@ -65,6 +69,8 @@ final class MalformedInputTests: XCTestCase {
         let data = Repository.data
         let result = try CLIRunner.run(["describe", "births.csv", "--x", "Decade"], in: data)
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "audiograph-cli: births.csv: has no column named \"Decade\". Columns: Year, Birth rate (births per 10,000 people).\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: births.csv: has no column named \"Decade\". Columns: Year, Birth rate (births per 10,000 people).\n")
     }
 }

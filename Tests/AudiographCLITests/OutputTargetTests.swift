@@ -73,7 +73,8 @@ final class OutputTargetTests: XCTestCase {
 
     func testAReaderThatStopsEarlyIsAWriteErrorWithExit73() throws {
         // 1,000 bytes of a 768 KB sound: the writes after the pipe's buffer meet a closed pipe.
-        let run = try shell(#""$CLI" render data.csv -o - 2>said.txt | head -c 1000 > head.out; echo "status ${PIPESTATUS[0]}"; cat said.txt"#)
+        let run = try shell(
+            #""$CLI" render data.csv -o - 2>said.txt | head -c 1000 > head.out; echo "status ${PIPESTATUS[0]}"; cat said.txt"#)
         XCTAssertTrue(run.output.hasPrefix("status 73\n"), run.output)
         XCTAssertTrue(run.output.contains("Could not write the sound file -: Broken pipe."), run.output)
         XCTAssertFalse(run.output.contains("Wrote"), run.output)
@@ -81,7 +82,8 @@ final class OutputTargetTests: XCTestCase {
 
     func testATerminalIsNotSentTheSound() throws {
         // script(1) gives the program a pseudo-terminal as standard output.
-        let run = try shell(#"script -qec "$CLI render data.csv -o -" typescript.txt > script.out; echo "status $?"; cat typescript.txt"#)
+        let run = try shell(
+            #"script -qec "$CLI render data.csv -o -" typescript.txt > script.out; echo "status $?"; cat typescript.txt"#)
         XCTAssertTrue(run.output.hasPrefix("status 64"), run.output)
         XCTAssertTrue(run.output.contains("Standard output is a terminal"), run.output)
         XCTAssertFalse(run.output.contains("RIFF"), run.output)
@@ -116,7 +118,8 @@ final class OutputTargetTests: XCTestCase {
         let root = geteuid() == 0
         // The program where any user can run it, and a folder any user can write in.
         let program = folder.appendingPathComponent("bin/audiograph-cli").path
-        try FileManager.default.createDirectory(atPath: folder.appendingPathComponent("bin").path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.appendingPathComponent("bin").path, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: cli, toPath: program)
         for path in [folder.path, folder.appendingPathComponent("bin").path] { XCTAssertEqual(chmod(path, 0o777), 0) }
         XCTAssertEqual(chmod(folder.appendingPathComponent("data.csv").path, 0o644), 0)
@@ -149,7 +152,8 @@ final class OutputTargetTests: XCTestCase {
         if root {
             XCTAssertTrue(run.output.contains("planted 73\n"), run.output)
             XCTAssertTrue(run.output.contains("it is a link owned by someone else in the shared folder shared"), run.output)
-            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("victim.wav"), encoding: .utf8), "another user's file")
+            XCTAssertEqual(
+                try String(contentsOf: folder.appendingPathComponent("victim.wav"), encoding: .utf8), "another user's file")
         }
     }
 }

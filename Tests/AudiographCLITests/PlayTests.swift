@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -56,36 +56,49 @@ final class PlayTests: XCTestCase {
     func testPlayTakesTheReferenceLevelAndSaysSo() throws {
         try assertPlayMatchesRender("births.csv", ["--reference", "median"])
         let raw = folder.appendingPathComponent("median.raw")
-        let played = try CLIRunner.run(["play", "births.csv", "--reference", "median"], in: data, environment: try alsa.fileSink(raw))
+        let played = try CLIRunner.run(
+            ["play", "births.csv", "--reference", "median"], in: data, environment: try alsa.fileSink(raw))
         XCTAssertEqual(played.status, 0, played.stderr)
-        XCTAssertTrue(played.stderr.hasPrefix("Playing on \"default\": Birth rate by year: Birth rate, 10.0 s, reference at the median ("),
-                      played.stderr)
+        XCTAssertTrue(
+            played.stderr.hasPrefix("Playing on \"default\": Birth rate by year: Birth rate, 10.0 s, reference at the median ("),
+            played.stderr)
     }
 
     func testNoSoundDeviceExits69WithOneLine() throws {
         let result = try CLIRunner.run(["play", "births.csv"], in: data, environment: try alsa.environment(""))
         XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"default\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: No sound device could be opened (\"default\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n"
+        )
     }
 
     func testAnUnknownDeviceIsNamed() throws {
         let raw = folder.appendingPathComponent("out.raw")
-        let result = try CLIRunner.run(["play", "births.csv", "--device", "nosuchcard"], in: data, environment: try alsa.fileSink(raw))
+        let result = try CLIRunner.run(
+            ["play", "births.csv", "--device", "nosuchcard"], in: data, environment: try alsa.fileSink(raw))
         XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"nosuchcard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: No sound device could be opened (\"nosuchcard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n"
+        )
         XCTAssertFalse(FileManager.default.fileExists(atPath: raw.path))
     }
 
     func testTheSystemConfigurationsCardLookupPrintsNothingEither() throws {
         // A card name no machine has, through the distribution's own alsa.conf: alsa-lib's card lookup
         // normally prints "ALSA lib confmisc.c ... Cannot get card index" here.
-        let result = try CLIRunner.run(["play", "births.csv", "--device", "plughw:CARD=AudiographNoSuchCard"], in: data,
-                                       environment: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf"])
+        let result = try CLIRunner.run(
+            ["play", "births.csv", "--device", "plughw:CARD=AudiographNoSuchCard"], in: data,
+            environment: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf"])
         XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "audiograph-cli: No sound device could be opened (\"plughw:CARD=AudiographNoSuchCard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: No sound device could be opened (\"plughw:CARD=AudiographNoSuchCard\": no such device). Connect or enable a sound card, choose another device with --device (aplay -L lists them), or write a WAV file with `audiograph-cli render`.\n"
+        )
     }
 
     func testAMissingFileIsStillReportedAsUnreadable() throws {

@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -40,7 +40,8 @@ final class PointSearchCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "Birth rate: 5 points above 260 births per 10,000 people")
-        XCTAssertEqual(lines.dropFirst().map { String($0.prefix(8)) }, ["  1957, ", "  1958, ", "  1959, ", "  1960, ", "  1961, "])
+        XCTAssertEqual(
+            lines.dropFirst().map { String($0.prefix(8)) }, ["  1957, ", "  1958, ", "  1959, ", "  1960, ", "  1961, "])
         let json = try CLIRunner.run(["describe", "births.csv", "--find", "between 178 and 180", "--json"], in: data)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((document["condition"] as? [String: Any])?["relation"] as? String, "between")

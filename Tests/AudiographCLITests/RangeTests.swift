@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -11,7 +11,10 @@ final class RangeTests: XCTestCase {
     func testDescribeSaysThePartOnly() throws {
         let result = try CLIRunner.run(["describe", "births.csv", "--from", "1930", "--to", "1945"], in: data)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("Birth rate by year, 1930 to 1945: falls to a low of 179 births per 10,000 people in 1935, then rises to a peak of 222 births per 10,000 people in 1945."), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "Birth rate by year, 1930 to 1945: falls to a low of 179 births per 10,000 people in 1935, then rises to a peak of 222 births per 10,000 people in 1945."
+            ), result.stdout)
         XCTAssertTrue(result.stdout.contains("16 values from 1930 to 1945"), result.stdout)
         XCTAssertFalse(result.stdout.contains("1960"), "nothing outside the part is said")
         let points = try CLIRunner.run(["describe", "births.csv", "--from", "1930", "--to", "1945", "--points"], in: data)
@@ -23,7 +26,8 @@ final class RangeTests: XCTestCase {
         let after = try CLIRunner.run(["describe", "births.csv", "--from", "1970", "--points"], in: data)
         XCTAssertEqual(after.status, 0, after.stderr)
         XCTAssertTrue(after.stdout.contains("1970, 207 births per 10,000 people, point 1 of 6"), after.stdout)
-        let spring = try CLIRunner.run(["describe", "google-monthly.csv", "--from", "March 2013", "--to", "2013-Q2", "--points"], in: data)
+        let spring = try CLIRunner.run(
+            ["describe", "google-monthly.csv", "--from", "March 2013", "--to", "2013-Q2", "--points"], in: data)
         XCTAssertEqual(spring.status, 0, spring.stderr)
         XCTAssertTrue(spring.stdout.contains("March 1, 2013: open 797.80"), spring.stdout)
         XCTAssertTrue(spring.stdout.contains("candle 4 of 4"), "March to the end of June: \(spring.stdout)")
@@ -32,10 +36,13 @@ final class RangeTests: XCTestCase {
     func testBadBoundsSayWhatToType() throws {
         let word = try CLIRunner.run(["describe", "births.csv", "--from", "soon"], in: data)
         XCTAssertEqual(word.status, 64)
-        XCTAssertEqual(word.stderr, "audiograph-cli: --from \"soon\" is not a value of the x axis (Year). Write it as the axis does, e.g. --from 1917.\n")
+        XCTAssertEqual(
+            word.stderr,
+            "audiograph-cli: --from \"soon\" is not a value of the x axis (Year). Write it as the axis does, e.g. --from 1917.\n")
         let empty = try CLIRunner.run(["render", "births.csv", "--from", "2100", "-o", "/tmp/never.wav"], in: data)
         XCTAssertEqual(empty.status, 64)
-        XCTAssertTrue(empty.stderr.contains("No point lies from 2100 on. The x axis (Year) runs from 1917 to 1975."), empty.stderr)
+        XCTAssertTrue(
+            empty.stderr.contains("No point lies from 2100 on. The x axis (Year) runs from 1917 to 1975."), empty.stderr)
         let backwards = try CLIRunner.run(["describe", "births.csv", "--from", "1950", "--to", "1940"], in: data)
         XCTAssertEqual(backwards.status, 64)
         XCTAssertTrue(backwards.stderr.contains("--from must not come after --to"), backwards.stderr)
@@ -63,9 +70,12 @@ final class RangeTests: XCTestCase {
 
     /// A reference at the mean of a part played alone is the whole series' mean, the line the chart draws.
     func testAPartsReferenceIsTheWholeSeries() throws {
-        let result = try CLIRunner.run(["render", "births.csv", "--from", "1930", "--to", "1945", "--reference", "mean",
-                                        "-o", FileManager.default.temporaryDirectory.appendingPathComponent("part-\(UUID().uuidString).wav").path],
-                                       in: data)
+        let result = try CLIRunner.run(
+            [
+                "render", "births.csv", "--from", "1930", "--to", "1945", "--reference", "mean",
+                "-o", FileManager.default.temporaryDirectory.appendingPathComponent("part-\(UUID().uuidString).wav").path
+            ],
+            in: data)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("reference at the mean (222 births per 10,000 people)"), result.stdout)
     }
@@ -76,7 +86,8 @@ final class RangeTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("1930.wav").path
-        let result = try CLIRunner.run(["render", "births.csv", "--from", "1930", "--to", "1930", "--no-ticks", "-o", output], in: data)
+        let result = try CLIRunner.run(
+            ["render", "births.csv", "--from", "1930", "--to", "1930", "--no-ticks", "-o", output], in: data)
         XCTAssertEqual(result.status, 0, result.stderr)
         let wav = try XCTUnwrap(WAVFile.decodeInt16(Array(try Data(contentsOf: URL(fileURLWithPath: output)))))
         let left = stride(from: 0, to: wav.samples.count, by: wav.channels).map { Double(wav.samples[$0]) }

@@ -125,22 +125,29 @@ final class ReadmeExamplesTests: XCTestCase {
             if arguments.first == "play" {
                 arguments[0] = "render"
                 // play's own flags have no meaning for a file; the rest are render's.
-                arguments = dropping(["--device", "--follow-seconds"], withValue: true, from: dropping(["--follow"], withValue: false, from: arguments))
+                arguments = dropping(
+                    ["--device", "--follow-seconds"], withValue: true,
+                    from: dropping(["--follow"], withValue: false, from: arguments))
                 arguments += ["-o", folder.url.appendingPathComponent("played.wav").path]
             }
-            if let o = arguments.firstIndex(where: { $0 == "-o" || $0 == "--output" }), o + 1 < arguments.count, arguments[o + 1] != "-" {
+            if let o = arguments.firstIndex(where: { $0 == "-o" || $0 == "--output" }), o + 1 < arguments.count,
+                arguments[o + 1] != "-"
+            {
                 arguments[o + 1] = folder.url.appendingPathComponent((arguments[o + 1] as NSString).lastPathComponent).path
             }
             // A bare name of one of data/'s files is run in data/ (README's "births.csv" after `cd data`).
             let files = arguments.dropFirst().filter { $0.hasSuffix(".csv") || $0.hasSuffix(".json") }
-            let inData = files.allSatisfy { !$0.hasPrefix("data/") }
+            let inData =
+                files.allSatisfy { !$0.hasPrefix("data/") }
                 && files.contains { FileManager.default.fileExists(atPath: Repository.data.appendingPathComponent($0).path) }
             let directory = inData ? Repository.data : Repository.root
-            let own = files.contains { !FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
+            let own =
+                files.contains { !FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
                 || (arguments.contains("-") && !arguments.contains("-o"))
             let environment = example.environment.merging(["AUDIOGRAPH_LOCALEDIR": localeFolder()]) { a, _ in a }
-            let result = try CLIRunner.run(arguments, in: directory, environment: example.environment.isEmpty ? [:] : environment,
-                                           unsetting: example.environment.isEmpty ? [] : ["LC_ALL", "LC_MESSAGES", "LANG"])
+            let result = try CLIRunner.run(
+                arguments, in: directory, environment: example.environment.isEmpty ? [:] : environment,
+                unsetting: example.environment.isEmpty ? [] : ["LC_ALL", "LC_MESSAGES", "LANG"])
             let described = "README.md:\(example.line): audiograph-cli \(arguments.joined(separator: " "))"
             if own {
                 // A file of the reader's own (or a table piped in): the flags were read, then the file was looked for.

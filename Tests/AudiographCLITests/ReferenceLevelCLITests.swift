@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -19,7 +19,8 @@ final class ReferenceLevelCLITests: XCTestCase {
     }
 
     /// Renders `file` (in data/) with `flags` into `name`; the run's result and the file's bytes.
-    func render(_ file: String, _ flags: [String], name: String = "out.wav") throws -> (result: CLIRunner.Result, bytes: [UInt8]) {
+    func render(_ file: String, _ flags: [String], name: String = "out.wav") throws -> (result: CLIRunner.Result, bytes: [UInt8])
+    {
         let output = folder.appendingPathComponent(name).path
         let result = try CLIRunner.run(["render", file, "-o", output] + flags, in: data)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -29,7 +30,9 @@ final class ReferenceLevelCLITests: XCTestCase {
     func testBirthsAgainstItsMeanSaysSoAndAddsToTheSound() throws {
         let (result, bytes) = try render("births.csv", ["--reference", "mean"])
         let output = folder.appendingPathComponent("out.wav").path
-        XCTAssertEqual(result.stdout, "Wrote \(output) (Birth rate by year: Birth rate, 10.0 s, reference at the mean (222 births per 10,000 people)).\n")
+        XCTAssertEqual(
+            result.stdout,
+            "Wrote \(output) (Birth rate by year: Birth rate, 10.0 s, reference at the mean (222 births per 10,000 people)).\n")
         let plain = try render("births.csv", [], name: "plain.wav").bytes
         let withLevel = try XCTUnwrap(WAVFile.decodeInt16(bytes)), without = try XCTUnwrap(WAVFile.decodeInt16(plain))
         XCTAssertEqual(withLevel.samples.count, without.samples.count, "as long as before: 10 s")
@@ -56,7 +59,10 @@ final class ReferenceLevelCLITests: XCTestCase {
             let out = folder.appendingPathComponent("bad.wav").path
             let result = try CLIRunner.run(["render", "births.csv", "--reference", bad, "-o", out], in: data)
             XCTAssertEqual(result.status, 64, bad)
-            XCTAssertTrue(result.stderr.contains("--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"\(bad)\" is none of these."), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"\(bad)\" is none of these."
+                ), result.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
         }
     }

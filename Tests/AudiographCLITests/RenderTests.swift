@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -19,7 +19,9 @@ final class RenderTests: XCTestCase {
     }
 
     /// Renders `file` (in data/) with `flags` and returns the WAV's samples as floats, left channel first.
-    func render(_ file: String, _ flags: [String] = [], name: String = "out.wav") throws -> (rate: Int, channels: Int, samples: [Float]) {
+    func render(_ file: String, _ flags: [String] = [], name: String = "out.wav") throws -> (
+        rate: Int, channels: Int, samples: [Float]
+    ) {
         let output = folder.appendingPathComponent(name).path
         let result = try CLIRunner.run(["render", file, "-o", output] + flags, in: data)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -62,8 +64,9 @@ final class RenderTests: XCTestCase {
         let peak = wav.samples.map(abs).max()!
         XCTAssertGreaterThan(peak, 0.25, "loud enough to hear")
         XCTAssertLessThanOrEqual(peak, 0.8913, "under the limiter's ceiling")
-        XCTAssertLessThanOrEqual(largestJump(wav.samples, channels: 2), sineJump(peak: peak, frequency: 1760) * 1.02,
-                                 "no jump bigger than a sine at the top pitch makes: no clicks")
+        XCTAssertLessThanOrEqual(
+            largestJump(wav.samples, channels: 2), sineJump(peak: peak, frequency: 1760) * 1.02,
+            "no jump bigger than a sine at the top pitch makes: no clicks")
     }
 
     func testGridlineTicksStayWithinWhatTheirOwnPitchAllows() throws {
@@ -119,8 +122,9 @@ final class RenderTests: XCTestCase {
             try sox.run()
             sox.waitUntilExit()
             XCTAssertEqual(sox.terminationStatus, 0, "soxi (from the sox package) must be installed and read the file")
-            answers.append(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines))
+            answers.append(
+                String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines))
         }
         XCTAssertEqual(answers, ["48000", "2", "16", "10.000000"])
     }
@@ -141,9 +145,11 @@ final class RenderTests: XCTestCase {
     }
 
     func testUnknownSeriesNamesTheSeriesThereAre() throws {
-        let result = try CLIRunner.run(["render", "rainfall.csv", "--series", "Arctic", "-o", folder.appendingPathComponent("x.wav").path], in: data)
+        let result = try CLIRunner.run(
+            ["render", "rainfall.csv", "--series", "Arctic", "-o", folder.appendingPathComponent("x.wav").path], in: data)
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("No series is called \"Arctic\". This chart has \"Tropical\" and \"Dry\"."), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("No series is called \"Arctic\". This chart has \"Tropical\" and \"Dry\"."), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.wav").path))
     }
 
@@ -175,7 +181,10 @@ final class RenderTests: XCTestCase {
     func testAnUnwritableOutputSaysSoAndLeavesNoFile() throws {
         let result = try CLIRunner.run(["render", "births.csv", "-o", "/nonexistent-folder/out.wav"], in: data)
         XCTAssertEqual(result.status, 73)
-        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file /nonexistent-folder/out.wav: the folder /nonexistent-folder does not exist. Choose another folder or file name.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: Could not write the sound file /nonexistent-folder/out.wav: the folder /nonexistent-folder does not exist. Choose another folder or file name.\n"
+        )
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
     }
 
@@ -187,7 +196,10 @@ final class RenderTests: XCTestCase {
         let limited = ["/bin/bash", "-c", #"trap "" XFSZ; ulimit -f 256; exec "$0" "$@""#]
         let result = try CLIRunner.run(["render", "births.csv", "-o", output.path], in: data, wrapper: limited)
         XCTAssertEqual(result.status, 73, result.stderr)
-        XCTAssertEqual(result.stderr, "audiograph-cli: Could not write the sound file \(output.path): File too large. Choose another folder or file name.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: Could not write the sound file \(output.path): File too large. Choose another folder or file name.\n"
+        )
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.wav"])
         XCTAssertEqual(try Data(contentsOf: output), Data("earlier".utf8))
     }

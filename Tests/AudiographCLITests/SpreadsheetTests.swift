@@ -1,7 +1,7 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-import AudiographTestSupport
 import AudiographCore
 import AudiographSpreadsheet
+// SPDX-License-Identifier: GPL-3.0-or-later
+import AudiographTestSupport
 import Foundation
 import XCTest
 
@@ -18,13 +18,16 @@ final class SpreadsheetTests: XCTestCase {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("audiograph-workbooks-\(UUID().uuidString)")
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        script.arguments = ["python3", Repository.root.appendingPathComponent("Tests/spreadsheets/make-workbooks.py").path, out.path]
+        script.arguments = [
+            "python3", Repository.root.appendingPathComponent("Tests/spreadsheets/make-workbooks.py").path, out.path
+        ]
         script.standardOutput = FileHandle.nullDevice
         try? script.run()
         script.waitUntilExit()
         guard script.terminationStatus == 0,
-              let data = try? Data(contentsOf: out.appendingPathComponent("workbooks.json")),
-              let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return }
+            let data = try? Data(contentsOf: out.appendingPathComponent("workbooks.json")),
+            let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return }
         folder = out
         manifest = list
     }
@@ -35,7 +38,9 @@ final class SpreadsheetTests: XCTestCase {
     }
 
     private func workbooks() throws -> URL {
-        try XCTUnwrap(Self.folder, "Tests/spreadsheets/make-workbooks.py must write the workbooks (openpyxl, LibreOffice: scripts/install-deps.sh)")
+        try XCTUnwrap(
+            Self.folder,
+            "Tests/spreadsheets/make-workbooks.py must write the workbooks (openpyxl, LibreOffice: scripts/install-deps.sh)")
     }
 
     private func describeJSON(_ file: String, _ flags: [String] = [], in folder: URL) throws -> [String: Any] {
@@ -79,9 +84,11 @@ final class SpreadsheetTests: XCTestCase {
         for entry in Self.manifest where entry["expected_csv"] != nil && (entry["cached_values"] as? Bool) != false {
             let file = try XCTUnwrap(entry["file"] as? String)
             if file.hasSuffix("inline-strings.xlsx") { continue }  // its #DIV/0! is text in the CSV, missing here
-            var book = try SpreadsheetReader().read(path: folder.appendingPathComponent(file).path, sheet: nil,
-                                                    options: CSVReadOptions(), progress: nil, cancellation: nil)
-            var csv = try CSVReader.read(path: folder.appendingPathComponent(try XCTUnwrap(entry["expected_csv"] as? String)).path)
+            var book = try SpreadsheetReader().read(
+                path: folder.appendingPathComponent(file).path, sheet: nil,
+                options: CSVReadOptions(), progress: nil, cancellation: nil)
+            var csv = try CSVReader.read(
+                path: folder.appendingPathComponent(try XCTUnwrap(entry["expected_csv"] as? String)).path)
             book.warnings = []
             csv.warnings = []
             XCTAssertNil(TableComparison.firstDifference(book, csv), file)
@@ -101,11 +108,15 @@ final class SpreadsheetTests: XCTestCase {
         for file in ["good/title-rows.xlsx", "good/title-rows-lo.ods"] {
             XCTAssertTrue(try notes(file).contains("Skipped 2 rows above the table, starting with \"Monthly sales 2024\"."), file)
         }
-        XCTAssertTrue(try notes("good/two-tables.xlsx").contains(
-            "This sheet holds 2 more tables (at E1 and A12); only the first, at A1, is charted. Move another to a sheet of its own to chart it."))
-        XCTAssertTrue(try notes("good/inline-strings.xlsx").contains(
-            "1 cell holds a formula error (such as #DIV/0!) and is charted as missing."))
-        XCTAssertTrue(try notes("good/formulas.xlsx").contains { $0.hasPrefix("17 cells hold formulas that were never calculated") })
+        XCTAssertTrue(
+            try notes("good/two-tables.xlsx").contains(
+                "This sheet holds 2 more tables (at E1 and A12); only the first, at A1, is charted. Move another to a sheet of its own to chart it."
+            ))
+        XCTAssertTrue(
+            try notes("good/inline-strings.xlsx").contains(
+                "1 cell holds a formula error (such as #DIV/0!) and is charted as missing."))
+        XCTAssertTrue(
+            try notes("good/formulas.xlsx").contains { $0.hasPrefix("17 cells hold formulas that were never calculated") })
         XCTAssertEqual(try notes("good/formulas-lo.xlsx").filter { $0.contains("never calculated") }, [])
     }
 
@@ -125,8 +136,9 @@ final class SpreadsheetTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Chart: line chart, 5 series\nX axis: Year, 2010 to 2023\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nAberdeen: 14 values from 2010 to 2023"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("The columns 2010 to 2023 are times, so each row is drawn as a line over them."),
-                      result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("The columns 2010 to 2023 are times, so each row is drawn as a line over them."),
+            result.stdout)
     }
 
     /// A share stored as 0.125 and shown as 12.5% is charted as shown, in %, from Excel's and LibreOffice's files.
@@ -141,8 +153,9 @@ final class SpreadsheetTests: XCTestCase {
     func testTheTextReportNamesTheSheetAndEverySheetsSize() throws {
         let result = try CLIRunner.run(["describe", "good/sheets.xlsx"], in: try workbooks())
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains(
-            "Sheet: Sales (2 of 3: Notes, 3 rows by 1 column, Sales, 13 rows by 2 columns and Costs, 7 rows by 2 columns)"),
+        XCTAssertTrue(
+            result.stdout.contains(
+                "Sheet: Sales (2 of 3: Notes, 3 rows by 1 column, Sales, 13 rows by 2 columns and Costs, 7 rows by 2 columns)"),
             result.stdout)
     }
 
@@ -152,7 +165,8 @@ final class SpreadsheetTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["sheets.xlsx", "sheets-lo.ods"] {
-            try FileManager.default.copyItem(at: source.appendingPathComponent("good/" + name), to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent("good/" + name), to: folder.appendingPathComponent(name))
             let before = try Data(contentsOf: folder.appendingPathComponent(name))
             func sheet(_ flags: [String]) throws -> String? {
                 (try describeJSON(name, flags, in: folder)["sheet"] as? [String: Any])?["name"] as? String
@@ -179,10 +193,14 @@ final class SpreadsheetTests: XCTestCase {
         let output = folder.appendingPathComponent("basic.wav").path
         let render = try CLIRunner.run(["render", "good/basic-lo.ods", "-o", output], in: folder)
         XCTAssertEqual(render.status, 0, render.stderr)
-        XCTAssertGreaterThan((try FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0, 100_000)
+        XCTAssertGreaterThan(
+            (try FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0, 100_000)
         let follow = try CLIRunner.run(["play", "--follow", "good/basic.xlsx"], in: folder)
         XCTAssertEqual(follow.status, 64)
-        XCTAssertEqual(follow.stderr, "audiograph-cli: basic.xlsx: only CSV files can be followed as they grow; a workbook is saved whole each time. Open it without following.\n")
+        XCTAssertEqual(
+            follow.stderr,
+            "audiograph-cli: basic.xlsx: only CSV files can be followed as they grow; a workbook is saved whole each time. Open it without following.\n"
+        )
     }
 
     /// Zip bombs are generated (2 GiB unpacked), not kept in Malformed/; both are refused within seconds.
@@ -192,8 +210,9 @@ final class SpreadsheetTests: XCTestCase {
             let started = Date()
             let result = try CLIRunner.run(["describe", "bad/" + name], in: folder, timeout: 60)
             XCTAssertEqual(result.status, 65, name)
-            XCTAssertTrue(result.stderr.hasPrefix("audiograph-cli: \(name): a part of this workbook would unpack to more than"),
-                          result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix("audiograph-cli: \(name): a part of this workbook would unpack to more than"),
+                result.stderr)
             XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         }
     }

@@ -51,6 +51,9 @@ final class StandardInputTests: XCTestCase {
         let path = temporary.write("orders.json", "[{\"day\": 1, \"total\": 5},\n {\"day\": 2 \"total\": 7}]\n")
         let result = try CLIRunner.run(["describe", path])
         XCTAssertEqual(result.status, 65)
-        XCTAssertEqual(result.stderr, "audiograph-cli: orders.json: is not valid JSON at line 2, column 12: a comma or } was expected. Correct it there, or write the file again from the program that made it.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph-cli: orders.json: is not valid JSON at line 2, column 12: a comma or } was expected. Correct it there, or write the file again from the program that made it.\n"
+        )
     }
 }

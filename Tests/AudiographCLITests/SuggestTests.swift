@@ -14,7 +14,8 @@ final class SuggestTests: XCTestCase {
         var text = "id,name,mpg,weight,horsepower,year,origin\n"
         for i in 0..<60 {
             let weight = 1800 + (i * 613) % 3000
-            text += "\(i + 1),car \(i),\(String(format: "%.1f", 45 - Double(weight) / 120 + Double(i % 4))),\(weight),"
+            text +=
+                "\(i + 1),car \(i),\(String(format: "%.1f", 45 - Double(weight) / 120 + Double(i % 4))),\(weight),"
                 + "\(60 + (i * 37) % 140),\(70 + i % 6),\(["USA", "Europe", "Japan"][i % 3])\n"
         }
         try text.write(to: folder.appendingPathComponent("cars.csv"), atomically: true, encoding: .utf8)
@@ -67,7 +68,8 @@ final class SuggestTests: XCTestCase {
     }
 
     func testAggregateNoneKeepsEveryRow() throws {
-        let made = try json(["describe", "--json", "--x", "year", "--y", "mpg", "--aggregate", "none", "cars.csv"]) as! [String: Any]
+        let made =
+            try json(["describe", "--json", "--x", "year", "--y", "mpg", "--aggregate", "none", "cars.csv"]) as! [String: Any]
         let series = (made["series"] as! [[String: Any]])[0]
         XCTAssertEqual(series["count"] as? Int, 60)
         XCTAssertNil(series["counts"])
@@ -78,8 +80,9 @@ final class SuggestTests: XCTestCase {
     func testASeriesWithItsOwnScaleHasItsOwnYAxisInJSON() throws {
         var text = "date,rate,population\n"
         for i in 0..<24 { text += "2001-\(String(format: "%02d", i % 12 + 1))-01,\(4 + i % 5),\(280_000 + i * 250)\n" }
-        try text.write(to: folder.appendingPathComponent("scales.csv"),
-                                                                         atomically: true, encoding: .utf8)
+        try text.write(
+            to: folder.appendingPathComponent("scales.csv"),
+            atomically: true, encoding: .utf8)
         let made = try json(["describe", "--json", "--aggregate", "none", "scales.csv"]) as! [String: Any]
         let series = made["series"] as! [[String: Any]]
         XCTAssertNil(series[0]["yAxis"], "the first scale is the chart's own")

@@ -12,24 +12,33 @@ final class UsageMessagesTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.hasPrefix("audiograph-cli: "), result.stderr, file: file, line: line)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr, file: file, line: line)
-        XCTAssertFalse(result.stderr.contains("Error:") || result.stderr.contains("Usage:"), result.stderr, file: file, line: line)
+        XCTAssertFalse(
+            result.stderr.contains("Error:") || result.stderr.contains("Usage:"), result.stderr, file: file, line: line)
         XCTAssertEqual(result.stdout, "", file: file, line: line)
     }
 
     func testEveryUsageErrorIsOneLineInTheProgramsStyle() throws {
         let cases: [([String], String)] = [
-            (["describe", "births.csv", "--kind", "pie"],
-             "pie is not a value --kind takes; use one of line, bar, scatter, histogram, box, candlestick, grouped-bar, stacked-bar, area, stacked-area and heatmap. See audiograph-cli describe --help."),
+            (
+                ["describe", "births.csv", "--kind", "pie"],
+                "pie is not a value --kind takes; use one of line, bar, scatter, histogram, box, candlestick, grouped-bar, stacked-bar, area, stacked-area and heatmap. See audiograph-cli describe --help."
+            ),
             (["describe", "births.csv", "--colour"], "There is no option --colour. See audiograph-cli describe --help."),
             (["describe"], "Name the file to open (- reads standard input). See audiograph-cli describe --help."),
             (["describe", "births.csv", "--x"], "--x needs a value. See audiograph-cli describe --help."),
             (["render", "births.csv"], "--output is needed. See audiograph-cli render --help."),
-            (["describe", "births.csv", "rainfall.csv", "x"],
-             "rainfall.csv and x were not expected: name one file, and give each option its value. See audiograph-cli describe --help."),
-            (["render", "births.csv", "-o", "x.wav", "--reference", "average"],
-             "--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"average\" is none of these. See audiograph-cli render --help."),
-            (["describ", "births.csv"],
-             "describ is not a command; did you mean describe? The commands are describe, render and play. See audiograph-cli --help."),
+            (
+                ["describe", "births.csv", "rainfall.csv", "x"],
+                "rainfall.csv and x were not expected: name one file, and give each option its value. See audiograph-cli describe --help."
+            ),
+            (
+                ["render", "births.csv", "-o", "x.wav", "--reference", "average"],
+                "--reference takes mean, median, zero or a number in the y axis's units, e.g. --reference mean or --reference 200; \"average\" is none of these. See audiograph-cli render --help."
+            ),
+            (
+                ["describ", "births.csv"],
+                "describ is not a command; did you mean describe? The commands are describe, render and play. See audiograph-cli --help."
+            )
         ]
         for (arguments, message) in cases {
             let result = try CLIRunner.run(arguments, in: data)
@@ -43,7 +52,9 @@ final class UsageMessagesTests: XCTestCase {
         XCTAssertEqual(root.status, 0)
         XCTAssertTrue(root.stdout.contains("Explore tables (CSV, TSV, JSON, .xlsx, .ods)"), root.stdout)
         let describe = try CLIRunner.run(["describe", "--help"])
-        XCTAssertTrue(describe.stdout.contains("(values: minimal,\n                          standard, detailed; default: standard)"), describe.stdout)
+        XCTAssertTrue(
+            describe.stdout.contains("(values: minimal,\n                          standard, detailed; default: standard)"),
+            describe.stdout)
         XCTAssertFalse(describe.stdout.contains("custom"), describe.stdout)
         let render = try CLIRunner.run(["render", "--help"])
         XCTAssertTrue(render.stdout.contains("or - for standard output"), render.stdout)
@@ -53,10 +64,18 @@ final class UsageMessagesTests: XCTestCase {
 
     func testAFlagThatDoesNothingHereIsSaidOnStandardError() throws {
         let cases: [([String], String)] = [
-            (["describe", "births.csv", "--verbosity", "detailed"], "audiograph-cli: --verbosity was left out: it sets what --points prints.\n"),
-            (["describe", "births.csv", "--sheet", "2"], "audiograph-cli: --sheet was left out: births.csv is not a workbook (.xlsx or .ods).\n"),
-            (["describe", "births.csv", "--z", "Year"],
-             "audiograph-cli: --z was left out: it names the values of a heatmap's cells, and this chart is not a heatmap.\n"),
+            (
+                ["describe", "births.csv", "--verbosity", "detailed"],
+                "audiograph-cli: --verbosity was left out: it sets what --points prints.\n"
+            ),
+            (
+                ["describe", "births.csv", "--sheet", "2"],
+                "audiograph-cli: --sheet was left out: births.csv is not a workbook (.xlsx or .ods).\n"
+            ),
+            (
+                ["describe", "births.csv", "--z", "Year"],
+                "audiograph-cli: --z was left out: it names the values of a heatmap's cells, and this chart is not a heatmap.\n"
+            )
         ]
         for (arguments, warning) in cases {
             let result = try CLIRunner.run(arguments, in: data)

@@ -7,10 +7,14 @@ import XCTest
 final class ViewerLaunchTests: XCTestCase {
     func testWithoutADisplayTheViewerSaysWhatToDo() throws {
         let data = Repository.data
-        let result = try CLIRunner.run(["births.csv"], in: data, unsetting: ["DISPLAY", "WAYLAND_DISPLAY"],
-                                       program: "audiograph", timeout: 30)
+        let result = try CLIRunner.run(
+            ["births.csv"], in: data, unsetting: ["DISPLAY", "WAYLAND_DISPLAY"],
+            program: "audiograph", timeout: 30)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "audiograph: No graphical display could be opened. Run Audiograph inside a desktop session (Wayland or X11), or use audiograph-cli in a terminal.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "audiograph: No graphical display could be opened. Run Audiograph inside a desktop session (Wayland or X11), or use audiograph-cli in a terminal.\n"
+        )
         XCTAssertEqual(result.stdout, "")
     }
 

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographGTK
 import AudiographTestSupport
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographGTK
 
 final class ActionTableTests: XCTestCase {
     func testNamesAreUniqueAndScoped() {
@@ -40,10 +41,12 @@ final class ActionTableTests: XCTestCase {
 
     func testTheIssuesKeysAreAllThere() {
         let keys = Set(ActionTable.entries.flatMap(\.accelerators))
-        for key in ["space", "<Shift>space", "Escape", "Left", "Right", "Home", "End", "<Control>Left", "<Control>Right",
-                    "Page_Up", "Page_Down", "bracketleft", "bracketright", "n", "<Shift>n", "d", "s", "x", "y", "comma",
-                    "period", "<Control>o", "<Control>w", "<Control>q", "<Control>e", "<Control>comma", "F11",
-                    "<Control>question", "F1"] {
+        for key in [
+            "space", "<Shift>space", "Escape", "Left", "Right", "Home", "End", "<Control>Left", "<Control>Right",
+            "Page_Up", "Page_Down", "bracketleft", "bracketright", "n", "<Shift>n", "d", "s", "x", "y", "comma",
+            "period", "<Control>o", "<Control>w", "<Control>q", "<Control>e", "<Control>comma", "F11",
+            "<Control>question", "F1"
+        ] {
             XCTAssertTrue(keys.contains(key), key)
         }
     }
@@ -53,8 +56,9 @@ final class ActionTableTests: XCTestCase {
         // (Alt with a letter types nothing; AltGr is another key).
         for entry in ActionTable.entries where entry.keys == .global {
             for key in entry.accelerators {
-                XCTAssertTrue(key.contains("<Control>") || key.contains("<Alt>") || key.hasPrefix("F"),
-                              "\(entry.name): \(key) must be a chart key")
+                XCTAssertTrue(
+                    key.contains("<Control>") || key.contains("<Alt>") || key.hasPrefix("F"),
+                    "\(entry.name): \(key) must be a chart key")
             }
         }
         XCTAssertTrue(ActionTable.chartActions.allSatisfy { $0.keys == .chart })
@@ -86,7 +90,8 @@ final class ActionTableTests: XCTestCase {
     func testTheManualPageNamesEveryCommandWithAKey() throws {
         let page = try String(contentsOf: Repository.url("packaging/man/audiograph.1"), encoding: .utf8)
         for entry in ActionTable.entries where !entry.accelerators.isEmpty {
-            XCTAssertTrue(page.contains(entry.plainLabel.trimmingCharacters(in: .whitespaces)), "\(entry.name): \(entry.plainLabel)")
+            XCTAssertTrue(
+                page.contains(entry.plainLabel.trimmingCharacters(in: .whitespaces)), "\(entry.name): \(entry.plainLabel)")
         }
     }
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographALSA
 import AudiographCore
-@testable import AudiographGTK
-import CGtk
 import AudiographTestSupport
+import CGtk
 import Foundation
 import XCTest
+
+@testable import AudiographGTK
 
 /// The viewer's sound device on the GLib main loop: opening never makes the loop wait, a failed device is
 /// tried again on the next sound, and a device that comes back is said to be back. Runs the real ALSA
@@ -49,7 +50,10 @@ private enum PlaybackScenarios {
                 return true
             }
             gate?.wait()
-            if refuse { throw AudioOutputError(reason: "No sound device could be opened (\"test\": no such device)", commandLineAdvice: "") }
+            if refuse {
+                throw AudioOutputError(
+                    reason: "No sound device could be opened (\"test\": no such device)", commandLineAdvice: "")
+            }
             return try ALSAPlayer(device: "null")
         }
     }

@@ -1,9 +1,10 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
-@testable import AudiographGTK
 import Foundation
 import XCTest
+
+@testable import AudiographGTK
 
 final class ColumnChoicesTests: XCTestCase {
     private var temporary: TemporaryFolder!
@@ -80,8 +81,11 @@ final class ColumnChoicesTests: XCTestCase {
         choices.kind = .bar
         let base = ChartSettings(title: "Cars", unit: "x")
         let settings = choices.settings(replacing: base)
-        XCTAssertEqual(settings, ChartSettings(x: "", y: ["Weight (kg)", "Price (USD)"], seriesBy: "", size: "",
-                                               category: "", kind: .bar, title: "Cars", unit: "x"))
+        XCTAssertEqual(
+            settings,
+            ChartSettings(
+                x: "", y: ["Weight (kg)", "Price (USD)"], seriesBy: "", size: "",
+                category: "", kind: .bar, title: "Cars", unit: "x"))
         let chart = try ChartDocument.open(path: path, overrides: settings, readingSidecar: false).chart
         XCTAssertEqual(chart.kind, .bar)
         XCTAssertEqual(chart.series.map(\.name), ["Weight", "Price"])
@@ -108,8 +112,10 @@ final class ColumnChoicesTests: XCTestCase {
         }
         choices.x = 2
         choices.y = [1]
-        let chart = try ChartDocument.open(path: path, overrides: choices.settings(replacing: ChartSettings()),
-                                           readingSidecar: false).chart
+        let chart = try ChartDocument.open(
+            path: path, overrides: choices.settings(replacing: ChartSettings()),
+            readingSidecar: false
+        ).chart
         XCTAssertEqual(chart.series[0].y, [5, 4, 6])
     }
 

@@ -1,6 +1,7 @@
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographGTK
-import XCTest
 
 /// The desktop's text scaling as GTK reports it (gtk-xft-dpi, in 1024ths of a dot per inch).
 final class DesktopAppearanceTests: XCTestCase {

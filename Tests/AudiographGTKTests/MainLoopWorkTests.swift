@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographCore
-@testable import AudiographGTK
-import CGtk
 import AudiographTestSupport
+import CGtk
 import Foundation
 import XCTest
+
+@testable import AudiographGTK
 
 /// The one way off the main loop (`BackgroundJob`) and the one owner of a GLib timeout (`MainLoopTimer`), on a
 /// real GLib main context: results come back on the loop, a cancelled job never reports, jobs on a lane
@@ -53,7 +54,9 @@ private enum MainLoopScenarios {
         XCTAssertFalse(timer.isScheduled, "GLib removed the source; the timer forgot it")
         timer.cancel()  // nothing to remove: no GLib critical about a missing source
         // Rescheduled from inside its own body: the new schedule stands.
-        timer.once(after: 5) { runs += 1; timer.once(after: 5) { runs += 10 } }
+        timer.once(after: 5) {
+            runs += 1; timer.once(after: 5) { runs += 10 }
+        }
         XCTAssertTrue(spin { runs == 12 })
         XCTAssertFalse(timer.isScheduled)
     }
@@ -78,7 +81,9 @@ private enum MainLoopScenarios {
     static func repeatingTimerStops() {
         let timer = MainLoopTimer()
         var ticks = 0
-        timer.repeating(every: 5) { ticks += 1; return ticks < 3 }
+        timer.repeating(every: 5) {
+            ticks += 1; return ticks < 3
+        }
         XCTAssertTrue(spin { ticks == 3 })
         spin(seconds: 0.1)
         XCTAssertEqual(ticks, 3)
@@ -88,10 +93,12 @@ private enum MainLoopScenarios {
     static func jobResults() {
         var heard: [Int] = []
         let kept = BackgroundJob(name: "audiograph-test-job", work: { _ in 6 * 7 }, done: { heard.append($0) })
-        let cancelled = BackgroundJob(name: "audiograph-test-job", work: { cancellation -> Int? in
-            while !cancellation.isCancelled { usleep(1_000) }
-            return 1
-        }, done: { heard.append($0) })
+        let cancelled = BackgroundJob(
+            name: "audiograph-test-job",
+            work: { cancellation -> Int? in
+                while !cancellation.isCancelled { usleep(1_000) }
+                return 1
+            }, done: { heard.append($0) })
         cancelled.cancel()
         _ = BackgroundJob(name: "audiograph-test-job", work: { _ -> Int? in nil }, done: { heard.append($0) })
         XCTAssertTrue(spin { heard == [42] })
@@ -104,10 +111,12 @@ private enum MainLoopScenarios {
         let lane = BackgroundJob.Lane(name: "audiograph-test-lane")
         var landed: [Int] = []
         for n in 0..<20 {
-            _ = BackgroundJob(on: lane, work: { _ -> Int? in
-                usleep(UInt32((20 - n) * 200))  // the first jobs take longest: order comes from the lane
-                return n
-            }, done: { landed.append($0) })
+            _ = BackgroundJob(
+                on: lane,
+                work: { _ -> Int? in
+                    usleep(UInt32((20 - n) * 200))  // the first jobs take longest: order comes from the lane
+                    return n
+                }, done: { landed.append($0) })
         }
         XCTAssertTrue(spin { landed.count == 20 })
         XCTAssertEqual(landed, Array(0..<20))

@@ -21,11 +21,13 @@ final class SourceShapeTests: XCTestCase {
     /// The stored properties declared at a type's top level (four spaces in) in `text`: `let` and `var` without a
     /// getter body.
     static func storedProperties(in text: String) throws -> Int {
-        let declaration = try NSRegularExpression(pattern: #"^    (?:[a-z]+(?:\([a-z]+\))? )*(?:let|var) ([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
+        let declaration = try NSRegularExpression(
+            pattern: #"^    (?:[a-z]+(?:\([a-z]+\))? )*(?:let|var) ([A-Za-z_][A-Za-z0-9_]*)(.*)$"#)
         var count = 0
         for line in text.split(separator: "\n").map(String.init) {
             guard let match = declaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
-                  let rest = Range(match.range(at: 2), in: line).map({ String(line[$0]) }) else { continue }
+                let rest = Range(match.range(at: 2), in: line).map({ String(line[$0]) })
+            else { continue }
             // `var x: T { … }` is computed; `var a = 1, b = 2` declares two.
             if rest.hasSuffix("{") || rest.range(of: #"^: [^=]*\{"#, options: .regularExpression) != nil { continue }
             count += 1 + rest.split(separator: ",").dropFirst().filter { $0.contains("=") && !$0.contains("(") }.count
@@ -35,13 +37,13 @@ final class SourceShapeTests: XCTestCase {
 
     func testTheCounterCountsStoredPropertiesOnly() throws {
         let sample = """
-            let a: Int
-            private(set) var b = 0, c = ""
-            var d: Int { 1 }
-            var e: Int {
-            static let f = 2
-                let nested = 3
-        """
+                let a: Int
+                private(set) var b = 0, c = ""
+                var d: Int { 1 }
+                var e: Int {
+                static let f = 2
+                    let nested = 3
+            """
         XCTAssertEqual(try Self.storedProperties(in: sample), 4, "a, b, c and the static f")
     }
 

@@ -50,13 +50,16 @@ final class ThreadTableTests: XCTestCase {
         var named: [String: String] = [:]
         for (path, text) in try sources() {
             // BackgroundJob's own, a lane's, a thread's name, and a session's job through `JobRunning`.
-            for prefix in [#"BackgroundJob\(\s*name:"#, #"Lane\(\s*name:"#, #"\.name ="#, #"jobs\.start\("#, #"lane:"#, #"laneName ="#] {
+            for prefix in [
+                #"BackgroundJob\(\s*name:"#, #"Lane\(\s*name:"#, #"\.name ="#, #"jobs\.start\("#, #"lane:"#, #"laneName ="#
+            ] {
                 for name in try names(after: prefix, in: text) { named[name] = path }
             }
         }
         XCTAssertGreaterThanOrEqual(named.count, 12, "the scan found too few names: \(named.keys.sorted())")
         for (name, path) in named.sorted(by: { $0.key < $1.key }) {
-            XCTAssertTrue(table.contains(name), "\(path) starts the thread \"\(name)\", missing from docs/architecture.md's threads table")
+            XCTAssertTrue(
+                table.contains(name), "\(path) starts the thread \"\(name)\", missing from docs/architecture.md's threads table")
         }
         for name in table.subtracting(named.keys) {
             XCTFail("docs/architecture.md lists the thread \"\(name)\", which no code starts any more")
@@ -64,8 +67,10 @@ final class ThreadTableTests: XCTestCase {
     }
 
     /// Every way of starting a thread or a queue, as a whole word (`engine.startThread()` is not `Thread(`).
-    private static let ways = ["Thread(", "Thread {", "Thread.detachNewThread", "DispatchQueue(label", "DispatchQueue.global",
-                               ".global(", "Task.detached", "Task {", "pthread_create", "g_thread_new", "DispatchSource.make"]
+    private static let ways = [
+        "Thread(", "Thread {", "Thread.detachNewThread", "DispatchQueue(label", "DispatchQueue.global",
+        ".global(", "Task.detached", "Task {", "pthread_create", "g_thread_new", "DispatchSource.make"
+    ]
 
     /// The ways `text` starts a thread or queue, outside comments.
     private func threadStarts(in text: String) throws -> [String] {
@@ -79,8 +84,9 @@ final class ThreadTableTests: XCTestCase {
 
     func testEveryFormOfStartingAThreadIsCaught() throws {
         XCTAssertEqual(try threadStarts(in: "let t = Thread { work() }"), ["Thread {"])
-        XCTAssertEqual(try threadStarts(in: "DispatchSource.makeSignalSource(signal: 2, queue: .global())"),
-                       [".global(", "DispatchSource.make"])
+        XCTAssertEqual(
+            try threadStarts(in: "DispatchSource.makeSignalSource(signal: 2, queue: .global())"),
+            [".global(", "DispatchSource.make"])
         XCTAssertEqual(try threadStarts(in: "Task { await x() }"), ["Task {"])
         XCTAssertEqual(try threadStarts(in: "/// `Task { @MainActor in }` would not do\nengine.startThread()"), [])
     }
@@ -88,8 +94,10 @@ final class ThreadTableTests: XCTestCase {
     func testNothingLeavesTheMainLoopButThroughBackgroundJob() throws {
         // The ALSA player cannot use BackgroundJob (AudiographALSA does not depend on the GTK target); the CLI's signal
         // source is Dispatch's (listed in the threads table).
-        let allowed = ["Sources/AudiographGTK/GLibSupport/BackgroundJob.swift", "Sources/AudiographALSA/PlaybackEngine.swift",
-                       "Sources/audiograph-cli/StopRequest.swift"]
+        let allowed = [
+            "Sources/AudiographGTK/GLibSupport/BackgroundJob.swift", "Sources/AudiographALSA/PlaybackEngine.swift",
+            "Sources/audiograph-cli/StopRequest.swift"
+        ]
         for (path, text) in try sources() where !allowed.contains(path) {
             for way in try threadStarts(in: text) {
                 XCTFail("\(path) starts a thread with \(way); use BackgroundJob (docs/architecture.md, Threads)")

@@ -1,6 +1,6 @@
+import AudiographGTK
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographGTK
 import Foundation
 import XCTest
 
@@ -58,8 +58,10 @@ final class ViewSettingsStoreTests: XCTestCase {
         settings.chartZoom = 1.5
         try store.save(settings)
         XCTAssertEqual(store.load().chartZoom, 1.5)
-        for (text, zoom) in [(#"{"chartZoom": 40}"#, 3.0), (#"{"chartZoom": 0}"#, 0.75), (#"{"chartZoom": "big"}"#, 1),
-                             (#"{}"#, 1)] {
+        for (text, zoom) in [
+            (#"{"chartZoom": 40}"#, 3.0), (#"{"chartZoom": 0}"#, 0.75), (#"{"chartZoom": "big"}"#, 1),
+            (#"{}"#, 1)
+        ] {
             try Data(text.utf8).write(to: store.url)
             XCTAssertEqual(store.load().chartZoom, zoom, text)
         }
@@ -88,7 +90,9 @@ final class ViewSettingsStoreTests: XCTestCase {
         let loaded = DispatchSemaphore(value: 0)
         final class Box: @unchecked Sendable { var settings: ViewSettings? }
         let box = Box()
-        Thread.detachNewThread { box.settings = store.load(); loaded.signal() }
+        Thread.detachNewThread {
+            box.settings = store.load(); loaded.signal()
+        }
         if loaded.wait(timeout: .now() + 5) == .timedOut {
             // Fail instead of hanging: a writer opening the pipe frees the blocked reader.
             let writer = open(store.url.path, O_WRONLY | O_NONBLOCK)

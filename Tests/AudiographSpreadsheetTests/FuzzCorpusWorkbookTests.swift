@@ -1,7 +1,7 @@
+import AudiographCore
+import AudiographSpreadsheet
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographSpreadsheet
-import AudiographCore
 import XCTest
 
 /// Replays the fuzzer's corpus and findings (Tests/fuzz) through the workbook readers as the fuzz target does:

@@ -1,8 +1,9 @@
+import AudiographCore
+import AudiographTestSupport
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographSpreadsheet
-import AudiographTestSupport
-import AudiographCore
-import XCTest
 
 /// A big worksheet read in pieces on every core (`XLSXSheetPieces`) gives what reading it whole gives: the same
 /// cells, hidden rows and columns, merged ranges, counts and first failure; a sheet whose pieces cannot stand
@@ -20,8 +21,10 @@ final class SheetPiecesTests: XCTestCase {
     private func sheet(rows: Int, prefix p: String = "", numbered: Bool = true, extra: (Int) -> String = { _ in "" }) -> Data {
         var xml = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#
         xml += p.isEmpty ? #"<worksheet xmlns="\#(Self.main)">"# : #"<\#(p)worksheet xmlns:\#(p.dropLast())="\#(Self.main)">"#
-        xml += #"<\#(p)dimension ref="A1:E\#(rows + 1)"/><\#(p)cols><\#(p)col min="4" max="4" hidden="1"/></\#(p)cols><\#(p)sheetData>"#
-        xml += #"<\#(p)row r="1"><\#(p)c r="A1" t="inlineStr"><\#(p)is><\#(p)t>Day</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="B1" t="inlineStr"><\#(p)is><\#(p)t>Level &amp; flow</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="C1" t="inlineStr"><\#(p)is><\#(p)t>Größe</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="D1" t="inlineStr"><\#(p)is><\#(p)t>Hidden</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="E1" t="inlineStr"><\#(p)is><\#(p)t>Note</\#(p)t></\#(p)is></\#(p)c></\#(p)row>"#
+        xml +=
+            #"<\#(p)dimension ref="A1:E\#(rows + 1)"/><\#(p)cols><\#(p)col min="4" max="4" hidden="1"/></\#(p)cols><\#(p)sheetData>"#
+        xml +=
+            #"<\#(p)row r="1"><\#(p)c r="A1" t="inlineStr"><\#(p)is><\#(p)t>Day</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="B1" t="inlineStr"><\#(p)is><\#(p)t>Level &amp; flow</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="C1" t="inlineStr"><\#(p)is><\#(p)t>Größe</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="D1" t="inlineStr"><\#(p)is><\#(p)t>Hidden</\#(p)t></\#(p)is></\#(p)c><\#(p)c r="E1" t="inlineStr"><\#(p)is><\#(p)t>Note</\#(p)t></\#(p)is></\#(p)c></\#(p)row>"#
         for r in 2...(rows + 1) {
             let number = numbered ? #" r="\#(r)""# : ""
             let hidden = r % 37 == 0 ? #" hidden="1""# : ""
@@ -46,8 +49,9 @@ final class SheetPiecesTests: XCTestCase {
         let url = temporary.url.appendingPathComponent("book-\(UUID().uuidString).xlsx")
         try WorkbookSkeleton.xlsx(sheetXML: sheetXML).write(to: url)
         let archive = try WorkbookArchive(path: url.path)
-        let workbook = try XLSXWorkbook(archive: archive, workbookPart: try XCTUnwrap(XLSXWorkbook.workbookPart(archive)),
-                                        cancellation: nil)
+        let workbook = try XLSXWorkbook(
+            archive: archive, workbookPart: try XCTUnwrap(XLSXWorkbook.workbookPart(archive)),
+            cancellation: nil)
         return (workbook, sheetXML)
     }
 
@@ -61,14 +65,18 @@ final class SheetPiecesTests: XCTestCase {
     }
 
     private func whole(_ data: Data, _ workbook: XLSXWorkbook, limits: ImportLimits = ImportLimits()) throws -> XLSXSheetReading {
-        try XLSXSheetReading.read(data, part: "xl/worksheets/sheet1.xml", workbook: workbook, limits: limits,
-                                  path: "book.xlsx", parallelism: 1, cancellation: nil)
+        try XLSXSheetReading.read(
+            data, part: "xl/worksheets/sheet1.xml", workbook: workbook, limits: limits,
+            path: "book.xlsx", parallelism: 1, cancellation: nil)
     }
 
-    private func pieces(_ data: Data, _ workbook: XLSXWorkbook, pieceBytes: Int,
-                        limits: ImportLimits = ImportLimits()) throws -> XLSXSheetReading? {
-        try XLSXSheetPieces.read(data, part: "xl/worksheets/sheet1.xml", workbook: workbook, limits: limits,
-                                 path: "book.xlsx", pieceBytes: pieceBytes, parallelism: 2, cancellation: nil)
+    private func pieces(
+        _ data: Data, _ workbook: XLSXWorkbook, pieceBytes: Int,
+        limits: ImportLimits = ImportLimits()
+    ) throws -> XLSXSheetReading? {
+        try XLSXSheetPieces.read(
+            data, part: "xl/worksheets/sheet1.xml", workbook: workbook, limits: limits,
+            path: "book.xlsx", pieceBytes: pieceBytes, parallelism: 2, cancellation: nil)
     }
 
     func testPiecesOfEverySizeGiveTheWholeReading() throws {
@@ -88,9 +96,12 @@ final class SheetPiecesTests: XCTestCase {
 
     func testARowCutInTwoAndRowsOutOfOrderAreJoinedAsWhole() throws {
         // Row 300 written twice in a row (its second half below), and row 5 again near the end.
-        let (workbook, data) = try workbook(sheet(rows: 400) { r in
-            r == 300 ? #"<row r="300"><c r="F300"><v>7</v></c></row>"# : r == 390 ? #"<row r="5"><c r="F5"><v>9</v></c></row>"# : ""
-        })
+        let (workbook, data) = try workbook(
+            sheet(rows: 400) { r in
+                r == 300
+                    ? #"<row r="300"><c r="F300"><v>7</v></c></row>"#
+                    : r == 390 ? #"<row r="5"><c r="F5"><v>9</v></c></row>"# : ""
+            })
         let expected = dump(try whole(data, workbook))
         XCTAssertTrue(expected.contains("299:0=") && expected.contains("5=number(7.0)"), "row 300 joined")
         for pieceBytes in stride(from: 500, through: 5_000, by: 250) {
@@ -107,12 +118,15 @@ final class SheetPiecesTests: XCTestCase {
 
     func testCommentsAndCDATAAmongTheRowsAreReadWhole() throws {
         let rows = String(repeating: #"<row r="9"><c><v>1</v></c></row> "#, count: 200)
-        for markup in ["<!-- \(rows)-->", "<?note \(rows)?>",
-                       #"<row r="500"><c t="inlineStr"><is><t><![CDATA[\#(rows)]]></t></is></c></row>"#] {
+        for markup in [
+            "<!-- \(rows)-->", "<?note \(rows)?>",
+            #"<row r="500"><c t="inlineStr"><is><t><![CDATA[\#(rows)]]></t></is></c></row>"#
+        ] {
             let (workbook, data) = try workbook(sheet(rows: 200) { $0 == 100 ? markup : "" })
             XCTAssertNil(try pieces(data, workbook, pieceBytes: 1_500), "a piece could end inside \(markup.prefix(4))")
-            XCTAssertEqual(try whole(data, workbook).grid.rows.filter { $0.index == 8 }.first?.cells.count, 4,
-                           "row 9 is the sheet's, not the markup's")
+            XCTAssertEqual(
+                try whole(data, workbook).grid.rows.filter { $0.index == 8 }.first?.cells.count, 4,
+                "row 9 is the sheet's, not the markup's")
         }
     }
 
@@ -129,9 +143,11 @@ final class SheetPiecesTests: XCTestCase {
     /// What `XLSXSheetReading.read` gives for `data`: the grid, or the failure's message.
     private func outcome(_ data: Data, _ book: XLSXWorkbook, limits: ImportLimits, parallelism: Int) -> String {
         do {
-            return dump(try XLSXSheetReading.read(data, part: "xl/worksheets/sheet1.xml", workbook: book, limits: limits,
-                                                  path: "book.xlsx", pieceBytes: 1_000, parallelism: parallelism,
-                                                  cancellation: nil))
+            return dump(
+                try XLSXSheetReading.read(
+                    data, part: "xl/worksheets/sheet1.xml", workbook: book, limits: limits,
+                    path: "book.xlsx", pieceBytes: 1_000, parallelism: parallelism,
+                    cancellation: nil))
         } catch {
             return "failed: " + ((error as? ImportError)?.message ?? "\(error)")
         }
@@ -151,8 +167,11 @@ final class SheetPiecesTests: XCTestCase {
 
         let head = #"<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="\#(Self.main)"><sheetData>"#
         var xml = head + (1...100).map { #"<row r="\#($0)"><c r="A\#($0)"><v>1</v></c></row>"# }.joined()
-        xml += (101...200).map { $0 == 180 ? #"<row><c t="inlineStr"><is><t>abcdefghijklmnopqrstuvwxyz</t></is></c></row>"#
-                                           : "<row><c><v>1</v></c></row>" }.joined()
+        xml += (101...200).map {
+            $0 == 180
+                ? #"<row><c t="inlineStr"><is><t>abcdefghijklmnopqrstuvwxyz</t></is></c></row>"#
+                : "<row><c><v>1</v></c></row>"
+        }.joined()
         let unnumbered = Data((xml + "</sheetData></worksheet>").utf8)
         for rows in [100_000_000, 150] {
             var short = ImportLimits()
@@ -179,8 +198,9 @@ final class SheetPiecesTests: XCTestCase {
             .replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="ISO-8859-1""#)
         let (book, data) = try workbook(Data(latin.utf8))
         XCTAssertNil(SheetCuts(data, pieceBytes: 1_000))
-        XCTAssertEqual(outcome(data, book, limits: ImportLimits(), parallelism: 2),
-                       outcome(data, book, limits: ImportLimits(), parallelism: 1))
+        XCTAssertEqual(
+            outcome(data, book, limits: ImportLimits(), parallelism: 2),
+            outcome(data, book, limits: ImportLimits(), parallelism: 1))
         XCTAssertNotNil(SheetCuts(try workbook(sheet(rows: 300)).1, pieceBytes: 1_000), "UTF-8 declared: cut")
     }
 
@@ -193,7 +213,8 @@ final class SheetPiecesTests: XCTestCase {
         for _ in 0..<300 {
             let p = Bool.random(using: &generator) ? "" : "x:"
             let gap = ["", " ", "\n", "\r\n\t"].randomElement(using: &generator)!
-            var xml = #"<?xml version="1.0" encoding="UTF-8"?>\#(gap)<\#(p)worksheet xmlns\#(p.isEmpty ? "" : ":x")="\#(Self.main)" note="a>b">"#
+            var xml =
+                #"<?xml version="1.0" encoding="UTF-8"?>\#(gap)<\#(p)worksheet xmlns\#(p.isEmpty ? "" : ":x")="\#(Self.main)" note="a>b">"#
             xml += #"<\#(p)dimension ref="A1:D9"/><\#(p)cols><\#(p)col min="2" max="2" hidden="1"/></\#(p)cols><\#(p)sheetData>"#
             var r = 1
             for _ in 0..<Int.random(in: 1...150, using: &generator) {
@@ -204,10 +225,12 @@ final class SheetPiecesTests: XCTestCase {
                 xml += "<\(p)row\(number)\(hidden) spans=\"1>4\">"
                 for c in 0..<Int.random(in: 0...5, using: &generator) {
                     let row = Int.random(in: 0..<20, using: &generator) == 0 ? r + 1 : r
-                    let reference = Int.random(in: 0..<4, using: &generator) == 0 ? "" : #" r="\#(["A", "B", "C", "D", "E"][c])\#(row)""#
+                    let reference =
+                        Int.random(in: 0..<4, using: &generator) == 0 ? "" : #" r="\#(["A", "B", "C", "D", "E"][c])\#(row)""#
                     switch Int.random(in: 0..<5, using: &generator) {
                     case 0: xml += "<\(p)c\(reference)><\(p)v>\(Double.random(in: -1e6...1e6, using: &generator))</\(p)v></\(p)c>"
-                    case 1: xml += #"<\#(p)c\#(reference) t="inlineStr"><\#(p)is><\#(p)t>é &lt;\#(c)&gt;</\#(p)t></\#(p)is></\#(p)c>"#
+                    case 1:
+                        xml += #"<\#(p)c\#(reference) t="inlineStr"><\#(p)is><\#(p)t>é &lt;\#(c)&gt;</\#(p)t></\#(p)is></\#(p)c>"#
                     case 2: xml += "<\(p)c\(reference)><\(p)f>1+1</\(p)f></\(p)c>"
                     case 3: xml += #"<\#(p)c\#(reference) t="b"><\#(p)v>1</\#(p)v></\#(p)c>"#
                     default: xml += "<\(p)c\(reference)/>"
@@ -218,7 +241,9 @@ final class SheetPiecesTests: XCTestCase {
             }
             xml += #"</\#(p)sheetData><\#(p)mergeCells><\#(p)mergeCell ref="A1:B3"/></\#(p)mergeCells></\#(p)worksheet>"#
             var data = Data(xml.utf8)
-            if Int.random(in: 0..<10, using: &generator) == 0 { data = data.prefix(Int.random(in: 0..<data.count, using: &generator)) }
+            if Int.random(in: 0..<10, using: &generator) == 0 {
+                data = data.prefix(Int.random(in: 0..<data.count, using: &generator))
+            }
             var limits = ImportLimits()
             if Bool.random(using: &generator) { limits.maxRows = Int.random(in: 1...150, using: &generator) }
             if Bool.random(using: &generator) { limits.maxFieldBytes = Int.random(in: 1...20, using: &generator) }

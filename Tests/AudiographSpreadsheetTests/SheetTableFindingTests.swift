@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographSpreadsheet
 import AudiographCore
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographSpreadsheet
 
 /// Finding the table on a sheet: titles, merged headers, hidden rows and columns, several tables.
 final class SheetTableFindingTests: XCTestCase {
@@ -19,7 +20,7 @@ final class SheetTableFindingTests: XCTestCase {
             [.text("Monthly sales 2024")],
             [.text("Month"), .text("Sales")],
             [.text("Jan"), .number(10)],
-            [.text("Feb"), .number(12)],
+            [.text("Feb"), .number(12)]
         ])
         g.merged = [MergedRange(top: 0, left: 0, bottom: 0, right: 1)]
         let table = try XCTUnwrap(SheetTableFinding(g))
@@ -34,7 +35,7 @@ final class SheetTableFindingTests: XCTestCase {
             [.text("Sales by region")],
             [.text("Region"), .number(2019), .number(2020)],
             [.text("North"), .number(5), .number(6)],
-            [.text("South"), .number(8), .number(9)],
+            [.text("South"), .number(8), .number(9)]
         ])
         let table = try XCTUnwrap(SheetTableFinding(g))
         XCTAssertEqual(table.header, ["Region", "2019", "2020"], "not the title, with the years read as data")
@@ -46,7 +47,7 @@ final class SheetTableFindingTests: XCTestCase {
         let g = grid([
             [.text("Start"), .text("End")],
             [.number(1990), .number(2000)],
-            [.number(1991), .number(2001)],
+            [.number(1991), .number(2001)]
         ])
         let table = try XCTUnwrap(SheetTableFinding(g))
         XCTAssertEqual(table.header, ["Start", "End"])
@@ -59,7 +60,7 @@ final class SheetTableFindingTests: XCTestCase {
             [.text("Source: shop")],
             [],
             [.text("Month"), .text("Sales")],
-            [.text("Jan"), .number(10)],
+            [.text("Jan"), .number(10)]
         ])
         let table = try XCTUnwrap(SheetTableFinding(g))
         XCTAssertEqual(table.header, ["Month", "Sales"])
@@ -71,10 +72,12 @@ final class SheetTableFindingTests: XCTestCase {
         var g = grid([
             [.text("Region"), .text("Sales"), nil, .text("Costs"), nil],
             [nil, .text("2023"), .text("2024"), .text("2023"), .text("2024")],
-            [.text("North"), .number(1), .number(2), .number(3), .number(4)],
+            [.text("North"), .number(1), .number(2), .number(3), .number(4)]
         ])
-        g.merged = [MergedRange(top: 0, left: 0, bottom: 1, right: 0), MergedRange(top: 0, left: 1, bottom: 0, right: 2),
-                    MergedRange(top: 0, left: 3, bottom: 0, right: 4)]
+        g.merged = [
+            MergedRange(top: 0, left: 0, bottom: 1, right: 0), MergedRange(top: 0, left: 1, bottom: 0, right: 2),
+            MergedRange(top: 0, left: 3, bottom: 0, right: 4)
+        ]
         let table = try XCTUnwrap(SheetTableFinding(g))
         XCTAssertEqual(table.header, ["Region", "Sales 2023", "Sales 2024", "Costs 2023", "Costs 2024"])
         XCTAssertEqual(table.titleRows, 0)
@@ -85,7 +88,7 @@ final class SheetTableFindingTests: XCTestCase {
             [.text("Year"), .text("Secret"), .text("Value")],
             [.number(2001), .number(9), .number(1)],
             [.number(2002), .number(9), .number(2)],
-            [.number(2003), .number(9), .number(3)],
+            [.number(2003), .number(9), .number(3)]
         ])
         g.hiddenRows = [2]
         g.hiddenColumns = [1]
@@ -102,7 +105,7 @@ final class SheetTableFindingTests: XCTestCase {
             [.number(2001), .number(1), nil, .text("a"), .number(5)],
             [],
             [.text("Kind"), .text("Total")],
-            [.text("x"), .number(7)],
+            [.text("x"), .number(7)]
         ])
         let table = try XCTUnwrap(SheetTableFinding(g))
         XCTAssertEqual(table.header, ["Year", "Value"])
@@ -115,7 +118,7 @@ final class SheetTableFindingTests: XCTestCase {
             [.text("Year"), .text("Value")],
             [.number(2001), .number(1)],
             [],
-            [.number(2003), .number(3)],
+            [.number(2003), .number(3)]
         ])
         g.hiddenRows = [2]
         let table = try XCTUnwrap(SheetTableFinding(g))
@@ -132,7 +135,7 @@ final class SheetTableFindingTests: XCTestCase {
         let g = grid([
             [.text("Year"), .text("Value"), .text("Flag")],
             [.number(2001), nil, .boolean(true)],
-            [.number(2002), .number(2), nil],
+            [.number(2002), .number(2), nil]
         ])
         let table = try XCTUnwrap(SheetTableFinding(g))
         XCTAssertEqual(table.rows, [["2001", "", "TRUE"], ["2002", "2", ""]])

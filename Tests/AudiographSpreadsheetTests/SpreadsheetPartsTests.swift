@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographSpreadsheet
 import AudiographCore
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographSpreadsheet
 
 /// The small parts of the workbook readers, each against values worked out by hand or from the standards.
 final class SpreadsheetPartsTests: XCTestCase {
@@ -62,7 +63,9 @@ final class SpreadsheetPartsTests: XCTestCase {
     }
 
     func testDocumentTypesAreFoundOnlyInTheProlog() {
-        XCTAssertTrue(SafeXMLParsing.declaresDocumentType(Data("<?xml version=\"1.0\"?>\n<!-- x --><!DOCTYPE a [<!ENTITY b \"c\">]><a/>".utf8)))
+        XCTAssertTrue(
+            SafeXMLParsing.declaresDocumentType(
+                Data("<?xml version=\"1.0\"?>\n<!-- x --><!DOCTYPE a [<!ENTITY b \"c\">]><a/>".utf8)))
         XCTAssertTrue(SafeXMLParsing.declaresDocumentType(Data("\u{FEFF}  <!DOCTYPE a><a/>".utf8)))
         XCTAssertFalse(SafeXMLParsing.declaresDocumentType(Data("<?xml version=\"1.0\"?><a><![CDATA[<!DOCTYPE]]></a>".utf8)))
         XCTAssertFalse(SafeXMLParsing.declaresDocumentType(Data("<a>&lt;!DOCTYPE</a>".utf8)))
@@ -76,8 +79,9 @@ final class SpreadsheetPartsTests: XCTestCase {
 
     func testCSVTextQuotesWhatItMust() {
         let data = CSVText.data(header: ["Name", "Note"], rows: [["a,b", "say \"hi\""], ["line\nbreak", "plain"]])
-        XCTAssertEqual(String(decoding: data, as: UTF8.self),
-                       "Name,Note\n\"a,b\",\"say \"\"hi\"\"\"\n\"line\nbreak\",plain\n")
+        XCTAssertEqual(
+            String(decoding: data, as: UTF8.self),
+            "Name,Note\n\"a,b\",\"say \"\"hi\"\"\"\n\"line\nbreak\",plain\n")
     }
 
     func testNumbersAreWrittenAsExcelShowsThem() {
@@ -99,9 +103,13 @@ final class SpreadsheetPartsTests: XCTestCase {
         for i in 0..<200_000 {
             let v: Double
             switch i % 4 {
-            case 0: v = Double.random(in: -1...1, using: &generator) * pow(10, Double(Int.random(in: -30...20, using: &generator)))
+            case 0:
+                v = Double.random(in: -1...1, using: &generator) * pow(10, Double(Int.random(in: -30...20, using: &generator)))
             case 1: v = Double(Int.random(in: -99_999...99_999, using: &generator)) / 100 * pow(10, Double(i % 6))
-            case 2: v = Double(Int.random(in: -999_999...999_999, using: &generator)) / pow(10, Double(Int.random(in: 1...12, using: &generator)))
+            case 2:
+                v =
+                    Double(Int.random(in: -999_999...999_999, using: &generator))
+                    / pow(10, Double(Int.random(in: 1...12, using: &generator)))
             default: v = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))
             }
             guard !(v == v.rounded() && abs(v) < 1e15) else { continue }

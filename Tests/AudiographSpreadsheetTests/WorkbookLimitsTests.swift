@@ -1,8 +1,9 @@
+import AudiographCore
+import AudiographTestSupport
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographSpreadsheet
-import AudiographTestSupport
-import AudiographCore
-import XCTest
 
 /// A minimal workbook written here part by part, read under the same row, column and cell limits as CSV.
 final class WorkbookLimitsTests: XCTestCase {
@@ -18,7 +19,8 @@ final class WorkbookLimitsTests: XCTestCase {
     /// Writes an .xlsx whose one sheet holds `rows` (the sheetData's inner XML) and returns its path.
     private func workbook(_ rows: String, date1904: Bool = false) throws -> String {
         let url = folder.appendingPathComponent("book-\(UUID().uuidString).xlsx")
-        let sheet = #"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#
+        let sheet =
+            #"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#
         try WorkbookSkeleton.xlsx(sheetXML: Data(sheet.utf8), date1904: date1904).write(to: url)
         return url.path
     }
@@ -34,10 +36,12 @@ final class WorkbookLimitsTests: XCTestCase {
     func testDatesInBothSystemsReadAsTheSameDays() throws {
         let rows1900 = header() + (0..<5).map { dataRow($0 + 2, serial: 45_292 + $0, value: Double($0)) }.joined()
         let rows1904 = header() + (0..<5).map { dataRow($0 + 2, serial: 43_830 + $0, value: Double($0)) }.joined()
-        let a = try SpreadsheetReader().read(path: try workbook(rows1900), sheet: nil, options: CSVReadOptions(),
-                                             progress: nil, cancellation: nil)
-        let b = try SpreadsheetReader().read(path: try workbook(rows1904, date1904: true), sheet: nil,
-                                             options: CSVReadOptions(), progress: nil, cancellation: nil)
+        let a = try SpreadsheetReader().read(
+            path: try workbook(rows1900), sheet: nil, options: CSVReadOptions(),
+            progress: nil, cancellation: nil)
+        let b = try SpreadsheetReader().read(
+            path: try workbook(rows1904, date1904: true), sheet: nil,
+            options: CSVReadOptions(), progress: nil, cancellation: nil)
         guard case .date(let first, _, _) = a.columns[0].data, case .date(let second, _, _) = b.columns[0].data else {
             return XCTFail("the Day column must be dates")
         }
@@ -50,20 +54,29 @@ final class WorkbookLimitsTests: XCTestCase {
         let path = try workbook(header() + (0..<20).map { dataRow($0 + 2, serial: 45_292 + $0, value: 1) }.joined())
         var options = CSVReadOptions()
         options.limits.maxRows = 10
-        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: options, progress: nil,
-                                                          cancellation: nil)) { error in
+        XCTAssertThrowsError(
+            try SpreadsheetReader().read(
+                path: path, sheet: nil, options: options, progress: nil,
+                cancellation: nil)
+        ) { error in
             guard case ImportError.tooManyRows(_, 10) = error else { return XCTFail("\(error)") }
         }
         options = CSVReadOptions()
         options.limits.maxColumns = 1
-        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: options, progress: nil,
-                                                          cancellation: nil)) { error in
+        XCTAssertThrowsError(
+            try SpreadsheetReader().read(
+                path: path, sheet: nil, options: options, progress: nil,
+                cancellation: nil)
+        ) { error in
             guard case ImportError.tooManyColumns = error else { return XCTFail("\(error)") }
         }
         options = CSVReadOptions()
         options.limits.maxFieldBytes = 4
-        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: options, progress: nil,
-                                                          cancellation: nil)) { error in
+        XCTAssertThrowsError(
+            try SpreadsheetReader().read(
+                path: path, sheet: nil, options: options, progress: nil,
+                cancellation: nil)
+        ) { error in
             guard case ImportError.cellTooLong(_, "B1", 4) = error else { return XCTFail("\(error)") }
         }
     }
@@ -72,13 +85,18 @@ final class WorkbookLimitsTests: XCTestCase {
     /// whole: the stream parser ended without an error where the cut fell between two elements.
     func testASheetCutShortIsDamaged() throws {
         let rows = header() + (0..<300).map { dataRow($0 + 2, serial: 45_292 + $0, value: Double($0)) }.joined()
-        let sheet = Data(#"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#.utf8)
+        let sheet = Data(
+            #"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(rows)</sheetData></worksheet>"#
+                .utf8)
         let between = try XCTUnwrap(sheet.range(of: Data(#"<row r="150">"#.utf8))).lowerBound
         for cut in [between, between + 3, sheet.count - 5] {
             let url = folder.appendingPathComponent("cut-\(cut).xlsx")
             try WorkbookSkeleton.xlsx(sheetXML: sheet.prefix(cut)).write(to: url)
-            XCTAssertThrowsError(try SpreadsheetReader().read(path: url.path, sheet: nil, options: CSVReadOptions(),
-                                                              progress: nil, cancellation: nil), "cut at \(cut)") { error in
+            XCTAssertThrowsError(
+                try SpreadsheetReader().read(
+                    path: url.path, sheet: nil, options: CSVReadOptions(),
+                    progress: nil, cancellation: nil), "cut at \(cut)"
+            ) { error in
                 let message = (error as? ImportError)?.message ?? "\(error)"
                 XCTAssertTrue(message.contains("damaged or incomplete") && message.contains("cut-\(cut).xlsx"), message)
             }
@@ -89,9 +107,11 @@ final class WorkbookLimitsTests: XCTestCase {
     /// 150,000 rows of two cells, written (as openpyxl writes it) on one line.
     func testASheetOverTenMegabytesOnOneLineIsRead() throws {
         let rows = 160_000
-        let path = try workbook(header() + (0..<rows).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: Double($0)) }.joined())
-        let table = try SpreadsheetReader().read(path: path, sheet: nil, options: CSVReadOptions(), progress: nil,
-                                                 cancellation: nil)
+        let path = try workbook(
+            header() + (0..<rows).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: Double($0)) }.joined())
+        let table = try SpreadsheetReader().read(
+            path: path, sheet: nil, options: CSVReadOptions(), progress: nil,
+            cancellation: nil)
         XCTAssertEqual(table.rowCount, rows)
     }
 
@@ -99,8 +119,11 @@ final class WorkbookLimitsTests: XCTestCase {
         let path = try workbook(header() + (0..<50_000).map { dataRow($0 + 2, serial: 45_292 + $0 % 1000, value: 1) }.joined())
         let flag = CancellationFlag()
         flag.cancel()
-        XCTAssertThrowsError(try SpreadsheetReader().read(path: path, sheet: nil, options: CSVReadOptions(), progress: nil,
-                                                          cancellation: flag)) { error in
+        XCTAssertThrowsError(
+            try SpreadsheetReader().read(
+                path: path, sheet: nil, options: CSVReadOptions(), progress: nil,
+                cancellation: flag)
+        ) { error in
             guard case ImportError.cancelled = error else { return XCTFail("\(error)") }
         }
     }

@@ -21,7 +21,8 @@ public struct Correlation: Sendable, Equatable {
     /// Pearson and Spearman correlation of the valid (x, y) pairs, or nil (see the type's documentation).
     public static func compute(xs: [Double], ys: [Double]) -> Correlation? {
         guard let line = LeastSquaresLine.fit(xs: xs, ys: ys), line.count >= 3,
-              line.sxx > 0, line.syy > 0 else { return nil }
+            line.sxx > 0, line.syy > 0
+        else { return nil }
         let pearson = clamp(line.sxy / (line.sxx * line.syy).squareRoot())
 
         // The valid pairs (the caller's arrays themselves when nothing is missing).

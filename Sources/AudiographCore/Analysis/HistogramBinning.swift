@@ -34,7 +34,7 @@ public enum HistogramBinning {
         let sorted = values.filter(\.isFinite).sorted()
         guard let low = sorted.first, let high = sorted.last, high > low else { return 1 }
         let width = autoWidth(sorted: sorted)
-        return max(1, Int((( high - low) / width).rounded(.up)))
+        return max(1, Int(((high - low) / width).rounded(.up)))
     }
 
     /// numpy's `auto` bin width for ascending finite values with a positive range, in their units.
@@ -69,7 +69,8 @@ public enum HistogramBinning {
         var first = (low / step).rounded(.down) * step
         // Edges half a step over, when those keep whole clusters the round edges cut through.
         let shifted = (low / step - 0.5).rounded(.down) * step + step / 2
-        if splitMass(sorted, first: shifted, step: step, high: high) * 2 < splitMass(sorted, first: first, step: step, high: high) {
+        if splitMass(sorted, first: shifted, step: step, high: high) * 2 < splitMass(sorted, first: first, step: step, high: high)
+        {
             first = shifted
         }
         var count = Int(((high - first) / step).rounded(.down)) + 1
@@ -192,8 +193,11 @@ public struct Histogram: Sendable, Equatable {
         for c in candidates {
             guard let previous = kept.last else { kept.append(c); continue }
             let valley = counts[previous...c].min() ?? 0
-            if valley * 3 <= min(counts[previous], counts[c]) * 2 { kept.append(c) }
-            else if counts[c] > counts[previous] { kept[kept.count - 1] = c }
+            if valley * 3 <= min(counts[previous], counts[c]) * 2 {
+                kept.append(c)
+            } else if counts[c] > counts[previous] {
+                kept[kept.count - 1] = c
+            }
         }
         return kept
     }

@@ -38,16 +38,20 @@ enum HistogramSelect {
 
     /// Median of |v − center| over the finite values v (leaving out v == 0 when `skippingZeros`); nil
     /// when no value is kept.
-    static func median(of values: some Values, deviationsFrom center: Double,
-                       skippingZeros: Bool, extent: Extent? = nil) -> Double? {
+    static func median(
+        of values: some Values, deviationsFrom center: Double,
+        skippingZeros: Bool, extent: Extent? = nil
+    ) -> Double? {
         median(values, center: center, deviations: true, skipZeros: skippingZeros, extent: extent)
     }
 
     /// Values at which the passes are split into one stretch per core.
     private static let parallelCount = 1 << 20
 
-    private static func median(_ values: some Values, center: Double, deviations: Bool,
-                               skipZeros: Bool, extent: Extent?) -> Double? {
+    private static func median(
+        _ values: some Values, center: Double, deviations: Bool,
+        skipZeros: Bool, extent: Extent?
+    ) -> Double? {
         @Sendable @inline(__always) func kept(_ v: Double) -> Double? {
             if !v.isFinite || (skipZeros && v == 0) { return nil }
             return deviations ? abs(v - center) : v

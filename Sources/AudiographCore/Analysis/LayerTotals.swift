@@ -15,8 +15,9 @@ public enum LayerTotals {
             }
         }
         let xs = sums.keys.sorted()
-        var total = DataSeries(name: Localization.tr("Total"), isContinuous: layers.first?.isContinuous ?? false, x: xs,
-                               y: xs.map { sums[$0]!.any ? sums[$0]!.sum : .nan })
+        var total = DataSeries(
+            name: Localization.tr("Total"), isContinuous: layers.first?.isContinuous ?? false, x: xs,
+            y: xs.map { sums[$0]!.any ? sums[$0]!.sum : .nan })
         total.isTotal = true
         total.fractionDigits = layers.compactMap(\.fractionDigits).max()
         return total

@@ -72,7 +72,8 @@ struct LeastSquaresLine {
         sxx = max(0, sxx - dx * dx / c)
         syy = max(0, syy - dy * dy / c)
         sxy -= dx * dy / c
-        return LeastSquaresLine(count: count, meanX: roughX + dx / c, meanY: roughY + dy / c,
-                                sxx: sxx, sxy: sxy, syy: syy)
+        return LeastSquaresLine(
+            count: count, meanX: roughX + dx / c, meanY: roughY + dy / c,
+            sxx: sxx, sxy: sxy, syy: syy)
     }
 }

@@ -59,8 +59,10 @@ public enum LevelCrossings {
                 if lastSide != 0, here != lastSide, let from = previous {
                     let span = y - ys[from]
                     let fraction = span == 0 ? 1 : min(1, max(0, (level - ys[from]) / span))
-                    crossings.append(LevelCrossing(from: from, to: i, direction: here > 0 ? .upward : .downward,
-                                                   fraction: fraction, acrossGap: gap))
+                    crossings.append(
+                        LevelCrossing(
+                            from: from, to: i, direction: here > 0 ? .upward : .downward,
+                            fraction: fraction, acrossGap: gap))
                 }
                 lastSide = here
             }
@@ -80,8 +82,10 @@ public enum LevelCrossings {
     /// the two ends' sides are compared. Landing on the level (or on a missing value) is not yet a
     /// crossing; leaving from a point on the level (or missing) counts from the side of the nearest point
     /// with a value behind it, away from `b`.
-    public static func step<Order: RandomAccessCollection>(ys: [Double], order: Order, from a: Int, to b: Int,
-                                                           level: Double) -> LevelCrossing.Direction?
+    public static func step<Order: RandomAccessCollection>(
+        ys: [Double], order: Order, from a: Int, to b: Int,
+        level: Double
+    ) -> LevelCrossing.Direction?
     where Order.Element == Int, Order.Index == Int {
         guard a != b, order.indices.contains(a), order.indices.contains(b) else { return nil }
         let there = side(ys[order[b]], of: level)
@@ -103,7 +107,8 @@ public enum LevelCrossings {
     public static func step(in series: DataSeries, from a: Int, to b: Int, level: Double) -> LevelCrossing.Direction? {
         let elements = SeriesElements(series: series, index: 0)
         guard let pa = elements.position(ofPoint: a, in: series),
-              let pb = elements.position(ofPoint: b, in: series) else { return nil }
+            let pb = elements.position(ofPoint: b, in: series)
+        else { return nil }
         return step(ys: series.y, order: elements.order, from: pa, to: pb, level: level)
     }
 }

@@ -80,8 +80,9 @@ public enum OutlierDetection {
         let medians = RunningMedian.offsets(values, window: smoothingWindow(count: values.count))
         let found = values.withUnsafeBufferPointer { y in
             medians.offsets.withUnsafeBufferPointer { o in
-                let residuals = MedianResiduals(values: y, offsets: o, first: y[0] - medians.first,
-                                                last: y[y.count - 1] - medians.last)
+                let residuals = MedianResiduals(
+                    values: y, offsets: o, first: y[0] - medians.first,
+                    last: y[y.count - 1] - medians.last)
                 var facts = ResidualFacts()  // gathered here: saves the scale's own passes
                 var minY = Double.infinity, maxY = -Double.infinity
                 for i in 0..<y.count {
@@ -104,8 +105,9 @@ public enum OutlierDetection {
         let n = min(xs.count, ys.count)
         return xs.withUnsafeBufferPointer { x in
             ys.withUnsafeBufferPointer { y in
-                let residuals = LineResiduals(xs: UnsafeBufferPointer(rebasing: x[0..<n]), ys: UnsafeBufferPointer(rebasing: y[0..<n]),
-                                              slope: line.slope, meanX: line.meanX, meanY: line.meanY)
+                let residuals = LineResiduals(
+                    xs: UnsafeBufferPointer(rebasing: x[0..<n]), ys: UnsafeBufferPointer(rebasing: y[0..<n]),
+                    slope: line.slope, meanX: line.meanX, meanY: line.meanY)
                 var facts = ResidualFacts()
                 var minY = Double.infinity, maxY = -Double.infinity
                 for i in 0..<n where x[i].isFinite && y[i].isFinite {
@@ -121,8 +123,10 @@ public enum OutlierDetection {
     /// Positions (into `residuals`) of at most `maxCount` outliers, most extreme first: steps 2 to 5 of the type's
     /// documentation. `facts` are those of the valid points' residuals; a position whose residual is NaN and not
     /// among them (a point left out) is passed over. `steps` are the y values in order for the local-step rule.
-    private static func mostExtreme(_ residuals: some HistogramSelect.Values, facts: ResidualFacts, yRange: Double,
-                                    steps: [Double]?, maxCount: Int) -> [Int] {
+    private static func mostExtreme(
+        _ residuals: some HistogramSelect.Values, facts: ResidualFacts, yRange: Double,
+        steps: [Double]?, maxCount: Int
+    ) -> [Int] {
         guard let scale = robustScale(residuals, facts: facts) else { return [] }
         let visible = minimumVisibleDeviation * yRange
         var candidates: [(position: Int, score: Double)] = []
@@ -194,7 +198,8 @@ public enum OutlierDetection {
         let skipZeros = facts.zeroCount > 0 && 2 * facts.zeroCount < facts.count
         // Every |v − center| lies between 0 and the farther end of the range.
         let farthest = max(facts.highest - center, center - facts.lowest)
-        let deviations = known && farthest.isFinite
+        let deviations =
+            known && farthest.isFinite
             ? HistogramSelect.Extent(count: facts.count - (skipZeros ? facts.zeroCount : 0), lowest: 0, highest: farthest) : nil
         let mad = HistogramSelect.median(of: v, deviationsFrom: center, skippingZeros: skipZeros, extent: deviations) ?? 0
         if mad > 0 { return (center, 0.6745 / mad) }

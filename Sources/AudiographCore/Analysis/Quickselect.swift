@@ -71,8 +71,10 @@ public enum Quickselect {
         return a[k]
     }
 
-    private static func floydRivest(_ a: UnsafeMutableBufferPointer<Double>, left initialLeft: Int,
-                                    right initialRight: Int, k: Int) {
+    private static func floydRivest(
+        _ a: UnsafeMutableBufferPointer<Double>, left initialLeft: Int,
+        right initialRight: Int, k: Int
+    ) {
         var left = initialLeft
         var right = initialRight
         while right > left {

@@ -96,8 +96,10 @@ enum RunningMedian {
     /// without branches on the data (random data would mispredict them): for the sorted window a,
     /// dropping the first copy of the outgoing value o gives c[k] = a[k] < o ? a[k] : a[k + 1] (ties
     /// included), and inserting x into sorted c gives r[k] = max(c[k − 1], min(x, c[k])).
-    private static func slide(_ y: UnsafeBufferPointer<Double>, _ o: UnsafeMutableBufferPointer<Int8>,
-                              halfWidth h: Int, positions: Range<Int>) {
+    private static func slide(
+        _ y: UnsafeBufferPointer<Double>, _ o: UnsafeMutableBufferPointer<Int8>,
+        halfWidth h: Int, positions: Range<Int>
+    ) {
         guard !positions.isEmpty else { return }
         let w = 2 * h + 1
         var window = Array(y[(positions.lowerBound - h)..<(positions.lowerBound - h + w)]).sorted()

@@ -96,16 +96,19 @@ public enum ShapeSegmentation {
         let halfWidth = smoothingHalfWidth(bucketCount: buckets.count)
         let smooth = lightlySmoothed(buckets.ys, halfWidth: halfWidth)
         let bucketBreaks = splitAndMerge(xs: buckets.xs, smooth: smooth, maxSegments: max(1, maxSegments))
-        let entries = snapped(bucketBreaks, points: points, first: first, last: last, buckets: buckets,
-                              smooth: smooth, radius: halfWidth + 1)
+        let entries = snapped(
+            bucketBreaks, points: points, first: first, last: last, buckets: buckets,
+            smooth: smooth, radius: halfWidth + 1)
 
         var segments: [ShapeSegment] = []
         segments.reserveCapacity(entries.count - 1)
         for k in 0..<(entries.count - 1) {
             let a = entries[k], b = entries[k + 1]
-            segments.append(ShapeSegment(fromIndex: points.originalIndex(a), toIndex: points.originalIndex(b),
-                                         fromX: points.xs[a], fromY: points.ys[a],
-                                         toX: points.xs[b], toY: points.ys[b]))
+            segments.append(
+                ShapeSegment(
+                    fromIndex: points.originalIndex(a), toIndex: points.originalIndex(b),
+                    fromX: points.xs[a], fromY: points.ys[a],
+                    toX: points.xs[b], toY: points.ys[b]))
         }
 
         var counterMove = 0.0
@@ -246,7 +249,8 @@ public enum ShapeSegmentation {
 
     /// The point strictly between a and b farthest (vertically, in y units) from the chord a–b.
     static func maxDeviation(xs: [Double], smooth s: [Double], from a: Int, to b: Int)
-        -> (position: Int, deviation: Double) {
+        -> (position: Int, deviation: Double)
+    {
         var best = (position: a, deviation: 0.0)
         guard b - a > 1 else { return best }
         let dx = xs[b] - xs[a]
@@ -262,8 +266,10 @@ public enum ShapeSegmentation {
 
     /// Entries of `points` (valid ones, in x order) where the segments start and end: `first`, the
     /// snapped breaks, `last`, strictly increasing.
-    static func snapped(_ bucketBreaks: [Int], points: OrderedPoints, first: Int, last: Int,
-                        buckets: EqualCountBuckets, smooth s: [Double], radius: Int) -> [Int] {
+    static func snapped(
+        _ bucketBreaks: [Int], points: OrderedPoints, first: Int, last: Int,
+        buckets: EqualCountBuckets, smooth s: [Double], radius: Int
+    ) -> [Int] {
         var result = [first]
         guard bucketBreaks.count > 2 else { return [first, last] }
         let ys = points.ys
@@ -294,14 +300,16 @@ public enum ShapeSegmentation {
                 for i in (left + 1)..<right where isPeak ? s[i] > s[t] : s[i] < s[t] { t = i }
                 // … then the raw extreme (first maximum or minimum) of the original points around it.
                 let firstBucket = max(left + 1, t - radius), lastBucket = min(right - 1, t + radius)
-                chosen = pick(max(lowerBound, buckets.starts[firstBucket]),
-                              min(upperBound, buckets.starts[lastBucket + 1] - 1),
-                              isPeak ? { $0 > $1 } : { $0 < $1 })
+                chosen = pick(
+                    max(lowerBound, buckets.starts[firstBucket]),
+                    min(upperBound, buckets.starts[lastBucket + 1] - 1),
+                    isPeak ? { $0 > $1 } : { $0 < $1 })
             } else {
                 // Not a turn: the original point of the bucket closest to the smoothed value.
                 let target = s[b]
-                chosen = pick(max(lowerBound, buckets.starts[b]), min(upperBound, buckets.starts[b + 1] - 1),
-                              { abs($0 - target) < abs($1 - target) })
+                chosen = pick(
+                    max(lowerBound, buckets.starts[b]), min(upperBound, buckets.starts[b + 1] - 1),
+                    { abs($0 - target) < abs($1 - target) })
             }
             if let chosen { result.append(chosen) }
         }

@@ -88,9 +88,10 @@ enum SortPermutation {
                                 let end = c[b]
                                 let size = end - begin
                                 if size > insertionLimit {
-                                    sortInPlace(v.baseAddress! + begin, o.baseAddress! + begin, count: size,
-                                                scratch: tv.baseAddress!, to.baseAddress!,
-                                                counts: c.baseAddress!, depth: 1)
+                                    sortInPlace(
+                                        v.baseAddress! + begin, o.baseAddress! + begin, count: size,
+                                        scratch: tv.baseAddress!, to.baseAddress!,
+                                        counts: c.baseAddress!, depth: 1)
                                 } else if size > 1 {
                                     insertionSort(v.baseAddress! + begin, o.baseAddress! + begin, count: size)
                                 }
@@ -110,10 +111,12 @@ enum SortPermutation {
     }
 
     /// Sorts v/o[0..<n] in place, using tv/to[0..<n] as scratch.
-    private static func sortInPlace(_ v: UnsafeMutablePointer<Double>, _ o: UnsafeMutablePointer<Int32>,
-                                    count n: Int, scratch tv: UnsafeMutablePointer<Double>,
-                                    _ to: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int>,
-                                    depth: Int) {
+    private static func sortInPlace(
+        _ v: UnsafeMutablePointer<Double>, _ o: UnsafeMutablePointer<Int32>,
+        count n: Int, scratch tv: UnsafeMutablePointer<Double>,
+        _ to: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int>,
+        depth: Int
+    ) {
         if n <= insertionLimit {
             insertionSort(v, o, count: n)
             return
@@ -166,8 +169,10 @@ enum SortPermutation {
 
     /// Stable insertion sort of a short range.
     @inline(__always)
-    private static func insertionSort(_ v: UnsafeMutablePointer<Double>, _ o: UnsafeMutablePointer<Int32>,
-                                      count n: Int) {
+    private static func insertionSort(
+        _ v: UnsafeMutablePointer<Double>, _ o: UnsafeMutablePointer<Int32>,
+        count n: Int
+    ) {
         guard n > 1 else { return }
         for i in 1..<n {
             let x = v[i], k = o[i]
@@ -183,8 +188,10 @@ enum SortPermutation {
     }
 
     /// Stable comparison sort of a range (ties keep their current order, which is input order).
-    private static func comparisonSort(_ v: UnsafeMutablePointer<Double>, _ o: UnsafeMutablePointer<Int32>,
-                                       count n: Int) {
+    private static func comparisonSort(
+        _ v: UnsafeMutablePointer<Double>, _ o: UnsafeMutablePointer<Int32>,
+        count n: Int
+    ) {
         var pairs = (0..<n).map { (value: v[$0], index: o[$0]) }
         pairs.sort { $0.value < $1.value || ($0.value == $1.value && $0.index < $1.index) }
         for i in 0..<n {

@@ -25,8 +25,10 @@ public struct SeriesStatistics: Sendable, Equatable {
     /// Sample standard deviation (n − 1 denominator) in y units; nil when fewer than 2 values.
     public var standardDeviation: Double?
 
-    public init(count: Int, missing: Int, minIndex: Int?, maxIndex: Int?, mean: Double?, median: Double?,
-                standardDeviation: Double?) {
+    public init(
+        count: Int, missing: Int, minIndex: Int?, maxIndex: Int?, mean: Double?, median: Double?,
+        standardDeviation: Double?
+    ) {
         self.count = count
         self.missing = missing
         self.minIndex = minIndex
@@ -75,8 +77,9 @@ public struct SeriesStatistics: Sendable, Equatable {
         }
         let missing = ys.count - count
         guard count > 0 else {
-            return SeriesStatistics(count: 0, missing: missing, minIndex: nil, maxIndex: nil, mean: nil,
-                                    median: nil, standardDeviation: nil)
+            return SeriesStatistics(
+                count: 0, missing: missing, minIndex: nil, maxIndex: nil, mean: nil,
+                median: nil, standardDeviation: nil)
         }
         let roughMean = sum / Double(count)
         // Keep the mean inside the data's range despite rounding (e.g. all values equal).
@@ -86,7 +89,8 @@ public struct SeriesStatistics: Sendable, Equatable {
             let variance = (squareSum - deviationSum * deviationSum / Double(count)) / Double(count - 1)
             standardDeviation = minValue == maxValue ? 0 : max(0, variance).squareRoot()
         }
-        return SeriesStatistics(count: count, missing: missing, minIndex: minIndex, maxIndex: maxIndex,
-                                mean: mean, median: median, standardDeviation: standardDeviation)
+        return SeriesStatistics(
+            count: count, missing: missing, minIndex: minIndex, maxIndex: maxIndex,
+            mean: mean, median: median, standardDeviation: standardDeviation)
     }
 }

@@ -24,8 +24,9 @@ enum StrayValues {
     static func amongTimes(_ values: [Double]) -> [Int] {
         guard let (low, high, _) = middle(values), high > low else { return [] }
         let reach = timeReach * (high - low)
-        return rare(values.indices.filter { values[$0].isFinite && (values[$0] < low - reach || values[$0] > high + reach) },
-                    of: values.count)
+        return rare(
+            values.indices.filter { values[$0].isFinite && (values[$0] < low - reach || values[$0] > high + reach) },
+            of: values.count)
     }
 
     /// `found` when it is rare, at most one value in a hundred (or 5): more far out are a part of the column (a
@@ -40,8 +41,10 @@ enum StrayValues {
         guard let (low, high, median) = middle(values) else { return ([], 0, true) }
         let typical = max(abs(median), high - low)
         guard typical > 0 else { return ([], 0, true) }
-        return (rare(values.indices.filter { values[$0].isFinite && abs(values[$0]) > measureRatio * typical }, of: values.count),
-                typical, typical == abs(median))
+        return (
+            rare(values.indices.filter { values[$0].isFinite && abs(values[$0]) > measureRatio * typical }, of: values.count),
+            typical, typical == abs(median)
+        )
     }
 
     /// Most values the percentiles are taken from: a longer column is sampled at an even stride, which moves

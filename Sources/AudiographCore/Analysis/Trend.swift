@@ -57,8 +57,10 @@ public struct Trend: Sendable, Equatable {
     /// Number of equal-count buckets used when bucketing.
     public static let bucketCount = 2_000
 
-    public init(direction: TrendDirection, slope: Double, intercept: Double, r2: Double, kendallTau: Double,
-                pValue: Double, slopePValue: Double = 1, count: Int, testedPointCount: Int) {
+    public init(
+        direction: TrendDirection, slope: Double, intercept: Double, r2: Double, kendallTau: Double,
+        pValue: Double, slopePValue: Double = 1, count: Int, testedPointCount: Int
+    ) {
         self.direction = direction
         self.slope = slope
         self.intercept = intercept
@@ -99,15 +101,17 @@ public struct Trend: Sendable, Equatable {
         let direction: TrendDirection
         // Under ten points the rank test's normal approximation cannot reach 5% (four points that all rise give
         // p 0.09): there the ranks need only agree strongly (|τ| ≥ 0.6) with the line's direction.
-        let ranksAgree = test.s != 0 && (test.s > 0) == (line.slope > 0)
+        let ranksAgree =
+            test.s != 0 && (test.s > 0) == (line.slope > 0)
             && (test.pValue < significanceLevel || (line.count < 10 && abs(test.tau) >= 0.6))
         if slopeP < significanceLevel, line.r2 >= materialR2, ranksAgree {
             direction = line.slope > 0 ? .increasing : .decreasing
         } else {
             direction = .flat
         }
-        return Trend(direction: direction, slope: line.slope, intercept: line.intercept, r2: line.r2,
-                     kendallTau: test.tau, pValue: test.pValue, slopePValue: slopeP, count: line.count, testedPointCount: tested)
+        return Trend(
+            direction: direction, slope: line.slope, intercept: line.intercept, r2: line.r2,
+            kendallTau: test.tau, pValue: test.pValue, slopePValue: slopeP, count: line.count, testedPointCount: tested)
     }
 
     /// The least-squares slope's two-sided p-value: t = r √((n − 2) / (1 − r²)) on n − 2 degrees of freedom;

@@ -29,8 +29,9 @@ struct YearlySeason: Sendable, Equatable {
     static func detect(xs: [Double], ys: [Double], lineR2: Double) -> YearlySeason? {
         let n = min(xs.count, ys.count)
         guard n >= 24, let first = xs.first(where: \.isFinite), let last = xs.last(where: \.isFinite),
-              last - first >= 2 * 365 * 86_400, Double(n) / ((last - first) / (365.25 * 86_400)) >= 12,
-              let shift = ys.first(where: \.isFinite) else { return nil }
+            last - first >= 2 * 365 * 86_400, Double(n) / ((last - first) / (365.25 * 86_400)) >= 12,
+            let shift = ys.first(where: \.isFinite)
+        else { return nil }
         let firstYear = DateParsing.components(first).year
         let yearCount = DateParsing.components(last).year - firstYear + 1
         guard yearCount >= 2, yearCount <= 100_000 else { return nil }
@@ -71,10 +72,13 @@ struct YearlySeason: Sendable, Equatable {
         let high = means.indices.max { means[$0] < means[$1] }! + 1
         let low = means.indices.min { means[$0] < means[$1] }! + 1
         let whole = (0..<yearCount).filter { yearMonths[$0] == 0xFFF }
-        let trend = whole.count >= 3
-            ? Trend.compute(xs: whole.map { Double(firstYear + $0) },
-                            ys: whole.map { shift + yearSum[$0] / Double(yearN[$0]) }) : nil
-        return YearlySeason(highMonth: high, lowMonth: low, explained: explained, yearlyTrend: trend,
-                            firstYear: firstYear + (whole.first ?? 0), lastYear: firstYear + (whole.last ?? 0))
+        let trend =
+            whole.count >= 3
+            ? Trend.compute(
+                xs: whole.map { Double(firstYear + $0) },
+                ys: whole.map { shift + yearSum[$0] / Double(yearN[$0]) }) : nil
+        return YearlySeason(
+            highMonth: high, lowMonth: low, explained: explained, yearlyTrend: trend,
+            firstYear: firstYear + (whole.first ?? 0), lastYear: firstYear + (whole.last ?? 0))
     }
 }

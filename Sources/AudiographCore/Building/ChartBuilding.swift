@@ -16,35 +16,46 @@ extension ChartInference {
         return (missing, nondecreasing)
     }
 
-    static func build(_ table: Table, layout: Layout, settings: ChartSettings,
-                      fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+    static func build(
+        _ table: Table, layout: Layout, settings: ChartSettings,
+        fileTitle: String?
+    ) -> (chart: ChartDescriptor, warnings: [String]) {
         if layout.aggregate == .count { return buildCounts(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         if layout.kind == .histogram { return buildHistogram(table, layout: layout, settings: settings) }
         if layout.kind == .box { return buildBoxPlot(table, layout: layout, settings: settings, fileTitle: fileTitle) }
-        if layout.kind == .candlestick { return buildCandlestick(table, layout: layout, settings: settings, fileTitle: fileTitle) }
+        if layout.kind == .candlestick {
+            return buildCandlestick(table, layout: layout, settings: settings, fileTitle: fileTitle)
+        }
         if layout.kind == .heatmap { return buildHeatmap(table, layout: layout, settings: settings, fileTitle: fileTitle) }
         let cols = table.columns
         var warnings: [String] = []
         let xs = xValues(table, x: layout.x)
         let (missingX, xRuns) = xs.withUnsafeBufferPointer(Self.missingAndOrder)
         if missingX > 0 {
-            warnings.append(Localization.trn("%ld row has no %@ value and is left out.",
-                                             "%ld rows have no %@ value and are left out.",
-                                             missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
+            warnings.append(
+                Localization.trn(
+                    "%ld row has no %@ value and is left out.",
+                    "%ld rows have no %@ value and are left out.",
+                    missingX, missingX, layout.x.map { cols[$0].header } ?? ""))
         }
         let timeRunsBack = layout.kind.isContinuous && !xRuns
         let rowsInFileOrder = missingX == 0 && !timeRunsBack
         let summarised = layout.aggregate == .mean || layout.aggregate == .sum
-        let labelColumn: (ids: [Int32], names: [String])? = summarised ? nil : layout.label.flatMap { c in
-            switch cols[c].data {
-            case .text(let ids, let names): return (ids, names)
-            case .numeric(let values, let digits):
-                // A number that names its row (a runner's bib, a document number): written as it is, without grouping.
-                let names = values.map { $0.isFinite ? ValueFormatter.format($0, fractionDigits: digits, grouping: false) : "" }
-                return (values.indices.map { Int32(clamping: $0) }, names)
-            case .date: return nil
+        let labelColumn: (ids: [Int32], names: [String])? =
+            summarised
+            ? nil
+            : layout.label.flatMap { c in
+                switch cols[c].data {
+                case .text(let ids, let names): return (ids, names)
+                case .numeric(let values, let digits):
+                    // A number that names its row (a runner's bib, a document number): written as it is, without grouping.
+                    let names = values.map {
+                        $0.isFinite ? ValueFormatter.format($0, fractionDigits: digits, grouping: false) : ""
+                    }
+                    return (values.indices.map { Int32(clamping: $0) }, names)
+                case .date: return nil
+                }
             }
-        }
         // The rows kept, in plotting order: only listed when some are left out, reordered, grouped, averaged or
         // labelled (a ten-million-row file in order shares its columns and needs no list of 80 MB).
         var rows: [Int] = []
@@ -62,9 +73,11 @@ extension ChartInference {
         if let s = layout.size, case .numeric(let v, let digits) = cols[s].data {
             let finite = v.filter { $0.isFinite }
             let range = (finite.min() ?? 0)...(finite.max() ?? 0)
-            additionalAxes.append(.numeric(NumericAxis(
-                title: cols[s].title, unit: cols[s].unit, range: range, gridlines: Gridlines.linear(range),
-                formatter: formatter(for: cols[s], unit: cols[s].unit, digits: digits, values: finite))))
+            additionalAxes.append(
+                .numeric(
+                    NumericAxis(
+                        title: cols[s].title, unit: cols[s].unit, range: range, gridlines: Gridlines.linear(range),
+                        formatter: formatter(for: cols[s], unit: cols[s].unit, digits: digits, values: finite))))
             additionalColumns.append(.numeric(v))
         }
         if let c = layout.category, let (ids, categories) = cols[c].asCategories {
@@ -83,9 +96,10 @@ extension ChartInference {
                 }
             }
             let labels = labelColumn.map { l in rowsOfSeries.map { l.ids[$0] < 0 ? "" : l.names[Int(l.ids[$0])] } }
-            return DataSeries(name: name, isContinuous: layout.kind.isContinuous,
-                              x: sharesColumns ? xs : rowsOfSeries.map { xs[$0] },
-                              y: sharesColumns ? yValues : rowsOfSeries.map { yValues[$0] }, additional: extra, labels: labels)
+            return DataSeries(
+                name: name, isContinuous: layout.kind.isContinuous,
+                x: sharesColumns ? xs : rowsOfSeries.map { xs[$0] },
+                y: sharesColumns ? yValues : rowsOfSeries.map { yValues[$0] }, additional: extra, labels: labels)
         }
 
         var series: [DataSeries] = []
@@ -97,8 +111,9 @@ extension ChartInference {
             var s: DataSeries
             if summarised {
                 let mean = MeanByX.summarise(xs: xs, ys: values, rows: rowsOfSeries, adding: adding)
-                s = DataSeries(name: summaryTitle(name, adding: adding), isContinuous: layout.kind.isContinuous,
-                               x: mean.x, y: mean.y)
+                s = DataSeries(
+                    name: summaryTitle(name, adding: adding), isContinuous: layout.kind.isContinuous,
+                    x: mean.x, y: mean.y)
                 s.counts = mean.counts
                 s.countsAreTotals = adding
                 s.fractionDigits = adding ? digits : min(ValueFormatter.maximumFractionDigits, digits + 1)
@@ -116,8 +131,10 @@ extension ChartInference {
             }
             // Rows of no group belong to no line: said, since they may be most of the table (ICU: 185 of 200).
             if ungrouped > 0 {
-                warnings.append(Localization.trn("%ld row has no %@ value and is left out.",
-                                                 "%ld rows have no %@ value and are left out.", ungrouped, ungrouped, cols[g].header))
+                warnings.append(
+                    Localization.trn(
+                        "%ld row has no %@ value and is left out.",
+                        "%ld rows have no %@ value and are left out.", ungrouped, ungrouped, cols[g].header))
             }
             for (k, groupRows) in byGroup.enumerated() where !groupRows.isEmpty {
                 if var s = valueSeries(name: names[k], rowsOfSeries: groupRows, column: yColumns[0], sharesColumns: false) {
@@ -134,14 +151,18 @@ extension ChartInference {
         }
 
         if summarised {
-            warnings.append(meanNote(series, x: layout.x.map { cols[$0].title }, group: layout.seriesBy.map { cols[$0].title },
-                                     adding: adding))
+            warnings.append(
+                meanNote(
+                    series, x: layout.x.map { cols[$0].title }, group: layout.seriesBy.map { cols[$0].title },
+                    adding: adding))
         }
         if settings.y == nil, layout.kind == .line, layout.seriesBy == nil {
             let derived = DerivedSeries.leftOut(shown: layout.y, x: layout.x, in: table)
             if !derived.isEmpty {
-                warnings.append(Localization.tr("Left out lags, changes and logarithms of the series shown: %@. Choose them as y to hear them.",
-                                                Localization.list(derived.map { cols[$0].header })))
+                warnings.append(
+                    Localization.tr(
+                        "Left out lags, changes and logarithms of the series shown: %@. Choose them as y to hear them.",
+                        Localization.list(derived.map { cols[$0].header })))
             }
         }
 
@@ -150,9 +171,11 @@ extension ChartInference {
 
         // One scale per unit and size: the first group keeps the chart's axis, the others their own.
         let wide = layout.seriesBy == nil && series.count == yColumns.count && series.count > 1
-        var groups: [[Int]] = wide && settings.unit == nil && !(settings.logY ?? false) && layout.kind.layoutBase == layout.kind
-            ? ScaleGroups.groups(units: yColumns.map { cols[$0].unit },
-                                 magnitudes: series.map { $0.y.reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 } })
+        var groups: [[Int]] =
+            wide && settings.unit == nil && !(settings.logY ?? false) && layout.kind.layoutBase == layout.kind
+            ? ScaleGroups.groups(
+                units: yColumns.map { cols[$0].unit },
+                magnitudes: series.map { $0.y.reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 } })
             : [Array(series.indices)]
         let groupsBefore = groups
         var yColumnsInSeriesOrder = yColumns
@@ -160,15 +183,19 @@ extension ChartInference {
             // Series in scale order, so Page Down walks one panel before the next.
             series = groups.flatMap { $0.map { series[$0] } }
             var start = 0
-            groups = groups.map { g in defer { start += g.count }; return Array(start..<(start + g.count)) }
+            groups = groups.map { g in
+                defer { start += g.count }; return Array(start..<(start + g.count))
+            }
             yColumnsInSeriesOrder = groupsBefore.flatMap { $0.map { yColumns[$0] } }
         }
         var axes: [NumericAxis] = []
         for (g, members) in groups.enumerated() {
-            let axis = yAxis(series: members.map { series[$0] }, columns: members.map { cols[yColumnsInSeriesOrder[min($0, yColumnsInSeriesOrder.count - 1)]] },
-                             named: layout.seriesBy == nil ? members.map { series[$0].name } : [series.first?.name ?? ""],
-                             singleColumn: layout.seriesBy != nil || yColumns.count == 1,
-                             settings: g == 0 ? settings : ChartSettings(), warnings: &warnings)
+            let axis = yAxis(
+                series: members.map { series[$0] },
+                columns: members.map { cols[yColumnsInSeriesOrder[min($0, yColumnsInSeriesOrder.count - 1)]] },
+                named: layout.seriesBy == nil ? members.map { series[$0].name } : [series.first?.name ?? ""],
+                singleColumn: layout.seriesBy != nil || yColumns.count == 1,
+                settings: g == 0 ? settings : ChartSettings(), warnings: &warnings)
             axes.append(axis)
             if g > 0 { for i in members { series[i].ownYAxis = axis } }
         }
@@ -179,9 +206,12 @@ extension ChartInference {
         if series.isEmpty { yAxis.title = yColumns.first.map { cols[$0].title } ?? "" }
         let yTitle = yAxis.title
         let multiColumn = layout.seriesBy == nil && yColumns.count > 1
-        let title = settings.title ?? defaultTitle(kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
-                                                   seriesCount: series.count, multiColumn: multiColumn,
-                                                   fileTitle: fileTitle)
+        let title =
+            settings.title
+            ?? defaultTitle(
+                kind: layout.kind, xTitle: xAxis.title, yTitle: yTitle,
+                seriesCount: series.count, multiColumn: multiColumn,
+                fileTitle: fileTitle)
         if layout.kind.hasTotalLayer, series.count >= 2 {
             let total = LayerTotals.totalSeries(of: series)
             if layout.kind.isStacked, let top = total.y.filter(\.isFinite).max() {
@@ -192,28 +222,36 @@ extension ChartInference {
             }
             series.append(total)
         }
-        var chart = ChartDescriptor(title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
-                                    yAxis: yAxis, additionalAxes: additionalAxes, series: series)
+        var chart = ChartDescriptor(
+            title: title, summary: settings.summary, kind: layout.kind, xAxis: xAxis,
+            yAxis: yAxis, additionalAxes: additionalAxes, series: series)
         chart.isMap = isMap(table, layout: layout)
         return (chart, warnings)
     }
 
     /// Bars of the number of rows per x (per value of the series-by column): the rows added up as ones, then named
     /// as counts ("Count of rows by treatment"), each bar its count with no "total of" beside it.
-    static func buildCounts(_ table: Table, layout: Layout, settings: ChartSettings,
-                            fileTitle: String?) -> (chart: ChartDescriptor, warnings: [String]) {
+    static func buildCounts(
+        _ table: Table, layout: Layout, settings: ChartSettings,
+        fileTitle: String?
+    ) -> (chart: ChartDescriptor, warnings: [String]) {
         var counted = table
         let rowsTitle = Localization.tr("Count of rows")
-        counted.columns.append(Column(header: rowsTitle, data: .numeric(values: [Double](repeating: 1, count: table.rowCount),
-                                                                         fractionDigits: 0)))
+        counted.columns.append(
+            Column(
+                header: rowsTitle,
+                data: .numeric(
+                    values: [Double](repeating: 1, count: table.rowCount),
+                    fractionDigits: 0)))
         var sums = layout
         sums.y = [counted.columns.count - 1]
         sums.aggregate = .sum
         var (chart, warnings) = build(counted, layout: sums, settings: settings, fileTitle: fileTitle)
         let xTitle = layout.x.map { table.columns[$0].title } ?? Localization.tr("Row")
         // The note that the bars add rows up says what they count instead.
-        let addingNote = meanNote(chart.series, x: layout.x.map { table.columns[$0].title },
-                                  group: layout.seriesBy.map { table.columns[$0].title }, adding: true)
+        let addingNote = meanNote(
+            chart.series, x: layout.x.map { table.columns[$0].title },
+            group: layout.seriesBy.map { table.columns[$0].title }, adding: true)
         warnings.removeAll { $0 == addingNote }
         let group = layout.seriesBy.map { Localization.titleInSentence(table.columns[$0].title) }
         chart.title = settings.title ?? Localization.tr("Count of rows by %@", Localization.titleInSentence(xTitle))
@@ -223,7 +261,9 @@ extension ChartInference {
             if layout.seriesBy == nil && !chart.series[s].isTotal { chart.series[s].name = rowsTitle }
         }
         if let group {
-            warnings.append(Localization.tr("Each bar counts the rows that share a %@, within each %@.", Localization.titleInSentence(xTitle), group))
+            warnings.append(
+                Localization.tr(
+                    "Each bar counts the rows that share a %@, within each %@.", Localization.titleInSentence(xTitle), group))
         } else {
             warnings.append(Localization.tr("Each bar counts the rows that share a %@.", Localization.titleInSentence(xTitle)))
         }
@@ -232,7 +272,8 @@ extension ChartInference {
 
     /// "Average mpg" or, for totals, "Total freq": the name of a summarised series or axis.
     static func summaryTitle(_ name: String, adding: Bool) -> String {
-        adding ? Localization.tr("Total %@", Localization.titleInSentence(name))
+        adding
+            ? Localization.tr("Total %@", Localization.titleInSentence(name))
             : Localization.tr("Average %@", Localization.titleInSentence(name))
     }
 
@@ -241,17 +282,21 @@ extension ChartInference {
     static func meanNote(_ series: [DataSeries], x: String?, group: String?, adding: Bool = false) -> String {
         let counts = series.flatMap { $0.counts ?? [] }.filter { $0 > 0 }
         let low = counts.min() ?? 0, high = counts.max() ?? 0
-        let rows = low == high ? Localization.trn("%ld row each", "%ld rows each", low, low)
+        let rows =
+            low == high
+            ? Localization.trn("%ld row each", "%ld rows each", low, low)
             : Localization.tr("%@ to %@ rows", String(low), String(high))
         let xName = Localization.titleInSentence(x ?? Localization.tr("Row"))
         if adding, let group {
-            return Localization.tr("Each point adds up the rows that share a %@, within each %@: %@.", xName,
-                        Localization.titleInSentence(group), rows)
+            return Localization.tr(
+                "Each point adds up the rows that share a %@, within each %@: %@.", xName,
+                Localization.titleInSentence(group), rows)
         }
         if adding { return Localization.tr("Each point adds up the rows that share a %@: %@.", xName, rows) }
         if let group {
-            return Localization.tr("Each point is the mean of the rows that share a %@, within each %@: %@.", xName,
-                        Localization.titleInSentence(group), rows)
+            return Localization.tr(
+                "Each point is the mean of the rows that share a %@, within each %@: %@.", xName,
+                Localization.titleInSentence(group), rows)
         }
         return Localization.tr("Each point is the mean of the rows that share a %@: %@.", xName, rows)
     }
@@ -278,21 +323,27 @@ extension ChartInference {
     static func makeXAxis(_ table: Table, x: Int?, values: [Double], kind: ChartKind) -> XAxis {
         let xRange = (values.min() ?? 0)...(values.max() ?? 0)
         guard let x else {
-            return .numeric(NumericAxis(title: Localization.tr("Row"), range: xRange,
-                                        gridlines: Gridlines.linear(xRange, wholeNumbers: true),
-                                        formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
+            return .numeric(
+                NumericAxis(
+                    title: Localization.tr("Row"), range: xRange,
+                    gridlines: Gridlines.linear(xRange, wholeNumbers: true),
+                    formatter: ValueFormatter(fractionDigits: 0, usesGrouping: true)))
         }
         let column = table.columns[x]
         switch column.data {
         case .numeric(_, let digits):
             let whole = digits == 0 && values.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
-            return .numeric(NumericAxis(title: column.title, unit: column.unit, range: xRange,
-                                        gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
-                                        formatter: xFormatter(for: column, digits: digits, readingYears: kind != .scatter)))
+            return .numeric(
+                NumericAxis(
+                    title: column.title, unit: column.unit, range: xRange,
+                    gridlines: Gridlines.linear(xRange, wholeNumbers: whole),
+                    formatter: xFormatter(for: column, digits: digits, readingYears: kind != .scatter)))
         case .date(_, let precision, let utcOffsetSeconds):
             let spoken = DateValuePrecision.precision(of: values, written: precision, utcOffsetSeconds: utcOffsetSeconds)
-            return .date(DateAxis(title: column.title, range: xRange, precision: spoken, writtenPrecision: precision,
-                                  utcOffsetSeconds: utcOffsetSeconds))
+            return .date(
+                DateAxis(
+                    title: column.title, range: xRange, precision: spoken, writtenPrecision: precision,
+                    utcOffsetSeconds: utcOffsetSeconds))
         case .text(_, let categories):
             return .categorical(CategoricalAxis(title: column.title, categories: categories))
         }
@@ -300,8 +351,10 @@ extension ChartInference {
 
     /// The y axis shared by some series: range over their values, a common unit, the most decimals among them,
     /// titled with their names (up to three) or "Value".
-    static func yAxis(series: [DataSeries], columns: [Column], named names: [String], singleColumn: Bool,
-                              settings: ChartSettings, warnings: inout [String]) -> NumericAxis {
+    static func yAxis(
+        series: [DataSeries], columns: [Column], named names: [String], singleColumn: Bool,
+        settings: ChartSettings, warnings: inout [String]
+    ) -> NumericAxis {
         let units = Set(columns.map { $0.unit ?? "" })
         let unit = settings.unit ?? (units.count == 1 ? columns.first?.unit : nil)
         let digits = series.compactMap(\.fractionDigits).max() ?? 0
@@ -313,19 +366,26 @@ extension ChartInference {
             warnings.append(Localization.tr("A logarithmic scale needs values above zero; using a linear scale."))
         }
         let title: String
-        if singleColumn || names.count == 1 { title = names.first ?? "" }
-        else if names.count <= 3 { title = Localization.list(names) }
-        else { title = Localization.tr("Value") }
+        if singleColumn || names.count == 1 {
+            title = names.first ?? ""
+        } else if names.count <= 3 {
+            title = Localization.list(names)
+        } else {
+            title = Localization.tr("Value")
+        }
         let years = columns.first.map { looksLikeYears($0, values: [yMin, yMax]) } ?? false
-        return NumericAxis(title: title, unit: unit, range: yMin...yMax,
-                           gridlines: logY ? Gridlines.log10(yMin...yMax) : Gridlines.linear(yMin...yMax),
-                           scale: logY ? .log10 : .linear,
-                           formatter: ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: !years))
+        return NumericAxis(
+            title: title, unit: unit, range: yMin...yMax,
+            gridlines: logY ? Gridlines.log10(yMin...yMax) : Gridlines.linear(yMin...yMax),
+            scale: logY ? .log10 : .linear,
+            formatter: ValueFormatter(unit: unit, fractionDigits: digits, usesGrouping: !years))
     }
 
     /// "Birth rate by year", "Fuel efficiency vs weight", or the file's name for several columns.
-    static func defaultTitle(kind: ChartKind, xTitle: String, yTitle: String, seriesCount: Int, multiColumn: Bool,
-                             fileTitle: String?) -> String {
+    static func defaultTitle(
+        kind: ChartKind, xTitle: String, yTitle: String, seriesCount: Int, multiColumn: Bool,
+        fileTitle: String?
+    ) -> String {
         if multiColumn, let fileTitle, !fileTitle.isEmpty { return fileTitle }
         let x = Localization.titleInSentence(xTitle)
         return kind == .scatter ? Localization.tr("%@ vs %@", yTitle, x) : Localization.tr("%@ by %@", yTitle, x)
@@ -340,7 +400,9 @@ extension ChartInference {
     /// bars (`readingYears`), by their values (`YearValues`), are written without grouping ("1993"). A scatter's x is
     /// a measure: weights of 1,000 to 2,000 kg stay grouped.
     static func xFormatter(for column: Column, unit: String? = nil, digits: Int, readingYears: Bool) -> ValueFormatter {
-        guard case .numeric(let values, _) = column.data else { return ValueFormatter(unit: unit ?? column.unit, fractionDigits: digits) }
+        guard case .numeric(let values, _) = column.data else {
+            return ValueFormatter(unit: unit ?? column.unit, fractionDigits: digits)
+        }
         let years = looksLikeYears(column, values: values) || (readingYears && YearValues.areYears(values))
         // Years are whole: "1788", not "1788.0" as a column with a missing value was written.
         return ValueFormatter(unit: unit ?? column.unit, fractionDigits: years ? 0 : digits, usesGrouping: !years)

@@ -22,17 +22,21 @@ public struct ChartDocument: Sendable {
     /// files other than CSV (workbooks); without them such a file is refused with a message.
     /// `remembered` gives the chart a person chose for tables with the same columns (`ColumnSetChoices`), used when
     /// neither the sidecar nor `overrides` choose anything.
-    public static func open(path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
-                            options: CSVReadOptions = CSVReadOptions(), readers: [any TableFileReader] = [],
-                            remembered: ColumnSetChoices? = nil,
-                            progress: ((ImportProgress) -> Void)? = nil,
-                            cancellation: CancellationFlag? = nil) throws -> ChartDocument {
+    public static func open(
+        path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
+        options: CSVReadOptions = CSVReadOptions(), readers: [any TableFileReader] = [],
+        remembered: ColumnSetChoices? = nil,
+        progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> ChartDocument {
         let settings = try settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar)
-        let table = try TableFiles.read(path: path, sheet: settings.sheet, options: options, readers: readers,
-                                        progress: progress, cancellation: cancellation)
+        let table = try TableFiles.read(
+            path: path, sheet: settings.sheet, options: options, readers: readers,
+            progress: progress, cancellation: cancellation)
         if settings == ChartSettings() || settings == ChartSettings(sheet: settings.sheet),
-           let chosen = remembered?.choice(forHeaders: table.columns.map(\.header)),
-           var document = try? chartRead(table, settings: chosen.overridden(by: settings), fileName: path) {
+            let chosen = remembered?.choice(forHeaders: table.columns.map(\.header)),
+            var document = try? chartRead(table, settings: chosen.overridden(by: settings), fileName: path)
+        {
             document.warnings.append(Localization.tr("Opened as you chose for files with these columns."))
             return document
         }
@@ -53,7 +57,8 @@ public struct ChartDocument: Sendable {
     }
 
     private static func chartReadAsIs(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
-        let named = ([settings.x, settings.seriesBy, settings.size, settings.category, settings.label, settings.z]
+        let named =
+            ([settings.x, settings.seriesBy, settings.size, settings.category, settings.label, settings.z]
             .compactMap { $0 } + (settings.y ?? [])).filter { $0 != ChartSettings.noColumn }
         let table = DateAndTimeColumns.joined(TotalsLeftOut.leavingOut(table, keeping: named), keeping: named)
         guard let melted = WideTimeTable.melt(table) else { return try chart(table, settings: settings, fileName: fileName) }
@@ -82,20 +87,25 @@ public struct ChartDocument: Sendable {
 
     /// Charts a table held in memory (CSV, TSV or JSON: a held table, tests, the fuzzer) as if it were the file
     /// `name`; no sidecar is read.
-    public static func open(data: Data, name: String, settings: ChartSettings = ChartSettings(),
-                            options: CSVReadOptions = CSVReadOptions(), progress: ((ImportProgress) -> Void)? = nil,
-                            cancellation: CancellationFlag? = nil) throws -> ChartDocument {
-        let table = try TableFiles.read(data: data, name: name, options: options, progress: progress,
-                                        cancellation: cancellation)
+    public static func open(
+        data: Data, name: String, settings: ChartSettings = ChartSettings(),
+        options: CSVReadOptions = CSVReadOptions(), progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> ChartDocument {
+        let table = try TableFiles.read(
+            data: data, name: name, options: options, progress: progress,
+            cancellation: cancellation)
         return try chartRead(table, settings: settings, fileName: name)
     }
 
     /// Opens the table piped in on standard input, read as it arrives (`TableFiles.readStandardInput`), with
     /// `settings`.
-    public static func openStandardInput(settings: ChartSettings = ChartSettings(),
-                                         options: CSVReadOptions = CSVReadOptions(),
-                                         progress: ((ImportProgress) -> Void)? = nil,
-                                         cancellation: CancellationFlag? = nil) throws -> ChartDocument {
+    public static func openStandardInput(
+        settings: ChartSettings = ChartSettings(),
+        options: CSVReadOptions = CSVReadOptions(),
+        progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> ChartDocument {
         let table = try TableFiles.readStandardInput(options: options, progress: progress, cancellation: cancellation)
         return try chartRead(table, settings: settings, fileName: StandardInput.name)
     }
@@ -104,26 +114,30 @@ public struct ChartDocument: Sendable {
     static func chart(_ table: Table, settings: ChartSettings, fileName: String) throws -> ChartDocument {
         let profile = TableProfile(table)
         let layout = try ChartInference.inferLayout(table, settings: settings, profile: profile)
-        var (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
-                                                          fileTitle: title(of: table, fileName: fileName))
+        var (chart, chartWarnings) = ChartInference.build(
+            table, layout: layout, settings: settings,
+            fileTitle: title(of: table, fileName: fileName))
         chartWarnings += StrayMarking.mark(&chart)
         // Columns the guess left out, and why, unless the person chose the measures.
         let leftOut = settings.y == nil ? SetAsideWording.notes(profile, layout: layout, table: table) : []
         let chosen = settings.y != nil || settings.kind != nil || (settings.x.map { !$0.isEmpty } ?? false)
-        return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
-                             warnings: table.warnings + chartWarnings + leftOut,
-                             reason: ChartReason.sentence(layout, profile: profile, table: table, chosen: chosen))
+        return ChartDocument(
+            table: table, chart: chart, settings: settings, layout: layout,
+            warnings: table.warnings + chartWarnings + leftOut,
+            reason: ChartReason.sentence(layout, profile: profile, table: table, chosen: chosen))
     }
 
     /// The same chart made again from `table`, the document's table with rows added: the same layout and settings,
     /// nothing guessed again. Costs a pass over every row (a sort too when x is out of order), as opening does
     /// after reading: about 18 ms for a million-row line chart (release build, `audiograph-bench follow`).
     func rebuilt(with table: Table) -> ChartDocument {
-        var (chart, chartWarnings) = ChartInference.build(table, layout: layout, settings: settings,
-                                                          fileTitle: Self.title(of: table, fileName: table.path))
+        var (chart, chartWarnings) = ChartInference.build(
+            table, layout: layout, settings: settings,
+            fileTitle: Self.title(of: table, fileName: table.path))
         chartWarnings += StrayMarking.mark(&chart)
-        return ChartDocument(table: table, chart: chart, settings: settings, layout: layout,
-                             warnings: table.warnings + chartWarnings, reason: reason, readHeaders: readHeaders)
+        return ChartDocument(
+            table: table, chart: chart, settings: settings, layout: layout,
+            warnings: table.warnings + chartWarnings, reason: reason, readHeaders: readHeaders)
     }
 
     /// The title a chart gets when the settings give none: the file's, and for a workbook of several sheets the

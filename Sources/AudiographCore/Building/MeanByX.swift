@@ -5,7 +5,9 @@ import Foundation
 enum MeanByX {
     /// One point per distinct x among `rows`, in ascending x: the mean of the finite y values there (their sum
     /// when `adding`; NaN when none) and the count of rows with a value.
-    static func summarise(xs: [Double], ys: [Double], rows: [Int], adding: Bool = false) -> (x: [Double], y: [Double], counts: [Int]) {
+    static func summarise(xs: [Double], ys: [Double], rows: [Int], adding: Bool = false) -> (
+        x: [Double], y: [Double], counts: [Int]
+    ) {
         let ordered = rows.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
         var outX: [Double] = [], outY: [Double] = [], counts: [Int] = []
         var i = 0

@@ -22,8 +22,10 @@ enum StrayMarking {
         let x = XValueFormatting(axis: chart.xAxis)
         var notes: [String] = []
         var notedTimes: Set<Double> = []
-        for k in chart.series.indices where !chart.series[k].isTotal && chart.series[k].histogram == nil
-            && chart.series[k].boxes == nil && chart.series[k].candles == nil {
+        for k in chart.series.indices
+        where !chart.series[k].isTotal && chart.series[k].histogram == nil
+            && chart.series[k].boxes == nil && chart.series[k].candles == nil
+        {
             let s = chart.series[k]
             let xStrays = xIsTime ? StrayValues.amongTimes(s.x) : []
             let (yStrays, typical, isMedian) = StrayValues.amongMeasures(s.y)
@@ -41,16 +43,21 @@ enum StrayMarking {
             }
             // The series of one table share their x: a stray time is said once, not once per series.
             for i in xStrays where notes.count < noteLimit && low <= high && notedTimes.insert(s.x[i]).inserted {
-                notes.append(Localization.tr("%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
-                                  Localization.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
+                notes.append(
+                    Localization.tr(
+                        "%@ in %@ looks out of place: the others run from %@ to %@.", x.string(s.x[i]),
+                        Localization.titleInSentence(chart.xAxis.title), x.string(low), x.string(high)) + check)
             }
             for i in yStrays where notes.count < noteLimit {
-                notes.append((isMedian
-                    ? Localization.tr("%@ in %@ looks out of place: over a thousand times the median (%@).",
-                           y.string(s.y[i]), Localization.titleInSentence(s.name), y.derived(typical))
-                    // TRANSLATORS: the middle 90% of values: from the 5th to the 95th percentile.
-                    : Localization.tr("%@ in %@ looks out of place: over a thousand times the width of the middle 90%% of values (%@).",
-                           y.string(s.y[i]), Localization.titleInSentence(s.name), y.derived(typical))) + check)
+                notes.append(
+                    (isMedian
+                        ? Localization.tr(
+                            "%@ in %@ looks out of place: over a thousand times the median (%@).",
+                            y.string(s.y[i]), Localization.titleInSentence(s.name), y.derived(typical))
+                        : Localization.tr(
+                            // TRANSLATORS: the middle 90% of values: from the 5th to the 95th percentile.
+                            "%@ in %@ looks out of place: over a thousand times the width of the middle 90%% of values (%@).",
+                            y.string(s.y[i]), Localization.titleInSentence(s.name), y.derived(typical))) + check)
             }
         }
         return notes

@@ -18,8 +18,10 @@ public struct NumericAxis: Sendable {
     public var scale: AxisScale
     public var formatter: ValueFormatter
 
-    public init(title: String, unit: String? = nil, range: ClosedRange<Double>, gridlines: [Double] = [],
-                scale: AxisScale = .linear, formatter: ValueFormatter) {
+    public init(
+        title: String, unit: String? = nil, range: ClosedRange<Double>, gridlines: [Double] = [],
+        scale: AxisScale = .linear, formatter: ValueFormatter
+    ) {
         self.title = title
         self.unit = unit
         self.range = range
@@ -69,8 +71,10 @@ public struct DateAxis: Sendable {
     public var utcOffsetSeconds: Int?
 
     /// A date axis; gridlines default to round calendar instants over `range`.
-    public init(title: String, range: ClosedRange<Double>, precision: DatePrecision, writtenPrecision: DatePrecision? = nil,
-                gridlines: [Double]? = nil, utcOffsetSeconds: Int? = nil) {
+    public init(
+        title: String, range: ClosedRange<Double>, precision: DatePrecision, writtenPrecision: DatePrecision? = nil,
+        gridlines: [Double]? = nil, utcOffsetSeconds: Int? = nil
+    ) {
         self.title = title
         self.range = range
         self.precision = precision

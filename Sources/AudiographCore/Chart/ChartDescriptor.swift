@@ -74,8 +74,10 @@ public struct ChartDescriptor: Sendable {
     /// (extent, where most points lie, points far from the rest), never by correlation or trend.
     public var isMap = false
 
-    public init(title: String, summary: String? = nil, kind: ChartKind, xAxis: XAxis, yAxis: NumericAxis,
-                additionalAxes: [AdditionalAxis] = [], series: [DataSeries]) {
+    public init(
+        title: String, summary: String? = nil, kind: ChartKind, xAxis: XAxis, yAxis: NumericAxis,
+        additionalAxes: [AdditionalAxis] = [], series: [DataSeries]
+    ) {
         self.title = title
         self.summary = summary
         self.kind = kind

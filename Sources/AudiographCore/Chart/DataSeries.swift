@@ -47,8 +47,10 @@ public struct DataSeries: Sendable {
     /// "(looks out of place)" wherever the point is spoken.
     public var strays: [Int] = []
 
-    public init(name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
-                labels: [String]? = nil, sourceLines: [Int] = []) {
+    public init(
+        name: String, isContinuous: Bool, x: [Double], y: [Double], additional: [AdditionalColumn] = [],
+        labels: [String]? = nil, sourceLines: [Int] = []
+    ) {
         precondition(x.count == y.count, "x and y must have the same length")  // l10n: not shown
         self.name = name
         self.isContinuous = isContinuous
@@ -71,8 +73,9 @@ public struct DataSeries: Sendable {
                 return indices[index] < 0 ? .missing : .category(Int(indices[index]))
             }
         }
-        return DataPoint(x: x[index], y: y[index].isNaN ? nil : y[index], additional: extras,
-                         label: labels?[index])
+        return DataPoint(
+            x: x[index], y: y[index].isNaN ? nil : y[index], additional: extras,
+            label: labels?[index])
     }
 }
 

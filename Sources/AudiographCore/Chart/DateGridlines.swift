@@ -16,7 +16,7 @@ public enum DateGridlines {
         let steps: [(Calendar.Component, Int, Double)] = [
             (.hour, 1, 3_600), (.hour, 6, 21_600), (.day, 1, day), (.day, 7, 7 * day), (.month, 1, 30.4 * day),
             (.month, 3, 91.3 * day), (.year, 1, 365.25 * day), (.year, 2, 730.5 * day), (.year, 5, 1_826 * day),
-            (.year, 10, 3_652 * day), (.year, 20, 7_305 * day), (.year, 50, 18_262 * day), (.year, 100, 36_525 * day),
+            (.year, 10, 3_652 * day), (.year, 20, 7_305 * day), (.year, 50, 18_262 * day), (.year, 100, 36_525 * day)
         ]
         guard let (unit, multiple, _) = steps.first(where: { span / $0.2 <= Double(2 * target) }) else { return [] }
         let start = Date(timeIntervalSince1970: range.lowerBound)
@@ -37,7 +37,7 @@ public enum DateGridlines {
         guard var current = calendar.date(from: parts) else { return [] }
         if unit == .day && multiple == 7 {
             // Weeks start on Monday (ISO 8601).
-            let weekday = calendar.component(.weekday, from: current)   // 1 = Sunday
+            let weekday = calendar.component(.weekday, from: current)  // 1 = Sunday
             current = calendar.date(byAdding: .day, value: (9 - weekday) % 7, to: current) ?? current
         }
         var lines: [Double] = []

@@ -30,8 +30,9 @@ enum NumberScale {
         let scaled = value / pow(10, Double(exponent))
         let magnitude = Int(floor(log10(abs(scaled))))
         let digits = max(0, significant - 1 - magnitude)
-        let number = ValueFormatter.trimmingZeros(ValueFormatter.format(scaled, fractionDigits: digits, grouping: grouping),
-                                                  keeping: 0)
+        let number = ValueFormatter.trimmingZeros(
+            ValueFormatter.format(scaled, fractionDigits: digits, grouping: grouping),
+            keeping: 0)
         return phrase(number, exponent)
     }
 

@@ -68,15 +68,18 @@ public struct ValueFormatter: Sendable, Equatable {
     /// `value` with `digits` decimals, less trailing zeros past the data's decimals (all of them when the data
     /// is said with three or more, whose decimals are a writer's, not a precision).
     private func trimmedPastData(_ value: Double, digits: Int) -> String {
-        ValueFormatter.trimmingZeros(ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
-                                     keeping: fractionDigits >= 3 ? 0 : fractionDigits)
+        ValueFormatter.trimmingZeros(
+            ValueFormatter.format(value, fractionDigits: digits, grouping: usesGrouping),
+            keeping: fractionDigits >= 3 ? 0 : fractionDigits)
     }
 
     /// A value a person typed or chose, with its unit and every decimal it needs (up to six, at least the
     /// data's): "200 births per 10,000", "202.5 births per 10,000".
     public func exact(_ value: Double) -> String {
-        attachUnit(ValueFormatter.format(value, fractionDigits: max(fractionDigits, ValueFormatter.decimalsNeeded(value)),
-                                         grouping: usesGrouping))
+        attachUnit(
+            ValueFormatter.format(
+                value, fractionDigits: max(fractionDigits, ValueFormatter.decimalsNeeded(value)),
+                grouping: usesGrouping))
     }
 
     /// Adds the unit in the place a reader expects: "$12", "35%", "21.5 °C", "268 births per 10,000".

@@ -34,8 +34,10 @@ public enum ChartInference {
     }
 
     /// Builds the chart for `table` with `settings` (flags and sidecar merged). Throws for unknown columns.
-    public static func makeChart(_ table: Table, settings: ChartSettings = ChartSettings(),
-                                 fileTitle: String? = nil) throws -> (chart: ChartDescriptor, warnings: [String]) {
+    public static func makeChart(
+        _ table: Table, settings: ChartSettings = ChartSettings(),
+        fileTitle: String? = nil
+    ) throws -> (chart: ChartDescriptor, warnings: [String]) {
         let layout = try inferLayout(table, settings: settings)
         return build(table, layout: layout, settings: settings, fileTitle: fileTitle)
     }
@@ -193,4 +195,3 @@ enum OrderCheck {
         return true
     }
 }
-

@@ -39,10 +39,12 @@ public struct ChartSettings: Codable, Sendable, Equatable {
     /// The column name that means "no column" (for x: the row number).
     public static let noColumn = ""
 
-    public init(x: String? = nil, y: [String]? = nil, seriesBy: String? = nil, size: String? = nil,
-                category: String? = nil, label: String? = nil, kind: ChartKind? = nil, title: String? = nil,
-                summary: String? = nil, unit: String? = nil, logY: Bool? = nil, aggregate: Aggregation? = nil,
-                bins: Int? = nil, z: String? = nil, sheet: String? = nil) {
+    public init(
+        x: String? = nil, y: [String]? = nil, seriesBy: String? = nil, size: String? = nil,
+        category: String? = nil, label: String? = nil, kind: ChartKind? = nil, title: String? = nil,
+        summary: String? = nil, unit: String? = nil, logY: Bool? = nil, aggregate: Aggregation? = nil,
+        bins: Int? = nil, z: String? = nil, sheet: String? = nil
+    ) {
         self.x = x; self.y = y; self.seriesBy = seriesBy; self.size = size; self.category = category
         self.label = label; self.kind = kind; self.title = title; self.summary = summary; self.unit = unit
         self.logY = logY
@@ -54,11 +56,12 @@ public struct ChartSettings: Codable, Sendable, Equatable {
 
     /// These settings with every field that `other` sets taken from `other`.
     public func overridden(by other: ChartSettings) -> ChartSettings {
-        ChartSettings(x: other.x ?? x, y: other.y ?? y, seriesBy: other.seriesBy ?? seriesBy, size: other.size ?? size,
-                      category: other.category ?? category, label: other.label ?? label, kind: other.kind ?? kind,
-                      title: other.title ?? title, summary: other.summary ?? summary, unit: other.unit ?? unit,
-                      logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate, bins: other.bins ?? bins,
-                      z: other.z ?? z, sheet: other.sheet ?? sheet)
+        ChartSettings(
+            x: other.x ?? x, y: other.y ?? y, seriesBy: other.seriesBy ?? seriesBy, size: other.size ?? size,
+            category: other.category ?? category, label: other.label ?? label, kind: other.kind ?? kind,
+            title: other.title ?? title, summary: other.summary ?? summary, unit: other.unit ?? unit,
+            logY: other.logY ?? logY, aggregate: other.aggregate ?? aggregate, bins: other.bins ?? bins,
+            z: other.z ?? z, sheet: other.sheet ?? sheet)
     }
 }
 
@@ -82,17 +85,23 @@ public enum SidecarSettings {
             guard let bytes = try PlainFile.read(sidecar, maxBytes: maxBytes) else { return nil }
             data = bytes
         } catch PlainFile.ReadError.notPlainFile {
-            throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
-                "is not a plain file (it is a link, a folder or a device); delete it, or replace it with a settings file."))
+            throw ImportError.invalidSettings(
+                path: sidecar,
+                reason: Localization.tr(
+                    "is not a plain file (it is a link, a folder or a device); delete it, or replace it with a settings file."))
         } catch {
-            throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
-                "cannot be read or is too large; fix or delete this settings file."))
+            throw ImportError.invalidSettings(
+                path: sidecar,
+                reason: Localization.tr(
+                    "cannot be read or is too large; fix or delete this settings file."))
         }
         do {
             return try JSONDecoder().decode(ChartSettings.self, from: data)
         } catch {
-            throw ImportError.invalidSettings(path: sidecar, reason: Localization.tr(
-                "is not a valid Audiograph settings file (JSON with keys such as \"x\", \"y\", \"kind\"); fix or delete it."))
+            throw ImportError.invalidSettings(
+                path: sidecar,
+                reason: Localization.tr(
+                    "is not a valid Audiograph settings file (JSON with keys such as \"x\", \"y\", \"kind\"); fix or delete it."))
         }
     }
 

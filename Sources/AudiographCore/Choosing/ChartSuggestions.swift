@@ -30,20 +30,25 @@ public enum ChartSuggestions {
         if let guessed { candidates.append(guessed) }
         candidates += candidates.flatMap { layeredBars(of: $0, table: table) }
         // A frequency table's counts are added up in every bar chart offered, never averaged.
-        candidates += alternatives(table: table, profile: profile, guess: free, summary: guessed?.aggregate == .sum ? .sum : .mean)
+        candidates += alternatives(
+            table: table, profile: profile, guess: free, summary: guessed?.aggregate == .sum ? .sum : .mean)
         var seen: [ChartInference.Layout] = []
         var result: [ChartSuggestion] = []
         for layout in candidates where result.count < limit {
             let settings = self.settings(for: layout, table: table)
             guard let made = try? ChartInference.inferLayout(table, settings: settings, profile: profile),
-                  !seen.contains(where: { $0 == made || isSwapped($0, made) }) else { continue }
+                !seen.contains(where: { $0 == made || isSwapped($0, made) })
+            else { continue }
             seen.append(made)
-            let (chart, _) = ChartInference.build(table, layout: made, settings: settings,
-                                                  fileTitle: ChartDocument.title(of: table, fileName: table.path))
+            let (chart, _) = ChartInference.build(
+                table, layout: made, settings: settings,
+                fileTitle: ChartDocument.title(of: table, fileName: table.path))
             guard !chart.series.isEmpty, chart.series.contains(where: { $0.count > 0 }) else { continue }
-            result.append(ChartSuggestion(settings: settings, flags: fewestSettings(for: made, all: settings, table: table, profile: profile),
-                                          layout: made, sentence: sentence(chart, layout: made, table: table),
-                                          title: chart.title))
+            result.append(
+                ChartSuggestion(
+                    settings: settings, flags: fewestSettings(for: made, all: settings, table: table, profile: profile),
+                    layout: made, sentence: sentence(chart, layout: made, table: table),
+                    title: chart.title))
         }
         return result
     }
@@ -56,19 +61,23 @@ public enum ChartSuggestions {
     /// Settings that pin every role of `layout` (an empty name for "none").
     public static func settings(for layout: ChartInference.Layout, table: Table) -> ChartSettings {
         func header(_ i: Int?) -> String { i.map { table.columns[$0].header } ?? ChartSettings.noColumn }
-        return ChartSettings(x: header(layout.x), y: layout.y.map { table.columns[$0].header },
-                             seriesBy: header(layout.seriesBy), size: header(layout.size),
-                             category: header(layout.category), label: header(layout.label), kind: layout.kind,
-                             aggregate: layout.aggregate ?? Aggregation.none, sheet: table.workbook?.chosenName)
+        return ChartSettings(
+            x: header(layout.x), y: layout.y.map { table.columns[$0].header },
+            seriesBy: header(layout.seriesBy), size: header(layout.size),
+            category: header(layout.category), label: header(layout.label), kind: layout.kind,
+            aggregate: layout.aggregate ?? Aggregation.none, sheet: table.workbook?.chosenName)
     }
 
     /// The roles a person would type: the columns used, then the kind, then "no summary", then every "none",
     /// whichever first gives `layout` again.
-    static func fewestSettings(for layout: ChartInference.Layout, all: ChartSettings, table: Table,
-                               profile: TableProfile) -> ChartSettings {
+    static func fewestSettings(
+        for layout: ChartInference.Layout, all: ChartSettings, table: Table,
+        profile: TableProfile
+    ) -> ChartSettings {
         func named(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
-        var fewest = ChartSettings(x: named(all.x), y: all.y, seriesBy: named(all.seriesBy), size: named(all.size),
-                                   category: named(all.category), label: named(all.label))
+        var fewest = ChartSettings(
+            x: named(all.x), y: all.y, seriesBy: named(all.seriesBy), size: named(all.size),
+            category: named(all.category), label: named(all.label))
         if layout.x == nil { fewest.x = ChartSettings.noColumn }
         for step in 0..<3 {
             if (try? ChartInference.inferLayout(table, settings: fewest, profile: profile)) == layout { return fewest }
@@ -83,19 +92,24 @@ public enum ChartSuggestions {
 
     /// Other charts worth offering: a map, each time column with the measures, the scatter plots of the
     /// most related pairs, and the mean (or, by `summary`, the total) of a measure per group.
-    static func alternatives(table: Table, profile: TableProfile, guess: LayoutGuess,
-                             summary: Aggregation = .mean) -> [ChartInference.Layout] {
+    static func alternatives(
+        table: Table, profile: TableProfile, guess: LayoutGuess,
+        summary: Aggregation = .mean
+    ) -> [ChartInference.Layout] {
         let columns = table.columns
         let measures = guess.measures
         var out: [ChartInference.Layout] = []
         // A map.
         if let lat = profile.columns.first(where: { $0.coordinate == .latitude && $0.role == .measure })?.index,
-           let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index {
+            let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index
+        {
             out.append(guess.scatter(x: lon, y: lat))
         }
         // Counts of a table of categories: the other order, and each category counted alone.
         if guess.onlyCategories, let counts = guess.countLayout() {
-            if let group = counts.seriesBy { out.append(.init(x: group, y: [], seriesBy: counts.x, kind: .bar, aggregate: .count)) }
+            if let group = counts.seriesBy {
+                out.append(.init(x: group, y: [], seriesBy: counts.x, kind: .bar, aggregate: .count))
+            }
             out.append(.init(x: counts.x, y: [], kind: .bar, aggregate: .count))
         }
         // Measures over each time column: lines when the time is unique, else one line per group or the mean.
@@ -108,15 +122,21 @@ public enum ChartSuggestions {
                 continue
             }
             let xs: [Double]
-            switch columns[t].data { case .numeric(let v, _), .date(let v, _, _): xs = v; case .text: continue }
+            switch columns[t].data {
+            case .numeric(let v, _), .date(let v, _, _): xs = v;
+            case .text: continue
+            }
             let groups = profile.groupings.filter { g in
                 guard g != t, !values.contains(g), let (ids, _) = columns[g].asCategories else { return false }
                 return OrderCheck.xIsUnique(xs, groups: ids)
             }
             for y in values.prefix(3) {
                 // A mean over rows that share a time is only taken within one group: with groups, one line each.
-                if let g = groups.first { out.append(.init(x: t, y: [y], seriesBy: g, kind: .line)) }
-                else { out.append(.init(x: t, y: [y], kind: .line, aggregate: .mean)) }
+                if let g = groups.first {
+                    out.append(.init(x: t, y: [y], seriesBy: g, kind: .line))
+                } else {
+                    out.append(.init(x: t, y: [y], kind: .line, aggregate: .mean))
+                }
             }
         }
         // Scatter plots: the first continuous measure against those that move with it most.
@@ -127,7 +147,9 @@ public enum ChartSuggestions {
             for y in partners { out.append(guess.scatter(x: x, y: y)) }
         }
         // The mean (or total) of the first measures per group, as bars.
-        for g in profile.groupings.filter({ !measures.contains($0) && profile[$0].distinct <= LayoutGuess.categoryLimit }).prefix(2) {
+        for g in profile.groupings.filter({ !measures.contains($0) && profile[$0].distinct <= LayoutGuess.categoryLimit }).prefix(
+            2)
+        {
             // A factor that varies within each group is kept apart, not averaged over (as the guess does).
             for y in measures.prefix(2) {
                 if var split = guess.factorWithin(g, y: y) {
@@ -146,7 +168,8 @@ public enum ChartSuggestions {
     /// index, score or temperature (five companies' prices stacked make a number that means nothing).
     static func layeredBars(of layout: ChartInference.Layout, table: Table) -> [ChartInference.Layout] {
         guard layout.kind == .line, layout.seriesBy != nil, layout.aggregate == nil, layout.y.count == 1,
-              isAmount(table.columns[layout.y[0]]) else { return [] }
+            isAmount(table.columns[layout.y[0]])
+        else { return [] }
         return [ChartKind.groupedBar, .stackedBar].map { kind in
             var bars = layout
             bars.kind = kind
@@ -159,17 +182,24 @@ public enum ChartSuggestions {
     /// inches are none of these: their total was offered as a layer of stacked bars.
     static func isAmount(_ column: Column) -> Bool {
         guard case .numeric(let values, _) = column.data, column.unit != "%" else { return false }
-        let amountWords: Set<String> = ["sales", "count", "counts", "number", "total", "amount", "revenue", "revenues", "cost",
-                                        "costs", "deaths", "cases", "population", "pop", "spending", "units", "volume",
-                                        "production", "exports", "imports", "sum", "freq", "frequency", "n", "income",
-                                        "expenditure", "expenditures", "births", "visitors", "passengers", "sold"]
+        let amountWords: Set<String> = [
+            "sales", "count", "counts", "number", "total", "amount", "revenue", "revenues", "cost",
+            "costs", "deaths", "cases", "population", "pop", "spending", "units", "volume",
+            "production", "exports", "imports", "sum", "freq", "frequency", "n", "income",
+            "expenditure", "expenditures", "births", "visitors", "passengers", "sold"
+        ]
         let words = ColumnProfiler.headerWords(column.header)
         let whole = values.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
-        let currency = column.unit.map { ValueFormatter.prefixUnits.contains($0) || ["USD", "EUR", "GBP", "JPY", "dollars", "yen"].contains($0) } ?? false
+        let currency =
+            column.unit.map {
+                ValueFormatter.prefixUnits.contains($0) || ["USD", "EUR", "GBP", "JPY", "dollars", "yen"].contains($0)
+            } ?? false
         guard whole || currency || words.contains(where: amountWords.contains) else { return false }
-        let levels: Set<String> = ["price", "prices", "rate", "rates", "ratio", "mean", "average", "avg", "index", "pct",
-                                   "percent", "percentage", "share", "score", "temp", "temperature", "median", "close",
-                                   "open", "high", "low"]
+        let levels: Set<String> = [
+            "price", "prices", "rate", "rates", "ratio", "mean", "average", "avg", "index", "pct",
+            "percent", "percentage", "share", "score", "temp", "temperature", "median", "close",
+            "open", "high", "low"
+        ]
         guard !ColumnProfiler.headerWords(column.header).contains(where: levels.contains) else { return false }
         return !values.contains { $0 < 0 }
     }
@@ -213,8 +243,10 @@ public enum ChartSuggestions {
             parts.append(Localization.tr("Candlestick chart: %@", chart.title))
         }
         if let g = layout.seriesBy {
-            parts.append(chart.kind.drawsBars ? Localization.tr("one layer per %@", table.columns[g].title)
-                         : Localization.tr("one line per %@", table.columns[g].title))
+            parts.append(
+                chart.kind.drawsBars
+                    ? Localization.tr("one layer per %@", table.columns[g].title)
+                    : Localization.tr("one line per %@", table.columns[g].title))
         }
         if chart.kind == .scatter, let c = layout.category {
             parts.append(Localization.tr("coloured by %@", table.columns[c].title))

@@ -90,7 +90,8 @@ public struct ColumnProfile: Sendable, Equatable {
     /// never the measure of a line or scatter (issue 45).
     public var isCode: Bool {
         role == .measure && isWholeNumbers && coordinate == nil && distinct >= 2
-            && (distinct * 5 <= present && (distinct <= 12 || (distinct <= ColumnProfile.groupingLimit && magnitude <= Double(distinct)))
+            && (distinct * 5 <= present
+                && (distinct <= 12 || (distinct <= ColumnProfile.groupingLimit && magnitude <= Double(distinct)))
                 || isTwoValued)
             || isUnitNumber
     }
@@ -135,47 +136,58 @@ public struct TableProfile: Sendable {
 /// Computes a column's profile.
 enum ColumnProfiler {
     /// Headers that only ever hold row numbers or keys (compared lower-cased, words joined by one space).
-    static let identifierWords: Set<String> = ["id", "ids", "idx", "index", "rownames", "rowname", "row", "rowid", "row id",  // l10n: not shown
-                                               "row names", "row name", "unnamed: 0", "unnamed 0", "key", "code", "codes",  // l10n: not shown
-                                               "fips", "zip", "zipcode", "zip code", "serial", "obs", "record", "no", "#",  // l10n: not shown
-                                               "uuid", "guid", "idno", "obsno", "cusip", "番号", "ｉｄ"]
+    static let identifierWords: Set<String> = [
+        "id", "ids", "idx", "index", "rownames", "rowname", "row", "rowid", "row id",  // l10n: not shown
+        "row names", "row name", "unnamed: 0", "unnamed 0", "key", "code", "codes",  // l10n: not shown
+        "fips", "zip", "zipcode", "zip code", "serial", "obs", "record", "no", "#",  // l10n: not shown
+        "uuid", "guid", "idno", "obsno", "cusip", "番号", "ｉｄ"
+    ]
     /// Last words of a header that make it a key: "Patient ID", "county_fips" (not "code": "Lines of code").
     static let identifierLastWords: Set<String> = ["id", "ids", "idx", "fips", "zip", "zipcode", "uuid"]
     /// Words of a header that name the unit a row belongs to, when the column holds whole numbers.
-    static let unitWords: Set<String> = ["subject", "subj", "station", "patient", "person", "individual", "student", "pupil",
-                                         "school", "provnum", "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household",
-                                         "participant", "respondent", "plot", "block"]
+    static let unitWords: Set<String> = [
+        "subject", "subj", "station", "patient", "person", "individual", "student", "pupil",
+        "school", "provnum", "studyid", "uid", "nr", "pid", "sid", "hid", "district", "household",
+        "participant", "respondent", "plot", "block"
+    ]
     /// Whole headers that name the unit a row belongs to, when the column holds whole numbers: as one word of
     /// several they name a quantity of it (`stateFedMales`, `StateOpinion`, `countyPop`).
     static let unitHeaders: Set<String> = ["county", "municipality", "state", "firm", "village", "company", "country"]
     /// True for headers of row numbers and keys of rows, as opposed to a unit's number that repeats.
     static func isRowHeader(_ joined: String) -> Bool {
-        ["index", "idx", "rownames", "rowname", "row", "rowid", "row id", "row names", "row name",  // l10n: not shown
-         "unnamed: 0", "unnamed 0", "obs", "record", "no", "#", "serial", "uuid", "guid", "zip",  // l10n: not shown
-         "zipcode", "zip code", "fips", "key", ""].contains(joined)  // l10n: not shown
+        [
+            "index", "idx", "rownames", "rowname", "row", "rowid", "row id", "row names", "row name",  // l10n: not shown
+            "unnamed: 0", "unnamed 0", "obs", "record", "no", "#", "serial", "uuid", "guid", "zip",  // l10n: not shown
+            "zipcode", "zip code", "fips", "key", ""  // l10n: not shown
+        ].contains(joined)
     }
 
     /// Words of a header that name a time.
-    static let timeWords: Set<String> = ["year", "years", "yr", "yyyy", "month", "week", "day", "date", "time", "period",
-                                         "quarter", "decade", "hour", "minute", "season", "t", "timestamp", "datetime",
-                                         "julday", "jday", "yday", "doy", "年", "年度", "月", "日", "時刻", "時間", "日付"]
+    static let timeWords: Set<String> = [
+        "year", "years", "yr", "yyyy", "month", "week", "day", "date", "time", "period",
+        "quarter", "decade", "hour", "minute", "season", "t", "timestamp", "datetime",
+        "julday", "jday", "yday", "doy", "年", "年度", "月", "日", "時刻", "時間", "日付"
+    ]
 
     static func profile(_ column: Column, index: Int, rows: Int) -> ColumnProfile {
         let words = headerWords(column.title)
         let joined = words.joined(separator: " ")
         // A whole header that names a key ("id", "rownames": R's row names, 1.1 and 1.2 for nested rows) is a
         // key whatever its numbers; a last word ("Patient ID") only over whole numbers.
-        let isKeyHeader = identifierWords.contains(joined) || identifierWords.contains(column.header.lowercased())
+        let isKeyHeader =
+            identifierWords.contains(joined) || identifierWords.contains(column.header.lowercased())
             || column.header.isEmpty
         // One word ending in "code" (ccode, fcode, zipcode: a country's, a firm's) names a key; of several words
         // "code" may count something ("IncomeTaxCode").
         let namesACode = words.count == 1 && words[0].count >= 5 && words[0].hasSuffix("code")
         let namesIdentifier = isKeyHeader || (words.count > 1 && identifierLastWords.contains(words.last!)) || namesACode
         let namesTime = words.contains { timeWords.contains($0) }
-        var p = ColumnProfile(index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
-                              isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
+        var p = ColumnProfile(
+            index: index, role: .constant, distinct: 0, present: 0, repeats: false, isWholeNumbers: false,
+            isMonotonic: false, isSequence: false, magnitude: 0, coordinate: nil, headerNamesTime: namesTime)
         p.headerNamesKey = namesIdentifier
-        p.headerNamesUnit = words.contains { unitWords.contains($0) } || unitHeaders.contains(joined)
+        p.headerNamesUnit =
+            words.contains { unitWords.contains($0) } || unitHeaders.contains(joined)
             || (namesIdentifier && !isRowHeader(joined))
         let namesNumberBySuffix = endsInANumberWord(words)
         switch column.data {
@@ -183,11 +195,17 @@ enum ColumnProfiler {
             p.distinct = categories.count
             p.present = ids.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
             p.repeats = p.present > p.distinct
-            if p.distinct <= 1 { p.role = .constant }
-            else if !p.repeats, ColumnProfile.monthsInOrder(ids, categories) { p.role = .time }
-            else if p.distinct * 10 >= p.present * 9 { p.role = .labels }
-            else if p.distinct <= ColumnProfile.groupingLimit && p.distinct * 2 <= p.present { p.role = .grouping }
-            else { p.role = .text }
+            if p.distinct <= 1 {
+                p.role = .constant
+            } else if !p.repeats, ColumnProfile.monthsInOrder(ids, categories) {
+                p.role = .time
+            } else if p.distinct * 10 >= p.present * 9 {
+                p.role = .labels
+            } else if p.distinct <= ColumnProfile.groupingLimit && p.distinct * 2 <= p.present {
+                p.role = .grouping
+            } else {
+                p.role = .text
+            }
         case .date(let values, _, _):
             fillNumberFacts(&p, values, rows: rows)
             p.role = p.distinct <= 1 ? .constant : .time
@@ -202,7 +220,9 @@ enum ColumnProfiler {
             let consecutive = p.highest - p.lowest + 1 <= Double(p.distinct) / 0.9
             let blocks = p.risesInBlocks && p.repeats && p.distinct * 2 <= p.present
             var countsWithinUnits = false
-            if p.isWholeNumbers, !namesTime, p.present > 0, !YearValues.span.contains(p.lowest) || !YearValues.span.contains(p.highest) {
+            if p.isWholeNumbers, !namesTime, p.present > 0,
+                !YearValues.span.contains(p.lowest) || !YearValues.span.contains(p.highest)
+            {
                 if (namesNumberBySuffix && (distinctPerRow || blocks)) || (blocks && consecutive && p.distinct >= 30) {
                     p.headerNamesUnit = true
                     p.headerNamesKey = p.headerNamesKey || namesNumberBySuffix  // obs_number 1 … n is no named x
@@ -213,21 +233,30 @@ enum ColumnProfiler {
             }
             // R writes a table's row names as "rownames": years for some (WorldPhones), 1…n for most.
             // (Every row name a year: R's row numbers 1 … 1851 with rows dropped only end past 1000.)
-            let yearNames = joined == "rownames" && p.isMonotonic && p.isWholeNumbers && !p.isSequence
+            let yearNames =
+                joined == "rownames" && p.isMonotonic && p.isWholeNumbers && !p.isSequence
                 && p.lowest >= 1000 && p.highest <= 2999
-            if p.distinct <= 1 { p.role = .constant }
-            else if countsWithinUnits { p.role = .identifier }
-            else if yearNames { p.role = .time }
-            else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) { p.role = .time }
-            else if p.headerNamesUnit && p.isWholeNumbers && !namesTime {
+            if p.distinct <= 1 {
+                p.role = .constant
+            } else if countsWithinUnits {
+                p.role = .identifier
+            } else if yearNames {
+                p.role = .time
+            } else if namesTime && !namesIdentifier && (p.isMonotonic || p.isWholeNumbers) {
+                p.role = .time
+            } else if p.headerNamesUnit && p.isWholeNumbers && !namesTime {
                 // A unit's number: a code that splits series when its units each have several rows, else a key.
                 p.role = .measure
                 if !p.isUnitNumber { p.role = .identifier }
+            } else if countsUnderAKeyWord(joined, p) {
+                p.role = .measure
+            } else if isKeyHeader || (namesIdentifier && p.isWholeNumbers) {
+                p.role = .identifier
+            } else if p.isSequence && !namesTime && p.coordinate == nil {
+                p.role = .identifier
+            } else {
+                p.role = .measure
             }
-            else if countsUnderAKeyWord(joined, p) { p.role = .measure }
-            else if isKeyHeader || (namesIdentifier && p.isWholeNumbers) { p.role = .identifier }
-            else if p.isSequence && !namesTime && p.coordinate == nil { p.role = .identifier }
-            else { p.role = .measure }
         }
         return p
     }
@@ -236,13 +265,15 @@ enum ColumnProfiler {
     /// "IncomeTaxCode" counts the words of the tax code).
     static let numberSuffixes = ["no", "num", "nr", "id", "bib", "number"]
     /// Words that end in those letters without naming a number ("casino", "acid", "bid" as a price).
-    static let notNumberNames: Set<String> = ["casino", "volcano", "piano", "albino", "domino", "techno", "acid", "humid",
-                                              "solid", "fluid", "liquid", "valid", "rapid", "lipid", "hybrid", "pyramid",
-                                              "bid", "paid", "said", "raid", "aid", "arid", "avid", "vivid", "timid", "void",
-                                              "squid", "mid", "tepid", "android", "steroid", "asteroid", "thyroid",
-                                              "paranoid", "alkaloid", "colloid", "cuboid", "ovoid", "tabloid", "spheroid",
-                                              "ellipsoid", "sinusoid", "humanoid", "avoid", "invalid", "placid", "morbid",
-                                              "candid", "splendid", "intrepid", "insipid", "pallid", "putrid", "sordid"]
+    static let notNumberNames: Set<String> = [
+        "casino", "volcano", "piano", "albino", "domino", "techno", "acid", "humid",
+        "solid", "fluid", "liquid", "valid", "rapid", "lipid", "hybrid", "pyramid",
+        "bid", "paid", "said", "raid", "aid", "arid", "avid", "vivid", "timid", "void",
+        "squid", "mid", "tepid", "android", "steroid", "asteroid", "thyroid",
+        "paranoid", "alkaloid", "colloid", "cuboid", "ovoid", "tabloid", "spheroid",
+        "ellipsoid", "sinusoid", "humanoid", "avoid", "invalid", "placid", "morbid",
+        "candid", "splendid", "intrepid", "insipid", "pallid", "putrid", "sordid"
+    ]
 
     /// True when a header's last word is a number's name, or ends in one after two letters or more ("docno").
     static func endsInANumberWord(_ words: [String]) -> Bool {

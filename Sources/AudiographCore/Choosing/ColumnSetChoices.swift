@@ -51,7 +51,8 @@ public struct ColumnSetChoices: Sendable {
 
     private func entries() -> [Entry] {
         guard let data = try? PlainFile.read(url.path, maxBytes: Self.maxBytes),
-              let list = try? JSONDecoder().decode([Entry].self, from: data) else { return [] }
+            let list = try? JSONDecoder().decode([Entry].self, from: data)
+        else { return [] }
         return list
     }
 }

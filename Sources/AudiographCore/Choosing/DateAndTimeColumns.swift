@@ -14,10 +14,13 @@ enum DateAndTimeColumns {
     static func joined(_ table: Table, keeping: [String]) -> Table {
         let named = Set(keeping.compactMap(table.columnIndex(named:)))
         guard let day = table.columns.indices.first(where: { isDays(table.columns[$0]) && !named.contains($0) }),
-              let clock = table.columns.indices.first(where: { isClockTimes(table.columns[$0]) && !named.contains($0)
-                  && namesATimeOfDay(table.columns[$0].header) }),
-              case .date(let days, _, _) = table.columns[day].data,
-              case .date(let times, _, let offset) = table.columns[clock].data else { return table }
+            let clock = table.columns.indices.first(where: {
+                isClockTimes(table.columns[$0]) && !named.contains($0)
+                    && namesATimeOfDay(table.columns[$0].header)
+            }),
+            case .date(let days, _, _) = table.columns[day].data,
+            case .date(let times, _, let offset) = table.columns[clock].data
+        else { return table }
         var withDay = 0, withBoth = 0
         var seen = Set<Double>(), repeats = false
         for (d, t) in zip(days, times) where d.isFinite {
@@ -27,7 +30,9 @@ enum DateAndTimeColumns {
         }
         guard repeats, withDay > 0, withBoth * 10 >= withDay * 9 else { return table }
         let instants = zip(days, times).map { $0 + $1 }  // NaN where either is missing
-        guard isSchedule(times, perDay: (withBoth + seen.count - 1) / seen.count) || isEvenlySpaced(instants) else { return table }
+        guard isSchedule(times, perDay: (withBoth + seen.count - 1) / seen.count) || isEvenlySpaced(instants) else {
+            return table
+        }
         let seconds = times.contains { $0.isFinite && $0.truncatingRemainder(dividingBy: 60) != 0 }
         var joined = table
         // "Date and time", not "Date and Time", which reads "by date and Time" in a sentence.
@@ -36,15 +41,20 @@ enum DateAndTimeColumns {
             second = second.lowercased()
         }
         let header = Localization.list([table.columns[day].header, second])
-        joined.columns[day] = Column(header: header, data: .date(values: instants, precision: seconds ? .second : .minute,
-                                                                  utcOffsetSeconds: offset))
+        joined.columns[day] = Column(
+            header: header,
+            data: .date(
+                values: instants, precision: seconds ? .second : .minute,
+                utcOffsetSeconds: offset))
         joined.columns.remove(at: clock)
         return joined
     }
 
     /// Header words that name a clock time; a pace ("7:42") or a lap is a duration, not a time of day.
-    static let clockWords: Set<String> = ["time", "hour", "clock", "timestamp", "uhrzeit", "zeit", "heure", "hora",
-                                          "ora", "tijd", "時刻", "時間", "時"]  // l10n: not shown
+    static let clockWords: Set<String> = [
+        "time", "hour", "clock", "timestamp", "uhrzeit", "zeit", "heure", "hora",
+        "ora", "tijd", "時刻", "時間", "時"
+    ]  // l10n: not shown
 
     /// True when a word of `header` names a clock time ("Time", "time_of_day", "Uhrzeit").
     static func namesATimeOfDay(_ header: String) -> Bool {

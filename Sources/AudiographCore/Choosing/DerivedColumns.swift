@@ -50,9 +50,11 @@ public enum DerivedColumns {
     static let mostOffBySpread = 0.05
 
     /// Words of a header that say its column was computed from others: looked at first.
-    static let computedWords: Set<String> = ["real", "log", "ln", "pct", "percent", "percentage", "share", "ratio",
-                                             "mean", "avg", "average", "diff", "difference", "change", "centered",
-                                             "centred", "cent", "per", "rank", "index", "net", "deflated", "adj", "adjusted"]
+    static let computedWords: Set<String> = [
+        "real", "log", "ln", "pct", "percent", "percentage", "share", "ratio",
+        "mean", "avg", "average", "diff", "difference", "change", "centered",
+        "centred", "cent", "per", "rank", "index", "net", "deflated", "adj", "adjusted"
+    ]
 
     /// The relations among `targets` (measures that may be derived) and `predictors` (measures and times that may
     /// be sources; `targets` are sources too until found derived), at most one per derived column.
@@ -74,14 +76,18 @@ public enum DerivedColumns {
         for t in order where kept.contains(t) {
             let sources = pool.filter { $0 != t && kept.contains($0) }
             guard var relation = sample.relation(of: t, among: sources, table: table),
-                  !isOneNumberedFamily([t] + relation.sources, table: table) else { continue }
+                !isOneNumberedFamily([t] + relation.sources, table: table)
+            else { continue }
             // Of the columns in the relation, the one that reads most as computed goes: sleep75's sleep is
             // rlxall + leis3 − leis1, but leis1 … leis3 are the variants computed from it.
             let members = ([t] + relation.sources).filter { targetSet.contains($0) && kept.contains($0) }
             if relation.form == .linear || relation.form == .product,
-               let victim = members.max(by: { derivedScore($0, table) < derivedScore($1, table) }), victim != t,
-               let turned = verify(Relation(column: victim, sources: ([t] + relation.sources).filter { $0 != victim },
-                                            coefficients: [], constant: 0, form: relation.form), table: table) {
+                let victim = members.max(by: { derivedScore($0, table) < derivedScore($1, table) }), victim != t,
+                let turned = verify(
+                    Relation(
+                        column: victim, sources: ([t] + relation.sources).filter { $0 != victim },
+                        coefficients: [], constant: 0, form: relation.form), table: table)
+            {
                 relation = turned
             }
             found.append(relation)
@@ -105,16 +111,20 @@ public enum DerivedColumns {
             score += 3_000_000
         }
         let stems = Set(titles.indices.filter { $0 != c }.map { titles[$0].filter { !$0.isNumber && $0 != "_" && $0 != " " } })
-        let isChange = ["c", "d", "g", "ch", "chg", "diff"].contains { prefix in
-            title.hasPrefix(prefix) && stems.contains(String(title.dropFirst(prefix.count)).filter { !$0.isNumber && $0 != "_" && $0 != " " })
-        } || title.range(of: #"\d+[ _.]\d+$"#, options: .regularExpression) != nil
+        let isChange =
+            ["c", "d", "g", "ch", "chg", "diff"].contains { prefix in
+                title.hasPrefix(prefix)
+                    && stems.contains(String(title.dropFirst(prefix.count)).filter { !$0.isNumber && $0 != "_" && $0 != " " })
+            } || title.range(of: #"\d+[ _.]\d+$"#, options: .regularExpression) != nil
             || DerivedSeries.base(of: table.columns[c].header, among: table.columns.map(\.header)) != nil
         if isChange { score += 2_000_000 }
         // One digit after a stem another column shares (leis1 beside leis2): a numbered variant; two or four digits
         // are years (vote88, vote90), each a measure of its own.
         if let last = title.last, last.isNumber, !title.dropLast().last!.isNumber {
             let stem = String(title.dropLast())
-            if titles.indices.contains(where: { $0 != c && titles[$0].count == title.count && titles[$0].hasPrefix(stem) && titles[$0].last!.isNumber }) {
+            if titles.indices.contains(where: {
+                $0 != c && titles[$0].count == title.count && titles[$0].hasPrefix(stem) && titles[$0].last!.isNumber
+            }) {
                 score += 1_000_000
             }
         }
@@ -125,10 +135,12 @@ public enum DerivedColumns {
     /// neighbouring readings of a smooth curve fit each other to the last digit without one being computed.
     static func isOneNumberedFamily(_ members: [Int], table: Table) -> Bool {
         let stems = Set(members.map { table.columns[$0].title.filter { !$0.isNumber } })
-        guard stems.count == 1, let stem = stems.first, members.allSatisfy({ table.columns[$0].title.contains(where: \.isNumber) })
+        guard stems.count == 1, let stem = stems.first,
+            members.allSatisfy({ table.columns[$0].title.contains(where: \.isNumber) })
         else { return false }
         // Three numbered columns or more make a family (x_001 … x_100); Class1 and Class2 (= 1 − Class1) do not.
-        return table.columns.filter { $0.title.filter { !$0.isNumber } == stem && $0.title.contains(where: \.isNumber) }.count >= 3
+        return table.columns.filter { $0.title.filter { !$0.isNumber } == stem && $0.title.contains(where: \.isNumber) }.count
+            >= 3
     }
 
     /// True when a header's words say it was computed ("real_gnp", "pct_female", "cses", "logprice").
@@ -192,19 +204,22 @@ public enum DerivedColumns {
             let tries: [(target: Int?, sources: [Int], most: Int, form: Form)] = [
                 (index(t, log: false), sources.compactMap { index($0, log: false) }, 3, .linear),
                 (index(t, log: true), sources.compactMap { index($0, log: true) }, 2, .product),
-                (index(t, log: false), sources.compactMap { index($0, log: true) }, 1, .logarithm),
+                (index(t, log: false), sources.compactMap { index($0, log: true) }, 1, .logarithm)
             ]
             for attempt in tries {
-                guard let target = attempt.target, let found = search(target: target, candidates: attempt.sources, maxSources: attempt.most)
+                guard let target = attempt.target,
+                    let found = search(target: target, candidates: attempt.sources, maxSources: attempt.most)
                 else { continue }
-                let relation = Relation(column: t, sources: found.map { columns[$0 % columns.count] }, coefficients: [],
-                                        constant: 0, form: attempt.form)
+                let relation = Relation(
+                    column: t, sources: found.map { columns[$0 % columns.count] }, coefficients: [],
+                    constant: 0, form: attempt.form)
                 if let exact = DerivedColumns.verify(relation, table: table) { return exact }
             }
             // Ranks: checked only for a column of ranks' shape (1 … n, nearly all distinct), and first on the sample:
             // a full sort per pair of columns was a third of describing nycflights13's flights.
             guard case .numeric(let tv, _) = table.columns[t].data, DerivedColumns.looksLikeRanks(tv),
-                  Set(tv).count * 10 >= tv.count * 9, let ti = index(t, log: false), let sampleT = values[ti] else { return nil }
+                Set(tv).count * 10 >= tv.count * 9, let ti = index(t, log: false), let sampleT = values[ti]
+            else { return nil }
             for s in sources where s != t {
                 guard let si = index(s, log: false), let sampleS = values[si] else { continue }
                 let order = sampleS.indices.filter { sampleS[$0].isFinite && sampleT[$0].isFinite }
@@ -242,7 +257,8 @@ public enum DerivedColumns {
                     for c in triples[(bi + 1)...] where r[a][c].isFinite && r[b][c].isFinite {
                         let m = [[1, r[a][b], r[a][c]], [r[a][b], 1, r[b][c]], [r[a][c], r[b][c], 1]]
                         if let explained = DerivedColumns.explained(m, [rt(a), rt(b), rt(c)]),
-                           explained >= DerivedColumns.leastExplained {
+                            explained >= DerivedColumns.leastExplained
+                        {
                             return [a, b, c]
                         }
                     }
@@ -279,7 +295,9 @@ public enum DerivedColumns {
         let n = b.count
         var a = m, y = b
         for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-10 else { return nil }
+            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-10 else {
+                return nil
+            }
             a.swapAt(col, pivot)
             y.swapAt(col, pivot)
             for row in (col + 1)..<n {
@@ -374,10 +392,12 @@ public enum DerivedColumns {
             // (a median as the square of the third quintile over the second).
             // A square or square root of one column (expersq, salessq) is as plain as a ratio.
             let powers = p == 1 ? [1.0, 2.0, 0.5] : [1.0]
-            guard let power = powers.first(where: { power in
-                let unit = beta.map { $0 < 0 ? -power : power }
-                return holds(unit, my - zip(unit, mx).reduce(0) { $0 + $1.0 * $1.1 })
-            }) else { return nil }
+            guard
+                let power = powers.first(where: { power in
+                    let unit = beta.map { $0 < 0 ? -power : power }
+                    return holds(unit, my - zip(unit, mx).reduce(0) { $0 + $1.0 * $1.1 })
+                })
+            else { return nil }
             let unit = beta.map { $0 < 0 ? -power : power }
             let a = my - zip(unit, mx).reduce(0) { $0 + $1.0 * $1.1 }
             var exact = relation
@@ -430,7 +450,9 @@ public enum DerivedColumns {
     /// True when column `t` holds the ranks of column `s` (1 … n in the order of `s`, ties given any rank within
     /// their run, as average, minimum or first ranks are), on ten rows or more, every row present.
     static func isRank(_ t: Int, of s: Int, table: Table) -> Bool {
-        guard case .numeric(let tv, _) = table.columns[t].data, case .numeric(let sv, _) = table.columns[s].data else { return false }
+        guard case .numeric(let tv, _) = table.columns[t].data, case .numeric(let sv, _) = table.columns[s].data else {
+            return false
+        }
         let n = table.rowCount
         guard n >= 10, n <= 1_000_000, looksLikeRanks(tv), sv.allSatisfy(\.isFinite) else { return false }
         let sorted = (0..<n).sorted { sv[$0] < sv[$1] || (sv[$0] == sv[$1] && tv[$0] < tv[$1]) }

@@ -37,7 +37,9 @@ enum DerivedSeries {
     /// them when every one is derived (nothing would be left).
     static func withoutDerived(_ candidates: [Int], x: Int?, in table: Table) -> [Int] {
         let headers = (candidates + [x].compactMap { $0 }).map { table.columns[$0].header }
-        let kept = candidates.filter { base(of: table.columns[$0].header, among: headers) == nil && lineOfX($0, x: x, in: table) == nil }
+        let kept = candidates.filter {
+            base(of: table.columns[$0].header, among: headers) == nil && lineOfX($0, x: x, in: table) == nil
+        }
         return kept.isEmpty ? candidates : kept
     }
 
@@ -47,8 +49,10 @@ enum DerivedSeries {
     /// line by chance.
     static func lineOfX(_ column: Int, x: Int?, in table: Table) -> DerivedColumns.Relation? {
         guard let x, x != column, table.rowCount >= 20, table.columns[x].isNumeric,
-              case .numeric(let values, _) = table.columns[column].data, Set(values.filter(\.isFinite)).count >= 10 else { return nil }
-        return DerivedColumns.verify(.init(column: column, sources: [x], coefficients: [], constant: 0, form: .linear), table: table)
+            case .numeric(let values, _) = table.columns[column].data, Set(values.filter(\.isFinite)).count >= 10
+        else { return nil }
+        return DerivedColumns.verify(
+            .init(column: column, sources: [x], coefficients: [], constant: 0, form: .linear), table: table)
     }
 
     /// Number columns derived from a shown one and not shown themselves, in table order.
@@ -61,8 +65,10 @@ enum DerivedSeries {
         var grew = true
         while grew {
             grew = false
-            for c in table.columns.indices where !shown.contains(c) && !left.contains(c) && table.columns[c].isNumeric
-                && base(of: table.columns[c].header, among: headers) != nil {
+            for c in table.columns.indices
+            where !shown.contains(c) && !left.contains(c) && table.columns[c].isNumeric
+                && base(of: table.columns[c].header, among: headers) != nil
+            {
                 left.insert(c)
                 headers.append(table.columns[c].header)
                 grew = true

@@ -35,14 +35,15 @@ public enum IntervalColumns {
         (["sd"], .standardDeviation), (["s", "d"], .standardDeviation),
         (["margin", "of", "error"], .marginOfError), (["moe"], .marginOfError),
         (["conf", "low"], .lowerBound), (["conf", "high"], .upperBound),
-        (["ci", "lower"], .lowerBound), (["ci", "upper"], .upperBound), (["lower", "ci"], .lowerBound), (["upper", "ci"], .upperBound),
+        (["ci", "lower"], .lowerBound), (["ci", "upper"], .upperBound), (["lower", "ci"], .lowerBound),
+        (["upper", "ci"], .upperBound),
         (["ci", "low"], .lowerBound), (["ci", "high"], .upperBound), (["ci", "lo"], .lowerBound), (["ci", "hi"], .upperBound),
         (["ci"], .confidenceHalfWidth),
         (["lower"], .lowerBound), (["upper"], .upperBound), (["lo"], .lowerBound), (["hi"], .upperBound),
         (["lwr"], .lowerBound), (["upr"], .upperBound), (["lcl"], .lowerBound), (["ucl"], .upperBound),
         (["ymin"], .lowerBound), (["ymax"], .upperBound), (["lb"], .lowerBound), (["ub"], .upperBound),
         (["minimum"], .lowerBound), (["maximum"], .upperBound), (["min"], .lowerBound), (["max"], .upperBound),
-        (["low"], .lowerBound), (["high"], .upperBound),
+        (["low"], .lowerBound), (["high"], .upperBound)
     ]
     /// Bounds named only with a measure's name ("temp_low" beside "temp"): alone, "low" and "high" are a day's
     /// prices or temperatures, measures of their own.
@@ -62,9 +63,12 @@ public enum IntervalColumns {
             return [word]
         }
         // Compass points ("NW-SE", possums' directions) are places, not errors.
-        let compass: Set<String> = ["n", "s", "e", "w", "ne", "nw", "se", "sw", "nne", "ene", "ese", "sse", "ssw", "wsw", "wnw", "nnw"]
+        let compass: Set<String> = [
+            "n", "s", "e", "w", "ne", "nw", "se", "sw", "nne", "ene", "ese", "sse", "ssw", "wsw", "wnw", "nnw"
+        ]
         guard !words.isEmpty, !(words.count >= 2 && words.allSatisfy(compass.contains)) else { return nil }
-        for (phrase, kind) in phrases where phrase.count < words.count || (phrase.count == words.count && !onlyWithAStem.contains(phrase)) {
+        for (phrase, kind) in phrases
+        where phrase.count < words.count || (phrase.count == words.count && !onlyWithAStem.contains(phrase)) {
             if Array(words.prefix(phrase.count)) == phrase { return (kind, Array(words.dropFirst(phrase.count)), level) }
             if Array(words.suffix(phrase.count)) == phrase { return (kind, Array(words.dropLast(phrase.count)), level) }
         }
@@ -90,7 +94,8 @@ public enum IntervalColumns {
         var named: [(column: Int, kind: Kind, stem: [String], level: String?)] = []
         for c in candidates {
             guard case .numeric = columns[c].data, let reading = read(columns[c].title),
-                  !(reading.stem.isEmpty && isInAFamilyOfShortNames(c, table: table)) else { continue }
+                !(reading.stem.isEmpty && isInAFamilyOfShortNames(c, table: table))
+            else { continue }
             named.append((c, reading.kind, reading.stem, reading.level))
         }
         guard !named.isEmpty else { return [] }
@@ -115,14 +120,15 @@ public enum IntervalColumns {
         // Spreads: never below zero.
         for n in named where [.standardError, .standardDeviation, .marginOfError, .confidenceHalfWidth].contains(n.kind) {
             guard case .numeric(let values, _) = columns[n.column].data, !values.contains(where: { $0 < 0 }),
-                  let m = measure(for: n.column, stem: n.stem, fits: { _ in true }) else { continue }
+                let m = measure(for: n.column, stem: n.stem, fits: { _ in true })
+            else { continue }
             members.append(Member(column: n.column, kind: n.kind, measure: m, level: n.level))
         }
         // Bounds: in pairs of one stem and level, around a measure on every row.
         let lowers = named.filter { $0.kind == .lowerBound }, uppers = named.filter { $0.kind == .upperBound }
         for low in lowers {
             guard let high = uppers.first(where: { $0.stem == low.stem && $0.level == low.level }),
-                  case .numeric(let lo, _) = columns[low.column].data, case .numeric(let hi, _) = columns[high.column].data
+                case .numeric(let lo, _) = columns[low.column].data, case .numeric(let hi, _) = columns[high.column].data
             else { continue }
             let around = { (m: Int) -> Bool in
                 guard case .numeric(let v, _) = columns[m].data else { return false }

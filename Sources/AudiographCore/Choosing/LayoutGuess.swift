@@ -60,9 +60,11 @@ struct LayoutGuess {
         if pins.kind == nil, pins.y == nil, !pins.xIsRow, let prices = priceColumns() {
             return finish(.init(x: pins.x ?? timeColumns().first, y: prices, kind: .candlestick))
         }
-        if pins.aggregate == .count || (pins.y == nil && pins.x == nil && pins.aggregate == nil && (pins.kind == nil || pins.kind == .bar)
-                                         && onlyCategories),
-           let counts = countLayout() {
+        if pins.aggregate == .count
+            || (pins.y == nil && pins.x == nil && pins.aggregate == nil && (pins.kind == nil || pins.kind == .bar)
+                && onlyCategories),
+            let counts = countLayout()
+        {
             return finish(counts)
         }
         if values.isEmpty {
@@ -70,9 +72,13 @@ struct LayoutGuess {
             if numbers.isEmpty { throw ImportError.noNumericColumn(path: table.path) }
             throw ImportError.nothingMeasured(path: table.path, columns: numbers.map { columns[$0].header })
         }
-        if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, !measures.isEmpty, measures.allSatisfy({ profile[$0].isCode }),
-           let duration = timeColumns().first(where: { !columns[$0].isDate && !profile[$0].isMonotonic && profile[$0].distinct >= 10 }),
-           let split = measures.first(where: { manyRowsPerGroup($0) }) {
+        if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, !measures.isEmpty,
+            measures.allSatisfy({ profile[$0].isCode }),
+            let duration = timeColumns().first(where: {
+                !columns[$0].isDate && !profile[$0].isMonotonic && profile[$0].distinct >= 10
+            }),
+            let split = measures.first(where: { manyRowsPerGroup($0) })
+        {
             // Survival times beside a yes/no status and a group (aml: time, cens, group; a motor's temperature): the time
             // is what was measured, of ten values or more and in no order, a box per group; a mean of codes per time
             // says nothing.
@@ -88,9 +94,10 @@ struct LayoutGuess {
         if let counts = frequencyTableLayout() { return finish(counts) }
         if let long = longTableLayout() { return finish(long) }
         if pins.kind == nil, pins.x == nil, pins.y == nil, !pins.xIsRow, pins.seriesBy == nil, timeColumns().isEmpty,
-           firstOrderedMeasure() == nil, !rowsReadAsASequence(), table.rowCount >= 10,
-           let sets = repeatedMeasurementSets(), !sets.contains(where: namesAYear),
-           Set(sets) == Set(measures) || (sets.count >= 4 && sets.count * 2 > measures.count && setsNumberAQuantity(sets)) {
+            firstOrderedMeasure() == nil, !rowsReadAsASequence(), table.rowCount >= 10,
+            let sets = repeatedMeasurementSets(), !sets.contains(where: namesAYear),
+            Set(sets) == Set(measures) || (sets.count >= 4 && sets.count * 2 > measures.count && setsNumberAQuantity(sets))
+        {
             // Repeated measurement sets (a subject's response at five probe positions): a box per set. Only when the
             // sets are everything the table measures, or most of it and numbered by a quantity (Adopted's IQ at ages
             // 2 to 13 beside the mothers' IQ): beside other measures x1 … x4 and y are a regression's predictors,
@@ -113,7 +120,8 @@ struct LayoutGuess {
             if values.count == 1, pins.kind == nil, pins.y == nil, !pins.xIsRow, !followsOn(values[0]) {
                 return finish(.init(x: values[0], y: [], kind: .histogram))
             }
-            return finish(.init(x: nil, y: pins.y == nil ? DerivedSeries.withoutDerived(values, x: nil, in: table) : values, kind: .line))
+            return finish(
+                .init(x: nil, y: pins.y == nil ? DerivedSeries.withoutDerived(values, x: nil, in: table) : values, kind: .line))
         }
         let others = (pins.y ?? measures).filter { $0 != x }
         // A time or category that repeats is records; so is a measure whose values mostly repeat (each on two
@@ -124,9 +132,12 @@ struct LayoutGuess {
             if let finer = finerTimeLayout(within: x, others: others) { return finish(finer) }
             // Records: rows share an x.
             if pins.x == nil && pins.y == nil && pins.kind != .line && pins.kind != .bar,
-               others.count >= 2, !others.allSatisfy(isIndicator), let pair = scatterPair(others) {
+                others.count >= 2, !others.allSatisfy(isIndicator), let pair = scatterPair(others)
+            {
                 var s = scatter(x: pair.x, y: pair.y)
-                if s.category == nil && !pins.noCategory && profile[x].role == .grouping && profile[x].distinct <= Self.categoryLimit {
+                if s.category == nil && !pins.noCategory && profile[x].role == .grouping
+                    && profile[x].distinct <= Self.categoryLimit
+                {
                     s.category = x
                 }
                 return finish(s)
@@ -149,15 +160,21 @@ struct LayoutGuess {
             throw ImportError.nothingMeasured(path: table.path, columns: [columns[x].header])
         }
         let kind: ChartKind
-        if columns[x].isText { kind = .bar }
-        else if profile[x].isMonotonic || profile[x].role == .time || pins.seriesBy != nil { kind = .line }
-        else { kind = .scatter }
+        if columns[x].isText {
+            kind = .bar
+        } else if profile[x].isMonotonic || profile[x].role == .time || pins.seriesBy != nil {
+            kind = .line
+        } else {
+            kind = .scatter
+        }
         if kind == .scatter && pins.y == nil {
             return finish(scatter(x: x, y: others[0]))
         }
         let series = kind == .line && pins.y == nil ? DerivedSeries.withoutDerived(others, x: x, in: table) : others
-        return finish(.init(x: x, y: series, seriesBy: pins.seriesBy, kind: kind,
-                            aggregate: pins.aggregate == .mean || pins.aggregate == .sum ? pins.aggregate : nil))
+        return finish(
+            .init(
+                x: x, y: series, seriesBy: pins.seriesBy, kind: kind,
+                aggregate: pins.aggregate == .mean || pins.aggregate == .sum ? pins.aggregate : nil))
     }
 
     // MARK: Rules
@@ -190,9 +207,13 @@ struct LayoutGuess {
                 return ChartInference.Layout(x: x, y: long.y, seriesBy: rows, kind: .heatmap)
             }
         }
-        guard let rows = pins.x ?? pins.label ?? profile.indices(.labels).first ?? columns.indices.first(where: { columns[$0].isText })
+        guard
+            let rows = pins.x ?? pins.label ?? profile.indices(.labels).first ?? columns.indices.first(where: {
+                columns[$0].isText
+            })
                 ?? numberedRows(),
-              columns[rows].isText || pins.x == rows || pins.label == rows || numberedRows() == rows else {
+            columns[rows].isText || pins.x == rows || pins.label == rows || numberedRows() == rows
+        else {
             throw ImportError.heatmapWithoutRows(path: table.path)
         }
         // A guessed column that names some rows twice is no matrix's row names (each cell would be one of them).
@@ -211,15 +232,18 @@ struct LayoutGuess {
     /// of one unit and size (or headed by times: Jan … Dec, 2012 … 2017).
     func numberedRows() -> Int? {
         guard let first = columns.indices.first, !pins.named.subtracting([pins.x, pins.label].compactMap { $0 }).contains(first),
-              case .numeric = columns[first].data else { return nil }
+            case .numeric = columns[first].data
+        else { return nil }
         let p = profile[first]
         guard p.isWholeNumbers, p.distinct == p.present, p.present >= 2, p.present == table.rowCount,
-              !(p.isSequence && p.isMonotonic) else { return nil }  // 1…n are row numbers, not names
+            !(p.isSequence && p.isMonotonic)
+        else { return nil }  // 1…n are row numbers, not names
         let others = columns.indices.filter { $0 != first && columns[$0].isNumeric }
         guard others.count >= 2 else { return nil }
         let oneUnit = Set(others.map { columns[$0].unit ?? "" }).count == 1
         // Row names in order (years, ages) over columns of one unit (WorldPhones: 1951 … 1961 by continent).
-        let alike = ScaleGroups.sameMagnitude(others.map { profile[$0].magnitude })
+        let alike =
+            ScaleGroups.sameMagnitude(others.map { profile[$0].magnitude })
             || others.allSatisfy { TimeHeaders.namesATime(columns[$0].header) } || p.isMonotonic
         return oneUnit && alike ? first : nil
     }
@@ -234,7 +258,8 @@ struct LayoutGuess {
         guard numbers.count >= 3 else { return nil }
         for c in columns.indices where columns[c].isText {
             guard case .text(let ids, let names) = columns[c].data, names.count >= 3, ids.count == names.count,
-                  Set(ids).count == ids.count else { continue }
+                Set(ids).count == ids.count
+            else { continue }
             let rowNames = Set(names)
             var prefixes = Set<Substring>()
             let cells = numbers.filter { n in
@@ -246,7 +271,8 @@ struct LayoutGuess {
                 return true
             }
             guard cells.count == names.count, prefixes.count == 1,
-                  numbers.allSatisfy({ cells.contains($0) || profile[$0].distinct <= 1 }) else { continue }
+                numbers.allSatisfy({ cells.contains($0) || profile[$0].distinct <= 1 })
+            else { continue }
             return ChartInference.Layout(x: c, y: cells, kind: .heatmap)
         }
         return nil
@@ -262,7 +288,8 @@ struct LayoutGuess {
             }
         }
         guard let open = column(["open"]), let high = column(["high"]), let low = column(["low"]),
-              let close = column(["close"]) else { return nil }
+            let close = column(["close"])
+        else { return nil }
         return [open, high, low, close] + (column(["volume"]).map { [$0] } ?? [])
     }
 
@@ -284,8 +311,12 @@ struct LayoutGuess {
             if let sets = repeatedMeasurementSets() { return ChartInference.Layout(x: nil, y: sets, kind: .box) }
         }
         let named = pins.x ?? pins.seriesBy
-        guard let g = named ?? (profile.indices(.grouping) + profile.groupings).first(where: {
-            !pins.named.contains($0) && profile[$0].distinct <= ChartInference.maximumBoxes }) else {
+        guard
+            let g = named
+                ?? (profile.indices(.grouping) + profile.groupings).first(where: {
+                    !pins.named.contains($0) && profile[$0].distinct <= ChartInference.maximumBoxes
+                })
+        else {
             throw ImportError.boxPlotWithoutGroups(path: table.path, name: nil)
         }
         guard let categories = columns[g].asCategories?.names, categories.count <= ChartInference.maximumBoxes else {
@@ -317,7 +348,8 @@ struct LayoutGuess {
         guard stems.count == 1 || (stems.count == 2 && (pins.kind == .box || crossed)) else { return nil }
         let sets = stems.flatMap { $0 }.sorted()
         guard Set(sets.map { columns[$0].unit ?? "" }).count == 1,
-              ScaleGroups.sameMagnitude(sets.map { profile[$0].magnitude }) else { return nil }
+            ScaleGroups.sameMagnitude(sets.map { profile[$0].magnitude })
+        else { return nil }
         return sets
     }
 
@@ -353,10 +385,12 @@ struct LayoutGuess {
     /// year each coin was minted), or nil.
     func computedFromRepeatedTime() -> Int? {
         let candidates = profile.indices(.measure).filter { !profile[$0].isUnitNumber && !profile[$0].isCode }
-        guard let first = candidates.first, candidates.allSatisfy({ c in
-            guard case .derived(let relation) = profile.setAside[c] else { return false }
-            return relation.sources.contains { profile[$0].role == .time && profile[$0].repeats }
-        }) else { return nil }
+        guard let first = candidates.first,
+            candidates.allSatisfy({ c in
+                guard case .derived(let relation) = profile.setAside[c] else { return false }
+                return relation.sources.contains { profile[$0].role == .time && profile[$0].repeats }
+            })
+        else { return nil }
         return first
     }
 
@@ -371,7 +405,8 @@ struct LayoutGuess {
         let categories = (profile.indices(.grouping) + profile.columns.filter(\.isCode).map(\.index)).sorted()
             .filter { profile[$0].distinct <= ChartInference.maximumBoxes && !pins.named.contains($0) }
         guard let x = pins.x ?? categories.first, columns[x].asCategories != nil else { return nil }
-        let group = pins.seriesBy ?? (pins.noSeriesBy ? nil : categories.first { $0 != x && profile[$0].distinct <= Self.categoryLimit })
+        let group =
+            pins.seriesBy ?? (pins.noSeriesBy ? nil : categories.first { $0 != x && profile[$0].distinct <= Self.categoryLimit })
         return .init(x: x, y: [], seriesBy: group, kind: .bar, aggregate: .count)
     }
 
@@ -384,8 +419,10 @@ struct LayoutGuess {
         // A y the same on every row of an x is the same line for every value of the factor.
         guard let (xIds, _) = xCategories(x), !isOneValuePerX(y, x: x) else { return nil }
         var best: (column: Int, share: Double, values: Int)?
-        for f in (profile.indices(.grouping) + profile.columns.filter(\.isCode).map(\.index)) where f != x && f != y
-            && !pins.named.contains(f) && profile[f].distinct >= 2 && profile[f].distinct <= Self.categoryLimit {
+        for f in (profile.indices(.grouping) + profile.columns.filter(\.isCode).map(\.index))
+        where f != x && f != y
+            && !pins.named.contains(f) && profile[f].distinct >= 2 && profile[f].distinct <= Self.categoryLimit
+        {
             guard let (fIds, _) = columns[f].asCategories else { continue }
             // Per x value: the factor's values seen among its rows.
             var seen: [Int32: Set<Int32>] = [:]
@@ -437,15 +474,16 @@ struct LayoutGuess {
     /// aircondit.
     private func followsOn(_ c: Int) -> Bool {
         guard case .numeric(let v, _) = columns[c].data, !OrderCheck.isMonotonic(v),
-              let r = OrderCheck.lagOneAutocorrelation(v) else { return false }
+            let r = OrderCheck.lagOneAutocorrelation(v)
+        else { return false }
         return r >= 0.85
     }
 
     /// Latitude and longitude, when nothing else is fixed: longitude along x, latitude up y.
     private func mapLayout() -> ChartInference.Layout? {
         guard pins.x == nil, !pins.xIsRow, pins.y == nil, pins.kind == nil || pins.kind == .scatter, pins.seriesBy == nil,
-              let lat = profile.columns.first(where: { $0.coordinate == .latitude && $0.role == .measure })?.index,
-              let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index
+            let lat = profile.columns.first(where: { $0.coordinate == .latitude && $0.role == .measure })?.index,
+            let lon = profile.columns.first(where: { $0.coordinate == .longitude && $0.role == .measure })?.index
         else { return nil }
         var layout = ChartInference.Layout(x: lon, y: [lat], kind: .scatter)
         layout.category = pins.category ?? (pins.noCategory ? nil : groupingForColour(excluding: []))
@@ -458,7 +496,9 @@ struct LayoutGuess {
     static let countHeaders: Set<String> = ["freq", "frequency", "count", "counts", "n", "number", "cases"]  // l10n: not shown
     /// Headers of a column that names what a long table's values are (tidyr's table2: `type` is cases or
     /// population): adding its rows up would add different quantities.
-    static let measureNameHeaders: Set<String> = ["type", "variable", "key", "measure", "name", "indicator", "series"]  // l10n: not shown
+    static let measureNameHeaders: Set<String> = [
+        "type", "variable", "key", "measure", "name", "indicator", "series"  // l10n: not shown
+    ]
 
     /// A frequency table in long form (Titanic's Class, Sex, Age, Survived, Freq; HairEyeColor): a count column
     /// beside only categories, each combination once. Grouped bars of the count: a bar per value of the first
@@ -466,10 +506,12 @@ struct LayoutGuess {
     /// the cells' counts, or their mean, is a chart no one draws.
     private func frequencyTableLayout() -> ChartInference.Layout? {
         guard pins.x == nil, pins.y == nil, pins.seriesBy == nil, !pins.xIsRow, pins.kind == nil || pins.kind == .bar,
-              pins.aggregate != Aggregation.none, pins.aggregate != .mean,
-              let count = columns.indices.first(where: {
-                  columns[$0].isNumeric && Self.countHeaders.contains(columns[$0].title.lowercased()) }),
-              profile[count].isWholeNumbers, profile[count].role == .measure else { return nil }
+            pins.aggregate != Aggregation.none, pins.aggregate != .mean,
+            let count = columns.indices.first(where: {
+                columns[$0].isNumeric && Self.countHeaders.contains(columns[$0].title.lowercased())
+            }),
+            profile[count].isWholeNumbers, profile[count].role == .measure
+        else { return nil }
         var categories: [Int] = []
         for c in columns.indices where c != count {
             let p = profile[c]
@@ -480,7 +522,8 @@ struct LayoutGuess {
             // (The profile's counts first: a column's categories are only listed once every column qualifies.)
             let smallNumbers = p.isWholeNumbers && p.magnitude <= 12 && p.distinct * 2 <= p.present
             guard p.role != .time, columns[c].isText || smallNumbers, p.distinct >= 2, p.distinct <= Self.categoryLimit,
-                  !Self.measureNameHeaders.contains(columns[c].title.lowercased()) else { return nil }
+                !Self.measureNameHeaders.contains(columns[c].title.lowercased())
+            else { return nil }
             categories.append(c)
         }
         guard let x = categories.first else { return nil }
@@ -489,21 +532,30 @@ struct LayoutGuess {
         let ids = categories.compactMap { columns[$0].asCategories?.ids }
         for r in 0..<table.rowCount where !seen.insert(ids.map { $0[r] }).inserted { return nil }
         let group = categories.count >= 2 ? categories[1] : nil
-        return .init(x: x, y: [count], seriesBy: group, kind: .bar, aggregate: categories.count > (group == nil ? 1 : 2) ? .sum : nil)
+        return .init(
+            x: x, y: [count], seriesBy: group, kind: .bar, aggregate: categories.count > (group == nil ? 1 : 2) ? .sum : nil)
     }
 
     /// A long table: a grouping column that makes each x unique within it; one series per group.
     private func longTableLayout() -> ChartInference.Layout? {
         // The split is the table's, not the kind's: bars (and through them grouped and stacked bars) keep the groups
         // that lines and areas show, so a requested kind never pools different groups into one mean.
-        guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean, pins.aggregate != .sum,
-              pins.kind == nil || pins.kind == .line || pins.kind == .bar || pins.kind == .scatter else { return nil }
-        let groups = pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
+        guard pins.y == nil || pins.y?.count == 1, !pins.noSeriesBy, !pins.xIsRow, pins.aggregate != .mean,
+            pins.aggregate != .sum,
+            pins.kind == nil || pins.kind == .line || pins.kind == .bar || pins.kind == .scatter
+        else { return nil }
+        let groups =
+            pins.seriesBy.map { [$0] } ?? profile.groupings.filter { !pins.named.contains($0) && measures.contains($0) == false }
         // A table whose first time column never repeats is wide over that time (Nightingale's monthly deaths by
         // Date, with Month and Year beside it); only that column may then be a long table's x.
         let times = timeColumns()
-        let xCandidates = pins.x.map { [$0] } ?? (times.first.map { !profile[$0].repeats } == true ? [times[0]]
-            : times + profile.columns.filter { $0.role == .measure && !$0.isUnitNumber && !pins.named.contains($0.index) }.map(\.index))
+        let xCandidates =
+            pins.x.map { [$0] }
+            ?? (times.first.map { !profile[$0].repeats } == true
+                ? [times[0]]
+                : times
+                    + profile.columns.filter { $0.role == .measure && !$0.isUnitNumber && !pins.named.contains($0.index) }.map(
+                        \.index))
         for g in groups {
             guard let (ids, _) = columns[g].asCategories else { continue }
             // A code of two values (a pair's members, before and after) makes lines of two points; two years do not.
@@ -524,7 +576,8 @@ struct LayoutGuess {
     /// reading. Rows that share both times (several subjects) are averaged within the line, and Notes says so.
     private func finerTimeLayout(within x: Int, others: [Int]) -> ChartInference.Layout? {
         guard pins.x == nil, pins.y == nil, pins.seriesBy == nil, pins.kind == nil || pins.kind == .line,
-              profile[x].distinct < 3, let (groups, _) = columns[x].asCategories else { return nil }
+            profile[x].distinct < 3, let (groups, _) = columns[x].asCategories
+        else { return nil }
         for c in columns.indices where c != x && profile[c].headerNamesTime && profile[c].distinct >= 3 {
             guard case .numeric(let times, _) = columns[c].data else { continue }
             // A clock runs through each group in a design: every pair of the two times on as many rows as the next
@@ -533,7 +586,8 @@ struct LayoutGuess {
             for (g, t) in zip(groups, times) where g >= 0 && t.isFinite { rows[g, default: [:]][t, default: 0] += 1 }
             let counts = Set(rows.values.flatMap(\.values))
             guard rows.count == profile[x].distinct, rows.values.allSatisfy({ $0.count >= 3 }), counts.count == 1,
-                  let y = others.first(where: { $0 != c && !isIndicator($0) && !profile[$0].headerNamesTime }) else { continue }
+                let y = others.first(where: { $0 != c && !isIndicator($0) && !profile[$0].headerNamesTime })
+            else { continue }
             let unique = OrderCheck.xIsUnique(times, groups: groups)
             return .init(x: c, y: [y], seriesBy: x, kind: .line, aggregate: unique ? nil : summary)
         }
@@ -546,7 +600,8 @@ struct LayoutGuess {
     private func fitsLongTable(_ xs: [Double], _ groups: [Int32], _ x: Int) -> Bool {
         let p = profile[x]
         // The cheap tests first: the uniqueness check holds a set of every (x, group) pair.
-        let shape = pins.seriesBy != nil
+        let shape =
+            pins.seriesBy != nil
             || (p.repeats && (p.distinct * 2 <= p.present || OrderCheck.sharedXFraction(xs, groups: groups) >= 0.5))
             || (p.role == .time && OrderCheck.isInBlocks(groups))
         return shape && OrderCheck.xIsUnique(xs, groups: groups)
@@ -590,13 +645,17 @@ struct LayoutGuess {
             return scatter(x: pair.x, y: pair.y)
         }
         if free.count == 1, pins.kind != .scatter, pins.aggregate != Aggregation.none,
-           let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) }) ?? profile.groupings.first(where: {
-               !pins.named.contains($0) && !free.contains($0) && profile[$0].distinct <= Self.categoryLimit }) {
+            let g = profile.indices(.grouping).first(where: { !pins.named.contains($0) })
+                ?? profile.groupings.first(where: {
+                    !pins.named.contains($0) && !free.contains($0) && profile[$0].distinct <= Self.categoryLimit
+                })
+        {
             // One measure beside many yes/no columns (a stay's length beside died, white, hmo …; a molecule's
             // permeability beside 1,107 fingerprint bits): splitting it by the first of them is arbitrary, and its
             // distribution is what a person looks at.
             if pins.kind == nil, pins.aggregate == nil, isIndicator(g),
-               profile.groupings.filter(isIndicator).count >= 3 {
+                profile.groupings.filter(isIndicator).count >= 3
+            {
                 return .init(x: free[0], y: [], kind: .histogram)
             }
             if pins.kind == nil, pins.aggregate == nil, manyRowsPerGroup(g) { return .init(x: g, y: free, kind: .box) }
@@ -638,9 +697,12 @@ struct LayoutGuess {
         let candidates = measures.filter { profile[$0].isContinuous }
         // Rows of units that repeat (subjects, patients, schools: Remifentanil's 65 subjects) are panel records,
         // each unit's readings following on from each other, not one sequence.
-        guard !profile.columns.contains(where: { $0.headerNamesUnit && $0.repeats && $0.distinct * 2 <= $0.present }) else { return false }
+        guard !profile.columns.contains(where: { $0.headerNamesUnit && $0.repeats && $0.distinct * 2 <= $0.present }) else {
+            return false
+        }
         guard candidates.count >= 2, candidates.count == measures.count,
-              !candidates.contains(where: { profile[$0].isMonotonic }) else { return false }
+            !candidates.contains(where: { profile[$0].isMonotonic })
+        else { return false }
         let following = candidates.filter { c in
             guard case .numeric(let v, _) = columns[c].data, let r = OrderCheck.lagOneAutocorrelation(v) else { return false }
             return r >= 0.85
@@ -697,9 +759,11 @@ struct LayoutGuess {
 
     /// True when every column is a count: whole numbers, none below zero, on every row, three columns or more.
     private func isCrossTabulation(_ free: [Int]) -> Bool {
-        free.count >= 3 && free.allSatisfy { c in
-            columns[c].isNumeric && profile[c].isWholeNumbers && profile[c].lowest >= 0 && profile[c].present == table.rowCount
-        }
+        free.count >= 3
+            && free.allSatisfy { c in
+                columns[c].isNumeric && profile[c].isWholeNumbers && profile[c].lowest >= 0
+                    && profile[c].present == table.rowCount
+            }
     }
 
     // MARK: Scatter plots
@@ -718,7 +782,8 @@ struct LayoutGuess {
         guard let x = pool.first else { return nil }
         let rest = pool.dropFirst().filter { !isNearCopy(x, $0) }
         let strengths = rest.map { ChartSuggestions.strength(columns[x], columns[$0]) }
-        guard let best = strengths.indices.max(by: { strengths[$0] < strengths[$1] || (strengths[$0] == strengths[$1] && $0 > $1) })
+        guard
+            let best = strengths.indices.max(by: { strengths[$0] < strengths[$1] || (strengths[$0] == strengths[$1] && $0 > $1) })
         else { return pool.dropFirst().first.map { (x, $0) } }
         return (x, rest[best])
     }
@@ -746,8 +811,9 @@ struct LayoutGuess {
     /// A scatter of y against x, with size, colour and point names filled in where the table has them.
     func scatter(x: Int, y: Int) -> ChartInference.Layout {
         var layout = ChartInference.Layout(x: x, y: [y], kind: .scatter)
-        if let s = pins.size { layout.size = s }
-        else if !pins.noSize {
+        if let s = pins.size {
+            layout.size = s
+        } else if !pins.noSize {
             // A third measure becomes the size only when it is the one continuous measure left (Apple's cars:
             // price as note length); with more, any one would be an arbitrary pick.
             let left = measures.filter { $0 != x && $0 != y && profile[$0].isContinuous }
@@ -777,12 +843,17 @@ struct LayoutGuess {
         let free = profile.columns.filter {
             $0.role == .labels && !excluding.contains($0.index) && !pins.named.contains($0.index)
         }
-        let nameWords: Set<String> = ["name", "city", "town", "place", "country", "station", "site", "location", "state",
-                                      "county", "district", "province", "region", "area", "nation", "item", "title", "model", "player",
-                                      "team", "school", "company", "firm", "hospital", "airport", "名前", "名称"]
+        let nameWords: Set<String> = [
+            "name", "city", "town", "place", "country", "station", "site", "location", "state",
+            "county", "district", "province", "region", "area", "nation", "item", "title", "model", "player",
+            "team", "school", "company", "firm", "hospital", "airport", "名前", "名称"
+        ]
         if let named = free.first(where: { p in
-            p.distinct * 100 >= p.present * 99 && ColumnProfiler.headerWords(columns[p.index].header).contains(where: nameWords.contains)
-        }) { return named.index }
+            p.distinct * 100 >= p.present * 99
+                && ColumnProfiler.headerWords(columns[p.index].header).contains(where: nameWords.contains)
+        }) {
+            return named.index
+        }
         if let distinct = free.first(where: { $0.distinct == $0.present }) { return distinct.index }
         // A panel's names (PRDEG's countries, each over a few decades): a point is better said "USA (107,
         // 49.1)" than by its coordinates alone; each name on five rows or fewer on average.
@@ -795,11 +866,15 @@ struct LayoutGuess {
                     // A title that repeats is a job's or a rank's ("emp_title"), not a row's name.
                     word != "title" && nameWords.contains(String(word.reversed().drop(while: \.isNumber).reversed()))
                 }
-        }).max(by: { $0.distinct < $1.distinct }) { return panel.index }
+        }).max(by: { $0.distinct < $1.distinct }) {
+            return panel.index
+        }
         // No text names the rows: a number that does (docno, a runner's bib), never the row numbers 1 … n.
         return profile.columns.first {
-            $0.role == .identifier && !$0.isSequence && $0.isWholeNumbers && $0.distinct == $0.present && $0.present == profile.rowCount
-                && !excluding.contains($0.index) && !pins.named.contains($0.index) && !ColumnProfiler.isRowHeader(
+            $0.role == .identifier && !$0.isSequence && $0.isWholeNumbers && $0.distinct == $0.present
+                && $0.present == profile.rowCount
+                && !excluding.contains($0.index) && !pins.named.contains($0.index)
+                && !ColumnProfiler.isRowHeader(
                     ColumnProfiler.headerWords(columns[$0.index].title).joined(separator: " "))
         }?.index
     }

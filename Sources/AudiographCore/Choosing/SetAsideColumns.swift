@@ -46,7 +46,8 @@ extension TableProfile {
         let p = columns[c]
         guard p.isWholeNumbers, p.distinct >= 3, case .numeric(let values, _) = table.columns[c].data else { return nil }
         guard let largest = values.lazy.filter(\.isFinite).map(abs).max(), largest <= 10 * Double(p.distinct) else { return nil }
-        for t in columns where [.labels, .text, .grouping].contains(t.role) && t.distinct == p.distinct && t.present >= 2 * t.distinct {
+        for t in columns
+        where [.labels, .text, .grouping].contains(t.role) && t.distinct == p.distinct && t.present >= 2 * t.distinct {
             guard case .text(let ids, _) = table.columns[t.index].data else { continue }
             var numberOf: [Int32: Double] = [:], nameOf: [Double: Int32] = [:]
             var oneForOne = true

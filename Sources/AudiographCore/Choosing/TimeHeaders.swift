@@ -63,7 +63,8 @@ public enum TimeHeaders {
     static func year(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 4, bytes[0] == UInt8(ascii: "1") || bytes[0] == UInt8(ascii: "2"),
-              bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
         return Int(text)
     }
 }

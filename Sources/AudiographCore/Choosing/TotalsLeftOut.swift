@@ -10,7 +10,7 @@ import Foundation
 enum TotalsLeftOut {
     /// Names of a total, lower-cased, without a trailing colon.
     static let names: Set<String> = [
-        "total", "totals", "grand total", "sum", "overall", "all", "合計", "総計", "計",  // l10n: not shown
+        "total", "totals", "grand total", "sum", "overall", "all", "合計", "総計", "計"  // l10n: not shown
     ]
 
     /// Relative difference allowed between a total and the sum it should be (rounded figures).
@@ -38,7 +38,8 @@ enum TotalsLeftOut {
     private static func totalRow(_ table: Table) -> (index: Int, labelColumn: Int)? {
         let last = table.rowCount - 1
         guard last >= 2, let labelColumn = table.columns.firstIndex(where: \.isText),
-              isTotalName(labelText(table, row: last, column: labelColumn)) else { return nil }
+            isTotalName(labelText(table, row: last, column: labelColumn))
+        else { return nil }
         var checked = 0, sums = 0
         for column in table.columns {
             guard case .numeric(let values, _) = column.data, values[last].isFinite else { continue }

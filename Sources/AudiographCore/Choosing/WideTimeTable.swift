@@ -41,9 +41,9 @@ enum WideTimeTable {
             }
         }
         guard timeColumns.count >= 3, timeColumns.count > rows || rows > barRowLimit,
-              rows * timeColumns.count <= cellLimit,
-              let times = headerTimes(timeColumns.map { table.columns[$0].header }),
-              let labelIndex = table.columns.indices.first(where: { namesEveryRow(table.columns[$0], rows: rows) })
+            rows * timeColumns.count <= cellLimit,
+            let times = headerTimes(timeColumns.map { table.columns[$0].header }),
+            let labelIndex = table.columns.indices.first(where: { namesEveryRow(table.columns[$0], rows: rows) })
         else { return nil }
         let label = table.columns[labelIndex]
         guard case .text(let labelIDs, let labelNames) = label.data else { return nil }
@@ -72,17 +72,21 @@ enum WideTimeTable {
         }
         let valueHeader = constantText(table, rows: rows) ?? Localization.tr("Value")
         let timeHeader = times.isYear ? Localization.tr("Year") : Localization.tr("Date")
-        let timeData: ColumnData = times.isYear
+        let timeData: ColumnData =
+            times.isYear
             ? .numeric(values: timeValues, fractionDigits: 0)
             : .date(values: timeValues, precision: times.precision, utcOffsetSeconds: nil)
         var long = table
-        long.columns = [Column(header: label.header, data: .text(indices: labelValues, categories: labelNames)),
-                        Column(header: timeHeader, data: timeData),
-                        Column(header: valueHeader, data: .numeric(values: values, fractionDigits: digits))]
+        long.columns = [
+            Column(header: label.header, data: .text(indices: labelValues, categories: labelNames)),
+            Column(header: timeHeader, data: timeData),
+            Column(header: valueHeader, data: .numeric(values: values, fractionDigits: digits))
+        ]
         long.rowCount = count
         let headers = timeColumns.map { table.columns[$0].header }
-        let note = Localization.tr("The columns %@ to %@ are times, so each row is drawn as a line over them.",
-                                   headers.first!, headers.last!)
+        let note = Localization.tr(
+            "The columns %@ to %@ are times, so each row is drawn as a line over them.",
+            headers.first!, headers.last!)
         long.warnings = table.warnings + [note]
         return Melted(table: long, label: label.header, time: timeHeader, value: valueHeader, note: note)
     }
@@ -92,7 +96,9 @@ enum WideTimeTable {
         // Years written after one shared prefix ("year_1960", R's "X1960", "pop1960") are years.
         let prefix = sharedPrefix(headers)
         if !prefix.isEmpty {
-            let years = headers.compactMap { TimeHeaders.year(String($0.trimmingCharacters(in: .whitespaces).dropFirst(prefix.count))) }
+            let years = headers.compactMap {
+                TimeHeaders.year(String($0.trimmingCharacters(in: .whitespaces).dropFirst(prefix.count)))
+            }
             if years.count == headers.count, zip(years, years.dropFirst()).allSatisfy({ $0 < $1 }) {
                 return (years.map(Double.init), true, .day)
             }

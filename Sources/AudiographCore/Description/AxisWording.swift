@@ -32,7 +32,8 @@ public struct AxisWording: Sendable {
 
     /// One y scale in words: title, lowest and highest value, and whether it is logarithmic.
     public func y(of a: NumericAxis) -> String {
-        var text = Localization.tr("%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
+        var text = Localization.tr(
+            "%@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound), a.formatter.string(a.range.upperBound))
         if a.scale != .linear { text += Localization.tr(" (logarithmic scale)") }
         return text
     }
@@ -42,11 +43,14 @@ public struct AxisWording: Sendable {
         return chart.additionalAxes.map { axis in
             switch axis {
             case .numeric(let a):
-                return Localization.tr("Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
-                            a.formatter.string(a.range.upperBound))
+                return Localization.tr(
+                    "Size: %@, %@ to %@", a.title, a.formatter.string(a.range.lowerBound),
+                    a.formatter.string(a.range.upperBound))
             case .categorical(let a):
-                return Localization.tr("Category: %@ (%@)", a.title, Localization.list(a.categories.prefix(8).map { $0 })
-                            + (a.categories.count > 8 ? Localization.tr(" and %ld more", a.categories.count - 8) : ""))
+                return Localization.tr(
+                    "Category: %@ (%@)", a.title,
+                    Localization.list(a.categories.prefix(8).map { $0 })
+                        + (a.categories.count > 8 ? Localization.tr(" and %ld more", a.categories.count - 8) : ""))
             }
         }
     }

@@ -6,16 +6,19 @@ extension ChartWording {
     /// 2 outliers, in sunflower."
     func boxSummary(_ s: DataSeries) -> String {
         guard let boxes = s.boxes, let lo = boxes.indices.min(by: { boxes[$0].median < boxes[$1].median }),
-              let hi = boxes.indices.max(by: { boxes[$0].median < boxes[$1].median }) else {
+            let hi = boxes.indices.max(by: { boxes[$0].median < boxes[$1].median })
+        else {
             return Localization.tr("%@: no values to show.", chart.title)
         }
         let total = boxes.reduce(0) { $0 + $1.count }
         let count = Localization.trn("%ld box", "%ld boxes", boxes.count, boxes.count)
         let values = Localization.trn("%ld value", "%ld values", total, total)
-        let medians = y(s).derived(boxes[lo].median) == y(s).derived(boxes[hi].median) && boxes.count > 1
+        let medians =
+            y(s).derived(boxes[lo].median) == y(s).derived(boxes[hi].median) && boxes.count > 1
             ? Localization.tr("%@: %@ of %@; every median is %@.", chart.title, count, values, y(s).derived(boxes[lo].median))
-            : Localization.tr("%@: %@ of %@; medians from %@ (%@) to %@ (%@).", chart.title, count, values,
-                   y(s).derived(boxes[lo].median), x.string(s.x[lo]), y(s).derived(boxes[hi].median), x.string(s.x[hi]))
+            : Localization.tr(
+                "%@: %@ of %@; medians from %@ (%@) to %@ (%@).", chart.title, count, values,
+                y(s).derived(boxes[lo].median), x.string(s.x[lo]), y(s).derived(boxes[hi].median), x.string(s.x[hi]))
         var sentences = [medians]
         if let outliers = outlierSentence(s, boxes) { sentences.append(outliers) }
         return Localization.sentences(sentences)
@@ -25,7 +28,9 @@ extension ChartWording {
     func boxDescription(_ s: DataSeries) -> String {
         guard let boxes = s.boxes, !boxes.isEmpty else { return Localization.tr("%@: no values.", s.name) }
         let names = ElementNames(chart: chart)
-        var sentences = boxes.indices.map { Localization.sentence(Localization.tr("%@: %@", x.string(s.x[$0]), names.boxWords(boxes[$0], in: s))) }
+        var sentences = boxes.indices.map {
+            Localization.sentence(Localization.tr("%@: %@", x.string(s.x[$0]), names.boxWords(boxes[$0], in: s)))
+        }
         if let outliers = outlierSentence(s, boxes) { sentences.append(outliers) }
         return Localization.sentences(sentences)
     }

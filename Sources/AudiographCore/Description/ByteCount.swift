@@ -7,10 +7,14 @@ public enum ByteCount {
     /// `bytes` in decimal units (1 kB = 1,000 bytes, as file managers show them), three significant digits.
     public static func text(_ bytes: Int64) -> String {
         let value = Double(max(0, bytes))
-        let (amount, unit): (Double, String) = value >= 1e9 ? (value / 1e9, Localization.tr("%@ GB"))
-            : value >= 1e6 ? (value / 1e6, Localization.tr("%@ MB"))
-            : value >= 1e3 ? (value / 1e3, Localization.tr("%@ kB"))
-            : (value, Localization.tr("%@ bytes"))
+        let (amount, unit): (Double, String) =
+            value >= 1e9
+            ? (value / 1e9, Localization.tr("%@ GB"))
+            : value >= 1e6
+                ? (value / 1e6, Localization.tr("%@ MB"))
+                : value >= 1e3
+                    ? (value / 1e3, Localization.tr("%@ kB"))
+                    : (value, Localization.tr("%@ bytes"))
         let digits = value < 1e3 ? 0 : amount < 10 ? 2 : amount < 100 ? 1 : 0
         var number = ValueFormatter.format(amount, fractionDigits: digits, grouping: true)
         // "1.00 MB" reads as "1 MB", "1.50 MB" as "1.5 MB".

@@ -47,13 +47,15 @@ public struct ChartAnalysis: Sendable {
         if diagonal != nil {
             for i in analyses.indices { analyses[i].statistics.missing -= 1 }
         }
-        let correlation = chart.kind == .scatter && !chart.isMap
+        let correlation =
+            chart.kind == .scatter && !chart.isMap
             ? chart.series.first.flatMap { Correlation.compute(xs: $0.x, ys: $0.y) } : nil
         var wording = ChartWording(chart: worded)
         wording.diagonal = diagonal
         for i in analyses.indices {
-            analyses[i].description = wording.seriesDescription(worded.series[i], analyses[i],
-                                                                correlation: i == 0 ? correlation : nil)
+            analyses[i].description = wording.seriesDescription(
+                worded.series[i], analyses[i],
+                correlation: i == 0 ? correlation : nil)
         }
         let summary = chart.summary ?? wording.summary(analyses, correlation: correlation)
         return ChartAnalysis(series: analyses, correlation: correlation, summary: summary)
@@ -63,21 +65,26 @@ public struct ChartAnalysis: Sendable {
     /// points takes tens of milliseconds). The steps run one after another; the long ones (medians, the running
     /// median) split their passes over every core themselves, which a map of steps would prevent (a map inside
     /// a map runs one iteration after another).
-    static func analyzeSeries(_ series: DataSeries, kind: ChartKind, overDates: Bool = false,
-                              cancellation: CancellationFlag) -> SeriesAnalysis? {
+    static func analyzeSeries(
+        _ series: DataSeries, kind: ChartKind, overDates: Bool = false,
+        cancellation: CancellationFlag
+    ) -> SeriesAnalysis? {
         let statistics = SeriesStatistics.compute(ys: series.y)
         guard !cancellation.isCancelled else { return nil }
         let trend = kind.drawsBars ? nil : Trend.compute(xs: series.x, ys: series.y)
         guard !cancellation.isCancelled else { return nil }
         let segments = kind == .line ? ShapeSegmentation.segments(xs: series.x, ys: series.y, maxSegments: 5) : []
         guard !cancellation.isCancelled else { return nil }
-        var outliers = OutlierDetection.outliers(xs: series.x, ys: series.y,
-                                                 method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
+        var outliers = OutlierDetection.outliers(
+            xs: series.x, ys: series.y,
+            method: kind == .scatter ? .regression : .smoothFit, maxCount: 5)
         // A rule that sets a quarter of the points apart has found no exception, only a spread (issue 46).
         if outliers.count * 4 >= statistics.count { outliers = [] }
-        let season = kind == .line && overDates
+        let season =
+            kind == .line && overDates
             ? YearlySeason.detect(xs: series.x, ys: series.y, lineR2: trend?.r2 ?? 0) : nil
-        return SeriesAnalysis(name: series.name, statistics: statistics, trend: trend, segments: segments,
-                              outliers: outliers, description: "", season: season)
+        return SeriesAnalysis(
+            name: series.name, statistics: statistics, trend: trend, segments: segments,
+            outliers: outliers, description: "", season: season)
     }
 }

@@ -24,46 +24,64 @@ enum ChartReason {
         switch layout.kind {
         case .histogram:
             if let labels = profile.indices(.labels).first, profile[labels].distinct > LayoutGuess.mostBarsOfNames {
-                return Localization.tr("%@ names each of %@ rows, too many for a bar each, so this is the distribution of %@",
-                            name(labels), ValueFormatter.format(Double(profile[labels].distinct), fractionDigits: 0, grouping: true),
-                            name(layout.x))
+                return Localization.tr(
+                    "%@ names each of %@ rows, too many for a bar each, so this is the distribution of %@",
+                    name(labels), ValueFormatter.format(Double(profile[labels].distinct), fractionDigits: 0, grouping: true),
+                    name(layout.x))
             }
             return Localization.tr("%@ is the only measure, so this is its distribution", name(layout.x))
         case .box:
-            if layout.x == nil { return Localization.tr("%@ are one measurement taken again, so each is a box", Localization.list(layout.y.map { name($0) })) }
+            if layout.x == nil {
+                return Localization.tr(
+                    "%@ are one measurement taken again, so each is a box", Localization.list(layout.y.map { name($0) }))
+            }
             return Localization.tr("%@ splits the rows into groups of several, so each group is a box of %@", name(layout.x), y)
         case .heatmap:
-            return Localization.tr("the rows of %@ are named as its columns are, so the table is a grid", Localization.list(layout.y.prefix(3).map { name($0) }))
+            return Localization.tr(
+                "the rows of %@ are named as its columns are, so the table is a grid",
+                Localization.list(layout.y.prefix(3).map { name($0) }))
         case .candlestick:
             return Localization.tr("the table has open, high, low and close prices, so each %@ is a candle", name(layout.x))
         case .scatter:
-            if ChartInference.isMap(table, layout: layout) { return Localization.tr("the rows are places with a latitude and a longitude, so this is a map") }
-            return Localization.tr("%@ and %@ are measures of the same rows, and %@ moves with %@ more than with any other, so they are drawn against each other",
-                        name(layout.x), y, y, name(layout.x))
+            if ChartInference.isMap(table, layout: layout) {
+                return Localization.tr("the rows are places with a latitude and a longitude, so this is a map")
+            }
+            return Localization.tr(
+                "%@ and %@ are measures of the same rows, and %@ moves with %@ more than with any other, so they are drawn against each other",
+                name(layout.x), y, y, name(layout.x))
         default:
             break
         }
         if layout.aggregate == .count {
-            return layout.seriesBy == nil ? Localization.tr("the table holds only categories, so the bars count its rows of each %@", name(layout.x))
-                : Localization.tr("the table holds only categories, so the bars count its rows of each %@ and %@", name(layout.x), name(layout.seriesBy))
+            return layout.seriesBy == nil
+                ? Localization.tr("the table holds only categories, so the bars count its rows of each %@", name(layout.x))
+                : Localization.tr(
+                    "the table holds only categories, so the bars count its rows of each %@ and %@", name(layout.x),
+                    name(layout.seriesBy))
         }
         if layout.aggregate == .sum {
-            return Localization.tr("each row is a count of a combination of categories, so the bars add them up by %@", name(layout.x))
+            return Localization.tr(
+                "each row is a count of a combination of categories, so the bars add them up by %@", name(layout.x))
         }
         if let g = layout.seriesBy, layout.aggregate == .mean {
             return layout.kind.drawsBars
-                ? Localization.tr("rows that share a %@ differ in %@, so there is a layer per %@, each bar the mean of the rows that share both",
-                       name(layout.x), name(g), name(g))
-                : Localization.tr("rows that share a %@ differ in %@, so there is a line per %@, each point the mean of the rows that share both",
-                       name(layout.x), name(g), name(g))
+                ? Localization.tr(
+                    "rows that share a %@ differ in %@, so there is a layer per %@, each bar the mean of the rows that share both",
+                    name(layout.x), name(g), name(g))
+                : Localization.tr(
+                    "rows that share a %@ differ in %@, so there is a line per %@, each point the mean of the rows that share both",
+                    name(layout.x), name(g), name(g))
         }
         if layout.aggregate == .mean {
             return Localization.tr("rows share a %@, so each point is the mean of %@ over them", name(layout.x), y)
         }
         let reason: String
         if let g = layout.seriesBy {
-            reason = layout.kind.drawsBars ? Localization.tr("%@ splits the table, so there is a layer of %@ per %@", name(g), y, name(g))
-                : Localization.tr("each %@ has its own %@ values, so there is a line of %@ per %@", name(g), name(layout.x), y, name(g))
+            reason =
+                layout.kind.drawsBars
+                ? Localization.tr("%@ splits the table, so there is a layer of %@ per %@", name(g), y, name(g))
+                : Localization.tr(
+                    "each %@ has its own %@ values, so there is a line of %@ per %@", name(g), name(layout.x), y, name(g))
         } else if let x = layout.x, profile[x].role == .time {
             reason = Localization.tr("%@ is a time, so each measure is drawn over it", name(x))
         } else if let x = layout.x, columns[x].isText {

@@ -31,7 +31,9 @@ struct ChartWording {
         case .scatter:
             var text = Localization.tr("%@: %@.", chart.title, pointCount(a.statistics.count))
             if let correlation {
-                text = Localization.sentences([text, Localization.sentence(capitalized(correlationWords(correlation.pearson, a.trend)))])
+                text = Localization.sentences([
+                    text, Localization.sentence(capitalized(correlationWords(correlation.pearson, a.trend)))
+                ])
             }
             if let o = a.outliers.first {
                 // Tied outliers are one phrase here too ("5 values at the ceiling, 58.6, stand out"), not one of them.
@@ -53,28 +55,35 @@ struct ChartWording {
         case .bar, .histogram, .box, .candlestick, .groupedBar, .stackedBar:
             if chart.series.count > 1, let several = barsOfSeveralSeries(analyses) { return several }
             guard let hi = a.statistics.maxIndex, let lo = a.statistics.minIndex else { return chart.title }
-            return Localization.tr("%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
-                        y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
+            return Localization.tr(
+                "%@: highest is %@ (%@), lowest is %@ (%@).", chart.title, x.string(first.x[hi]),
+                y(first).string(first.y[hi]), x.string(first.x[lo]), y(first).string(first.y[lo]))
         case .line, .area, .stackedArea, .heatmap:
             // The chart's whole x range, not the first series' (32 series from 5 to 30, not to 24).
             let starts = chart.series.compactMap { $0.x.first(where: \.isFinite) }
             let ends = chart.series.compactMap { $0.x.last(where: \.isFinite) }
-            let span = Localization.tr("%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
+            let span = Localization.tr(
+                "%@ to %@", x.string(starts.min() ?? first.x.first!), x.string(ends.max() ?? first.x.last!))
             if chart.series.count == 1 {
-                let span = Localization.tr("%@ to %@", flagged(x.string(first.x.first!), first, 0),
-                                flagged(x.string(first.x.last!), first, first.x.count - 1))
-                let shape = a.season.map { seasonWords(first, $0) }
+                let span = Localization.tr(
+                    "%@ to %@", flagged(x.string(first.x.first!), first, 0),
+                    flagged(x.string(first.x.last!), first, first.x.count - 1))
+                let shape =
+                    a.season.map { seasonWords(first, $0) }
                     ?? (a.segments.count < 2 ? trendClause(first, a) : shapeWords(first, a.segments))
                 return Localization.tr("%@, %@: %@.", chart.title, span, shape)
             }
             let parts = zip(chart.series, analyses).prefix(3).map { s, an -> String in
                 guard let hi = an.statistics.maxIndex else { return s.name }
-                return onCategories ? Localization.trc("category", "%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
+                return onCategories
+                    ? Localization.trc("category", "%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
                     : Localization.tr("%@ peaks at %@ %@", s.name, y(s).string(s.y[hi]), at(s.x[hi]))
             }
             let more = chart.series.count > 3 ? Localization.tr(" and %ld more series", chart.series.count - 3) : ""
-            return Localization.sentences([Localization.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span),
-                                Localization.sentence(capitalized(Localization.list(parts)) + more)])
+            return Localization.sentences([
+                Localization.tr("%@, %@ series from %@.", chart.title, String(chart.series.count), span),
+                Localization.sentence(capitalized(Localization.list(parts)) + more)
+            ])
         }
     }
 
@@ -85,14 +94,17 @@ struct ChartWording {
         var high: (series: Int, index: Int)?, low: (series: Int, index: Int)?
         for (k, an) in analyses.enumerated() where k < chart.series.count {
             let s = chart.series[k]
-            if let i = an.statistics.maxIndex, high.map({ s.y[i] > chart.series[$0.series].y[$0.index] }) ?? true { high = (k, i) }
+            if let i = an.statistics.maxIndex, high.map({ s.y[i] > chart.series[$0.series].y[$0.index] }) ?? true {
+                high = (k, i)
+            }
             if let i = an.statistics.minIndex, low.map({ s.y[i] < chart.series[$0.series].y[$0.index] }) ?? true { low = (k, i) }
         }
         guard let high, let low else { return nil }
         let h = chart.series[high.series], l = chart.series[low.series]
-        return Localization.tr("%@, %@ series: the highest bar is %@ %@ (%@), the lowest %@ %@ (%@).", chart.title,
-                    String(chart.series.count), h.name, at(h.x[high.index]), y(h).string(h.y[high.index]),
-                    l.name, at(l.x[low.index]), y(l).string(l.y[low.index]))
+        return Localization.tr(
+            "%@, %@ series: the highest bar is %@ %@ (%@), the lowest %@ %@ (%@).", chart.title,
+            String(chart.series.count), h.name, at(h.x[high.index]), y(h).string(h.y[high.index]),
+            l.name, at(l.x[low.index]), y(l).string(l.y[low.index]))
     }
 
     // MARK: Series description
@@ -120,8 +132,9 @@ struct ChartWording {
             }
             return Localization.sentences(sentences)
         }
-        sentences[0] += Localization.tr(", ranging from %@ %@ to %@ %@.", flagged(y(s).string(s.y[lo]), s, lo), pointPosition(s, lo),
-                             flagged(y(s).string(s.y[hi]), s, hi), pointPosition(s, hi))
+        sentences[0] += Localization.tr(
+            ", ranging from %@ %@ to %@ %@.", flagged(y(s).string(s.y[lo]), s, lo), pointPosition(s, lo),
+            flagged(y(s).string(s.y[hi]), s, hi), pointPosition(s, hi))
         if let mean = st.mean, let median = st.median {
             var centre = Localization.tr("Mean %@, median %@", y(s).derived(mean), y(s).derived(median))
             if let sd = st.standardDeviation { centre += Localization.tr(", standard deviation %@", y(s).derived(sd)) }
@@ -138,8 +151,10 @@ struct ChartWording {
             if a.trend != nil && xIsOrdered { sentences.append(Localization.sentence(capitalized(trendClause(s, a)))) }
         }
         if let correlation {
-            sentences.append(capitalized(correlationWords(correlation.pearson, a.trend))
-                             + Localization.tr(" (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
+            sentences.append(
+                capitalized(correlationWords(correlation.pearson, a.trend))
+                    + Localization.tr(
+                        " (Pearson %@, Spearman %@).", fixed(correlation.pearson, 2), fixed(correlation.spearman, 2)))
         }
         if !a.outliers.isEmpty {
             let names = outlierNames(s, a)
@@ -262,11 +277,19 @@ struct ChartWording {
         let change = y(s).rate(abs(t.slope) * Double(season.lastYear - season.firstYear))
         switch t.direction {
         case .increasing:
-            return cycle + Localization.tr("; from %@ to %@ the yearly mean rises by about %@", String(season.firstYear), String(season.lastYear), change)
+            return cycle
+                + Localization.tr(
+                    "; from %@ to %@ the yearly mean rises by about %@", String(season.firstYear), String(season.lastYear), change
+                )
         case .decreasing:
-            return cycle + Localization.tr("; from %@ to %@ the yearly mean falls by about %@", String(season.firstYear), String(season.lastYear), change)
+            return cycle
+                + Localization.tr(
+                    "; from %@ to %@ the yearly mean falls by about %@", String(season.firstYear), String(season.lastYear), change
+                )
         case .flat:
-            return cycle + Localization.tr("; from %@ to %@ the yearly mean shows no clear trend", String(season.firstYear), String(season.lastYear))
+            return cycle
+                + Localization.tr(
+                    "; from %@ to %@ the yearly mean shows no clear trend", String(season.firstYear), String(season.lastYear))
         }
     }
 
@@ -290,9 +313,15 @@ struct ChartWording {
             // On a category axis the place is a name ("for Europe"), which Japanese marks differently
             // (で, not に as for times): those phrases have their own messages in context "category".
             if seg.toY == yMin && dy < 0 {
-                end = onCategories ? Localization.trc("category", "to a low of %@ %@", value, at) : Localization.tr("to a low of %@ %@", value, at)
+                end =
+                    onCategories
+                    ? Localization.trc("category", "to a low of %@ %@", value, at)
+                    : Localization.tr("to a low of %@ %@", value, at)
             } else if seg.toY == yMax && dy > 0 {
-                end = onCategories ? Localization.trc("category", "to a peak of %@ %@", value, at) : Localization.tr("to a peak of %@ %@", value, at)
+                end =
+                    onCategories
+                    ? Localization.trc("category", "to a peak of %@ %@", value, at)
+                    : Localization.tr("to a peak of %@ %@", value, at)
             } else {
                 end = onCategories ? Localization.trc("category", "to %@ %@", value, at) : Localization.tr("to %@ %@", value, at)
             }
@@ -304,24 +333,32 @@ struct ChartWording {
             if abs(dy) < 0.05 * yRange, let band = spread(of: s, over: seg), band.high - band.low > 0.15 * yRange {
                 // Ends that meet are no flat stretch when the values between them swing (email50's 0.057 to 21.7).
                 let low = y(s).string(band.low), high = y(s).string(band.high)
-                clause = last ? Localization.trc("last clause", "varies between %@ and %@ until %@", low, high, until(seg.toX))
+                clause =
+                    last
+                    ? Localization.trc("last clause", "varies between %@ and %@ until %@", low, high, until(seg.toX))
                     : Localization.tr("varies between %@ and %@ until %@", low, high, until(seg.toX))
             } else if abs(dy) < 0.05 * yRange {
-                clause = last ? Localization.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
+                clause =
+                    last
+                    ? Localization.trc("last clause", "stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
                     : Localization.tr("stays flat at about %@ until %@", y(s).string(seg.toY), until(seg.toX))
             } else if dy > 0 {
                 if relativeSlope > 2.5 {
-                    clause = last ? Localization.trc("last clause", "rises steeply %@", end) : Localization.tr("rises steeply %@", end)
+                    clause =
+                        last ? Localization.trc("last clause", "rises steeply %@", end) : Localization.tr("rises steeply %@", end)
                 } else if relativeSlope < 0.4 {
-                    clause = last ? Localization.trc("last clause", "rises slowly %@", end) : Localization.tr("rises slowly %@", end)
+                    clause =
+                        last ? Localization.trc("last clause", "rises slowly %@", end) : Localization.tr("rises slowly %@", end)
                 } else {
                     clause = last ? Localization.trc("last clause", "rises %@", end) : Localization.tr("rises %@", end)
                 }
             } else {
                 if relativeSlope > 2.5 {
-                    clause = last ? Localization.trc("last clause", "falls steeply %@", end) : Localization.tr("falls steeply %@", end)
+                    clause =
+                        last ? Localization.trc("last clause", "falls steeply %@", end) : Localization.tr("falls steeply %@", end)
                 } else if relativeSlope < 0.4 {
-                    clause = last ? Localization.trc("last clause", "falls slowly %@", end) : Localization.tr("falls slowly %@", end)
+                    clause =
+                        last ? Localization.trc("last clause", "falls slowly %@", end) : Localization.tr("falls slowly %@", end)
                 } else {
                     clause = last ? Localization.trc("last clause", "falls %@", end) : Localization.tr("falls %@", end)
                 }
@@ -359,8 +396,11 @@ struct ChartWording {
     /// Where a point is, with its preposition: "in 1960", "on January 31, 2024", "for Liberty Tourer".
     func pointPosition(_ s: DataSeries, _ i: Int) -> String {
         if let label = s.labels?[i], !label.isEmpty { return Localization.tr("for %@", label) }
-        if chart.kind == .scatter { return Localization.tr("at %@ %@", Localization.titleInSentence(chart.xAxis.title),
-                                                   x.string(s.x[i])) }
+        if chart.kind == .scatter {
+            return Localization.tr(
+                "at %@ %@", Localization.titleInSentence(chart.xAxis.title),
+                x.string(s.x[i]))
+        }
         return at(s.x[i])
     }
 
@@ -388,7 +428,8 @@ struct ChartWording {
     /// grouped and its name has no time word); nil otherwise.
     var measureOnX: String? {
         guard case .numeric(let axis) = chart.xAxis, axis.formatter.usesGrouping,
-              !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains) else { return nil }
+            !ColumnProfiler.headerWords(axis.title).contains(where: ColumnProfiler.timeWords.contains)
+        else { return nil }
         return Localization.titleInSentence(axis.title)
     }
 

@@ -13,11 +13,16 @@ extension ChartWording {
             }
         }
         let rows = chart.series.count, columns = chart.series.first?.count ?? 0
-        let shape = Localization.trc("grid", "%@ by %@", Localization.trn("%ld row", "%ld rows", rows, rows), Localization.trn("%ld column", "%ld columns", columns, columns))
+        let shape = Localization.trc(
+            "grid", "%@ by %@", Localization.trn("%ld row", "%ld rows", rows, rows),
+            Localization.trn("%ld column", "%ld columns", columns, columns))
         guard let lo = lowest, let hi = highest else { return Localization.tr("%@: %@, no values.", chart.title, shape) }
         func cell(_ c: (Double, Int, Int)) -> String { Localization.tr("%@, %@", chart.series[c.1].name, x.string(Double(c.2))) }
-        var sentences = [Localization.tr("%@: %@, from %@ (%@) to %@ (%@).", chart.title, shape, y(chart.series[lo.1]).string(lo.0), cell(lo),
-                              y(chart.series[hi.1]).string(hi.0), cell(hi))]
+        var sentences = [
+            Localization.tr(
+                "%@: %@, from %@ (%@) to %@ (%@).", chart.title, shape, y(chart.series[lo.1]).string(lo.0), cell(lo),
+                y(chart.series[hi.1]).string(hi.0), cell(hi))
+        ]
         let means = chart.series.map { s -> Double? in
             let known = s.y.filter(\.isFinite)
             return known.isEmpty ? nil : known.reduce(0, +) / Double(known.count)
@@ -26,9 +31,11 @@ extension ChartWording {
             sentences.append(Localization.tr("The highest row on average is %@.", chart.series[top].name))
         }
         if let diagonal {
-            // TRANSLATORS: a correlation matrix's 1s, or a distance table's 0s, left out of the words above.
-            sentences.append(Localization.tr("The diagonal, each row with itself (%@ everywhere), is left out of these figures.",
-                                  y(chart.series[0]).string(diagonal.value)))
+            sentences.append(
+                Localization.tr(
+                    // TRANSLATORS: a correlation matrix's 1s, or a distance table's 0s, left out of the words above.
+                    "The diagonal, each row with itself (%@ everywhere), is left out of these figures.",
+                    y(chart.series[0]).string(diagonal.value)))
         }
         return Localization.sentences(sentences)
     }

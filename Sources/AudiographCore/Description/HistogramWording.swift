@@ -12,7 +12,8 @@ extension ChartWording {
 
     /// "32 values" or, with a unit for the counts, "32 cars".
     func countWords(_ n: Int) -> String {
-        chart.yAxis.unit == nil ? Localization.trn("%@ value", "%@ values", n, chart.yAxis.formatter.string(Double(n)))
+        chart.yAxis.unit == nil
+            ? Localization.trn("%@ value", "%@ values", n, chart.yAxis.formatter.string(Double(n)))
             : chart.yAxis.formatter.string(Double(n))
     }
 
@@ -21,10 +22,13 @@ extension ChartWording {
     func histogramSummary(_ s: DataSeries) -> String {
         guard let h = s.histogram, !h.bins.isEmpty else { return Localization.tr("%@: no values to show.", chart.title) }
         let mode = h.bins[h.modalBin]
-        var sentences = [Localization.tr("%@: %@ from %@ in %@; the fullest is %@ (%@).", chart.title,
-                              countWords(h.valueCount), valueFormat.span(h.minimum, h.maximum),
-                              Localization.trn("%ld bin", "%ld bins", h.bins.count, h.bins.count),
-                              x.span(mode.from, mode.to), countWords(mode.count))]
+        var sentences = [
+            Localization.tr(
+                "%@: %@ from %@ in %@; the fullest is %@ (%@).", chart.title,
+                countWords(h.valueCount), valueFormat.span(h.minimum, h.maximum),
+                Localization.trn("%ld bin", "%ld bins", h.bins.count, h.bins.count),
+                x.span(mode.from, mode.to), countWords(mode.count))
+        ]
         if let shape = shapeWords(h) { sentences.append(Localization.sentence(capitalized(shape))) }
         return Localization.sentences(sentences)
     }
@@ -32,12 +36,18 @@ extension ChartWording {
     /// A paragraph: how many values, their range, centre and spread, the fullest bin and the shape.
     func histogramDescription(_ s: DataSeries) -> String {
         guard let h = s.histogram, !h.bins.isEmpty else { return Localization.tr("%@: no values.", s.name) }
-        var sentences = [Localization.tr("%@: %@ from %@, in %@ of width %@.", s.name, countWords(h.valueCount),
-                              valueFormat.span(h.minimum, h.maximum),
-                              Localization.trn("%ld bin", "%ld bins", h.bins.count, h.bins.count),
-                              x.string(h.bins[0].to - h.bins[0].from))]
-        sentences.append(Localization.sentence(Localization.tr("Mean %@, median %@, standard deviation %@", valueFormat.derived(h.mean),
-                                         valueFormat.derived(h.median), valueFormat.derived(h.standardDeviation))))
+        var sentences = [
+            Localization.tr(
+                "%@: %@ from %@, in %@ of width %@.", s.name, countWords(h.valueCount),
+                valueFormat.span(h.minimum, h.maximum),
+                Localization.trn("%ld bin", "%ld bins", h.bins.count, h.bins.count),
+                x.string(h.bins[0].to - h.bins[0].from))
+        ]
+        sentences.append(
+            Localization.sentence(
+                Localization.tr(
+                    "Mean %@, median %@, standard deviation %@", valueFormat.derived(h.mean),
+                    valueFormat.derived(h.median), valueFormat.derived(h.standardDeviation))))
         if let shape = shapeWords(h) { sentences.append(Localization.sentence(capitalized(shape))) }
         return Localization.sentences(sentences)
     }

@@ -11,11 +11,14 @@ extension ChartWording {
         let layers = chart.series.filter { !$0.isTotal }
         let known = total.y.indices.filter { total.y[$0].isFinite }
         guard let first = known.first, let last = known.last else { return nil }
-        var sentences = [Localization.tr("%@: %@ from %@ to %@, and their total, from %@ %@ to %@ %@.", chart.title,
-                              Localization.trn("%ld series", "%ld series", layers.count, layers.count),
-                              x.string(total.x[first]), x.string(total.x[last]),
-                              y(total).string(total.y[first]), at(total.x[first]),
-                              y(total).string(total.y[last]), at(total.x[last]))]
+        var sentences = [
+            Localization.tr(
+                "%@: %@ from %@ to %@, and their total, from %@ %@ to %@ %@.", chart.title,
+                Localization.trn("%ld series", "%ld series", layers.count, layers.count),
+                x.string(total.x[first]), x.string(total.x[last]),
+                y(total).string(total.y[first]), at(total.x[first]),
+                y(total).string(total.y[last]), at(total.x[last]))
+        ]
         // The largest layer where the total ends.
         let endX = total.x[last]
         let parts = layers.compactMap { s -> (String, Double)? in
@@ -23,8 +26,10 @@ extension ChartWording {
             return (s.name, s.y[i])
         }
         if let largest = parts.max(by: { $0.1 < $1.1 }) {
-            sentences.append(Localization.tr("%@ is the largest part %@: %@ of %@.", largest.0, at(endX),
-                                  y(total).plain(largest.1), y(total).string(total.y[last])))
+            sentences.append(
+                Localization.tr(
+                    "%@ is the largest part %@: %@ of %@.", largest.0, at(endX),
+                    y(total).plain(largest.1), y(total).string(total.y[last])))
         }
         return Localization.sentences(sentences)
     }

@@ -22,12 +22,18 @@ struct MapWording {
         }
         guard !points.isEmpty else { return Localization.tr("no values.") }
         let lats = points.map(\.lat).sorted(), lons = points.map(\.lon).sorted()
-        var sentences = [Localization.tr("%@, from %@ to %@ and from %@ to %@.", Localization.trn("%ld place", "%ld places", points.count, points.count),
-                              latitude(lats.first!), latitude(lats.last!), longitude(lons.first!), longitude(lons.last!))]
+        var sentences = [
+            Localization.tr(
+                "%@, from %@ to %@ and from %@ to %@.", Localization.trn("%ld place", "%ld places", points.count, points.count),
+                latitude(lats.first!), latitude(lats.last!), longitude(lons.first!), longitude(lons.last!))
+        ]
         if points.count >= 10, let latLow = Quantiles.type7(sorted: lats, 0.1), let latHigh = Quantiles.type7(sorted: lats, 0.9),
-           let lonLow = Quantiles.type7(sorted: lons, 0.1), let lonHigh = Quantiles.type7(sorted: lons, 0.9) {
-            sentences.append(Localization.tr("Most lie between %@ and %@, and between %@ and %@.", latitude(latLow), latitude(latHigh),
-                                  longitude(lonLow), longitude(lonHigh)))
+            let lonLow = Quantiles.type7(sorted: lons, 0.1), let lonHigh = Quantiles.type7(sorted: lons, 0.9)
+        {
+            sentences.append(
+                Localization.tr(
+                    "Most lie between %@ and %@, and between %@ and %@.", latitude(latLow), latitude(latHigh),
+                    longitude(lonLow), longitude(lonHigh)))
         }
         let far = farPlaces(points, lats: lats, lons: lons)
         if !far.isEmpty {
@@ -44,10 +50,13 @@ struct MapWording {
     /// Points whose distance from the middle (median latitude and longitude, east–west degrees shrunk by the
     /// cosine of the latitude) is beyond the distances' upper quartile plus three interquartile ranges; the
     /// farthest first, at most `farPlacesNamed`. Needs ten points or more.
-    private func farPlaces(_ points: [(lon: Double, lat: Double, index: Int)], lats: [Double],
-                           lons: [Double]) -> [(lon: Double, lat: Double, index: Int)] {
+    private func farPlaces(
+        _ points: [(lon: Double, lat: Double, index: Int)], lats: [Double],
+        lons: [Double]
+    ) -> [(lon: Double, lat: Double, index: Int)] {
         guard points.count >= 10, let midLat = Quantiles.type7(sorted: lats, 0.5),
-              let midLon = Quantiles.type7(sorted: lons, 0.5) else { return [] }
+            let midLon = Quantiles.type7(sorted: lons, 0.5)
+        else { return [] }
         let shrink = cos(midLat * .pi / 180)
         let distances = points.map { p -> Double in
             let east = (p.lon - midLon) * shrink, north = p.lat - midLat

@@ -12,7 +12,8 @@ struct MatrixDiagonal {
     /// The constant diagonal of `chart`, or nil when the chart is no such matrix.
     init?(_ chart: ChartDescriptor) {
         guard chart.kind == .heatmap, case .categorical(let axis) = chart.xAxis,
-              chart.series.count >= 3, axis.categories.count == chart.series.count else { return nil }
+            chart.series.count >= 3, axis.categories.count == chart.series.count
+        else { return nil }
         var value: Double?
         for (i, s) in chart.series.enumerated() {
             guard s.name == axis.categories[i], i < s.y.count else { return nil }

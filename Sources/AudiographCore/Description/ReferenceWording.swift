@@ -62,9 +62,13 @@ extension ReferenceLevel {
             return Localization.tr("no reference level (a histogram's heights are counts)")
         }
         let values = series.compactMap { s in
-            value(inSeries: s, of: chart).map { (name: chart.series[s].name, text: chart.valueFormatter(ofSeries: s).derived($0)) }
+            value(inSeries: s, of: chart).map {
+                (name: chart.series[s].name, text: chart.valueFormatter(ofSeries: s).derived($0))
+            }
         }
-        let list = values.count == 1 ? values[0].text
+        let list =
+            values.count == 1
+            ? values[0].text
             : Localization.list(values.map { Localization.tr("%@: %@", $0.name, $0.text) })
         switch self {
         case .mean where !values.isEmpty: return Localization.tr("reference at the mean (%@)", list)

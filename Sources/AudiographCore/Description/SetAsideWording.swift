@@ -20,14 +20,22 @@ enum SetAsideWording {
                 let measure = name(member.measure)
                 switch member.kind {
                 case .standardError:
-                    notes.append(Localization.tr("%@ is the standard error of %@, so it is not drawn as a measure of its own.", name(c), measure))
+                    notes.append(
+                        Localization.tr(
+                            "%@ is the standard error of %@, so it is not drawn as a measure of its own.", name(c), measure))
                 case .standardDeviation:
-                    notes.append(Localization.tr("%@ is the standard deviation of %@, so it is not drawn as a measure of its own.", name(c), measure))
+                    notes.append(
+                        Localization.tr(
+                            "%@ is the standard deviation of %@, so it is not drawn as a measure of its own.", name(c), measure))
                 case .marginOfError:
-                    notes.append(Localization.tr("%@ is the margin of error of %@, so it is not drawn as a measure of its own.", name(c), measure))
+                    notes.append(
+                        Localization.tr(
+                            "%@ is the margin of error of %@, so it is not drawn as a measure of its own.", name(c), measure))
                 case .confidenceHalfWidth:
-                    notes.append(Localization.tr("%@ is half the width of the confidence interval of %@, so it is not drawn as a measure of its own.",
-                                      name(c), measure))
+                    notes.append(
+                        Localization.tr(
+                            "%@ is half the width of the confidence interval of %@, so it is not drawn as a measure of its own.",
+                            name(c), measure))
                 case .lowerBound, .upperBound:
                     let partner = profile.setAside.first { other in
                         guard other.key != c, case .interval(let m) = other.value else { return false }
@@ -37,11 +45,15 @@ enum SetAsideWording {
                     let (low, high) = member.kind == .lowerBound ? (c, partner) : (partner, c)
                     if let low, let high, !shown.contains(low), !shown.contains(high) {
                         saidBounds.formUnion([low, high])
-                        notes.append(Localization.tr("%@ and %@ are the lower and upper bounds of %@, so they are not drawn as measures of their own.",
-                                          name(low), name(high), measure))
+                        notes.append(
+                            Localization.tr(
+                                "%@ and %@ are the lower and upper bounds of %@, so they are not drawn as measures of their own.",
+                                name(low), name(high), measure))
                     } else {
-                        notes.append(Localization.tr("%@ is a bound of the interval around %@, so it is not drawn as a measure of its own.",
-                                          name(c), measure))
+                        notes.append(
+                            Localization.tr(
+                                "%@ is a bound of the interval around %@, so it is not drawn as a measure of its own.",
+                                name(c), measure))
                     }
                 }
             case .derived(let relation):
@@ -71,9 +83,10 @@ enum SetAsideWording {
         // A constant within the rounding of the written values (a unit of the last written decimal for the
         // column and for each term) is the fit's rounding, not a term: DAAG's gaba avbac is (5 fbac + mbac) ÷ 6,
         // not "… + 0.0001".
-        let finest = relation.sources.compactMap { c -> Int? in
-            if case .numeric(_, let digits) = table.columns[c].data { return digits } else { return nil }
-        }.max() ?? 0
+        let finest =
+            relation.sources.compactMap { c -> Int? in
+                if case .numeric(_, let digits) = table.columns[c].data { return digits } else { return nil }
+            }.max() ?? 0
         let rounding = (1 + relation.coefficients.reduce(0) { $0 + abs($1) }) * pow(10, -Double(finest))
         let a = finest >= 1 && abs(relation.constant) <= rounding ? 0 : snap(relation.constant)
         switch relation.form {
@@ -83,10 +96,15 @@ enum SetAsideWording {
             let base: String?
             // The coefficient is a fit to the file's rounding: 0.4343 is 1 ÷ ln 10 to the digits the file wrote.
             let near = { (x: Double) in abs(b[0] - x) <= 1e-3 * x }
-            if near(1) { base = Localization.tr("the natural logarithm of %@", names[0]) }
-            else if near(1 / Foundation.log(10)) { base = Localization.tr("the base-10 logarithm of %@", names[0]) }
-            else if near(1 / Foundation.log(2)) { base = Localization.tr("the base-2 logarithm of %@", names[0]) }
-            else { base = nil }
+            if near(1) {
+                base = Localization.tr("the natural logarithm of %@", names[0])
+            } else if near(1 / Foundation.log(10)) {
+                base = Localization.tr("the base-10 logarithm of %@", names[0])
+            } else if near(1 / Foundation.log(2)) {
+                base = Localization.tr("the base-2 logarithm of %@", names[0])
+            } else {
+                base = nil
+            }
             let term = base ?? Localization.tr("%@ × the natural logarithm of %@", number(b[0]), names[0])
             if a == 0 { return term }
             // "the natural logarithm of base, minus 3.154": not the logarithm of base − 3.154.
@@ -98,7 +116,9 @@ enum SetAsideWording {
             for (k, name) in names.enumerated() where b[k] > 0 {
                 text += (text.isEmpty ? "" : " × ") + (abs(b[k] - 1) < 1e-9 ? name : name + "^" + number(b[k]))
             }
-            let divisors = names.indices.filter { b[$0] < 0 }.map { k in abs(b[k] + 1) < 1e-9 ? names[k] : names[k] + "^" + number(-b[k]) }
+            let divisors = names.indices.filter { b[$0] < 0 }.map { k in
+                abs(b[k] + 1) < 1e-9 ? names[k] : names[k] + "^" + number(-b[k])
+            }
             if text.isEmpty { return number(factor) + divisors.map { " ÷ " + $0 }.joined() }
             text += divisors.map { " ÷ " + $0 }.joined()
             return abs(factor - 1) < 1e-9 ? text : number(factor) + " × " + text
@@ -117,7 +137,9 @@ enum SetAsideWording {
             let term = abs(abs(b[k]) - 1) < 1e-9 ? name : number(abs(b[k])) + " × " + name
             if text.isEmpty { text = b[k] < 0 ? "−" + term : term } else { text += (b[k] < 0 ? " − " : " + ") + term }
         }
-        if a > 0 && b.allSatisfy({ $0 < 0 }) { return number(a) + " " + text.replacingOccurrences(of: "−", with: "− ", options: .anchored) }
+        if a > 0 && b.allSatisfy({ $0 < 0 }) {
+            return number(a) + " " + text.replacingOccurrences(of: "−", with: "− ", options: .anchored)
+        }
         return a == 0 ? text : text + signed(a)
     }
 

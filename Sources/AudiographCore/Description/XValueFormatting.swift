@@ -46,8 +46,10 @@ public struct XValueFormatting: Sendable {
         }
     }
 
-    static let monthNames = [N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
-                             N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December")]
+    static let monthNames = [
+        N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
+        N_("July"), N_("August"), N_("September"), N_("October"), N_("November"), N_("December")
+    ]
 
     /// "1960", "Q1 2000", "March 2023", "week 5 of 2000", "January 31, 2024", "January 31, 2024 14:05", "13:45",
     /// with times in `utcOffsetSeconds` east of UTC when given.

@@ -10,15 +10,15 @@ import Foundation
 /// build).
 public enum DiagnosticDelay {
     #if DEBUG
-    /// Milliseconds each analysis waits before it starts; 0 unless the environment asks.
-    public static let analysisMilliseconds = milliseconds("AUDIOGRAPH_DELAY_ANALYSIS_MS")
+        /// Milliseconds each analysis waits before it starts; 0 unless the environment asks.
+        public static let analysisMilliseconds = milliseconds("AUDIOGRAPH_DELAY_ANALYSIS_MS")
 
-    /// Milliseconds each export waits before it starts; 0 unless the environment asks.
-    public static let exportMilliseconds = milliseconds("AUDIOGRAPH_DELAY_EXPORT_MS")
+        /// Milliseconds each export waits before it starts; 0 unless the environment asks.
+        public static let exportMilliseconds = milliseconds("AUDIOGRAPH_DELAY_EXPORT_MS")
     #else
-    /// A release build (what is installed and packaged) never reads the environment for these: always 0.
-    public static let analysisMilliseconds = 0
-    public static let exportMilliseconds = 0
+        /// A release build (what is installed and packaged) never reads the environment for these: always 0.
+        public static let analysisMilliseconds = 0
+        public static let exportMilliseconds = 0
     #endif
 
     private static func milliseconds(_ variable: String) -> Int {

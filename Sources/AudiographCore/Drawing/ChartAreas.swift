@@ -10,12 +10,17 @@ extension SceneDraft {
         let series = chart.series[s]
         let color = palette.seriesColor(s)
         let stacked = chart.kind == .stackedArea
-        let fill = stacked ? color.opaque(share: 0.55, over: palette.background)
-            : (style.reduceTransparency ? color.opaque(share: 0.3, over: palette.background)
-               : RGBA(red: color.red, green: color.green, blue: color.blue, alpha: 0.3))
+        let fill =
+            stacked
+            ? color.opaque(share: 0.55, over: palette.background)
+            : (style.reduceTransparency
+                ? color.opaque(share: 0.3, over: palette.background)
+                : RGBA(red: color.red, green: color.green, blue: color.blue, alpha: 0.3))
         if series.count <= 20_000 {
-            let zero = yMap.pixel(yScale.logarithmic ? yScale.range.lowerBound
-                                  : min(max(0, yScale.range.lowerBound), yScale.range.upperBound))
+            let zero = yMap.pixel(
+                yScale.logarithmic
+                    ? yScale.range.lowerBound
+                    : min(max(0, yScale.range.lowerBound), yScale.range.upperBound))
             var top: [ScenePoint] = [], bottom: [ScenePoint] = []
             func finish() {
                 if top.count >= 2 { marks.append(.polygon(top + bottom.reversed(), fill: fill)) }

@@ -11,8 +11,9 @@ extension SceneDraft {
         guard centre.isFinite, top.isFinite, bottom.isFinite else { return nil }
         // On whole pixels, so the outline drawn without colour and the whiskers stay crisp.
         let width = min(barGroupWidth, 120).rounded()
-        return SceneRect(x: (centre - width / 2).rounded(), y: min(top, bottom).rounded(), width: width,
-                         height: max(2, abs(bottom - top).rounded()))
+        return SceneRect(
+            x: (centre - width / 2).rounded(), y: min(top, bottom).rounded(), width: width,
+            height: max(2, abs(bottom - top).rounded()))
     }
 
     /// Where the element of point `i` is drawn when it is a shape of its own (a bar or a box); nil otherwise.
@@ -43,24 +44,32 @@ extension SceneDraft {
                 let body = SceneRect(x: whole.x, y: min(yQ1, yQ3), width: whole.width, height: max(2, abs(yQ1 - yQ3)))
                 for (end, start) in [(box.upperWhisker, yQ3), (box.lowerWhisker, yQ1)] {
                     let y = crisp(yMap.pixel(end), width: lineWidth)
-                    marks.append(.polyline([ScenePoint(x: centre, y: start), ScenePoint(x: centre, y: y)],
-                                           color: palette.text, width: lineWidth, dash: []))
+                    marks.append(
+                        .polyline(
+                            [ScenePoint(x: centre, y: start), ScenePoint(x: centre, y: y)],
+                            color: palette.text, width: lineWidth, dash: []))
                     // Caps end on whole pixels too: a part-covered pixel at each end is grey, not text colour.
                     let capLeft = (centre - whole.width / 4).rounded(), capRight = (centre + whole.width / 4).rounded()
-                    marks.append(.polyline([ScenePoint(x: capLeft, y: y), ScenePoint(x: capRight, y: y)],
-                                           color: palette.text, width: lineWidth, dash: []))
+                    marks.append(
+                        .polyline(
+                            [ScenePoint(x: capLeft, y: y), ScenePoint(x: capRight, y: y)],
+                            color: palette.text, width: lineWidth, dash: []))
                 }
                 marks.append(.rectangle(body, fill: color))
-                marks.append(.polyline([ScenePoint(x: body.x, y: yMedian), ScenePoint(x: body.x + body.width, y: yMedian)],
-                                       color: palette.background, width: 3, dash: []))
+                marks.append(
+                    .polyline(
+                        [ScenePoint(x: body.x, y: yMedian), ScenePoint(x: body.x + body.width, y: yMedian)],
+                        color: palette.background, width: 3, dash: []))
                 if style.differentiateWithoutColor {
                     overlays.append(.outline(body, color: palette.text, width: 1, dash: []))
                 }
                 for outlier in box.outliers {
                     let y = yMap.pixel(outlier)
                     guard y.isFinite else { continue }
-                    marks.append(.marker(.circle, at: ScenePoint(x: centre, y: y), size: style.markerSize, fill: nil,
-                                         stroke: color, lineWidth: 2))
+                    marks.append(
+                        .marker(
+                            .circle, at: ScenePoint(x: centre, y: y), size: style.markerSize, fill: nil,
+                            stroke: color, lineWidth: 2))
                 }
                 positions.append(ScenePoint(x: centre, y: yMedian))
             }

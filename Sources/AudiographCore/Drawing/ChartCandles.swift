@@ -14,8 +14,9 @@ extension SceneDraft {
         let centre = xMap.pixel(series.x[i]), top = yMap.pixel(candle.high), bottom = yMap.pixel(candle.low)
         guard centre.isFinite, top.isFinite, bottom.isFinite else { return nil }
         let width = max(3, min(barGroupWidth, 40).rounded())
-        return SceneRect(x: (centre - width / 2).rounded(), y: top.rounded(), width: width,
-                         height: max(2, (bottom - top).rounded()))
+        return SceneRect(
+            x: (centre - width / 2).rounded(), y: top.rounded(), width: width,
+            height: max(2, (bottom - top).rounded()))
     }
 
     /// Candles: a wick from low to high, and a body from open to close, hollow (outlined) when the price rose
@@ -28,8 +29,10 @@ extension SceneDraft {
                 guard let whole = candleRect(series: s, index: i) else { positions.append(nil); continue }
                 let color = candle.isRising ? risingColor : fallingColor
                 let centre = crisp(whole.x + whole.width / 2, width: 1)
-                marks.append(.polyline([ScenePoint(x: centre, y: whole.y), ScenePoint(x: centre, y: whole.y + whole.height)],
-                                       color: color, width: 1, dash: []))
+                marks.append(
+                    .polyline(
+                        [ScenePoint(x: centre, y: whole.y), ScenePoint(x: centre, y: whole.y + whole.height)],
+                        color: color, width: 1, dash: []))
                 let yOpen = yMap.pixel(candle.open).rounded(), yClose = yMap.pixel(candle.close).rounded()
                 let body = SceneRect(x: whole.x, y: min(yOpen, yClose), width: whole.width, height: max(2, abs(yOpen - yClose)))
                 if candle.isRising {

@@ -41,10 +41,13 @@ extension SceneDraft {
         let ring = ringSize(focus)
         // The line stops at the ring, so its halo does not cut through the focused point's own marker.
         let top = plot.y, bottom = plot.y + plot.height
-        let lines = point.map { p in
-            [[ScenePoint(x: x, y: top), ScenePoint(x: x, y: max(top, p.y - ring / 2))],
-             [ScenePoint(x: x, y: min(bottom, p.y + ring / 2)), ScenePoint(x: x, y: bottom)]]
-        } ?? [[ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)]]
+        let lines =
+            point.map { p in
+                [
+                    [ScenePoint(x: x, y: top), ScenePoint(x: x, y: max(top, p.y - ring / 2))],
+                    [ScenePoint(x: x, y: min(bottom, p.y + ring / 2)), ScenePoint(x: x, y: bottom)]
+                ]
+            } ?? [[ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)]]
         for line in lines where line[1].y - line[0].y > 0.5 {
             cursor.append(.polyline(line, color: palette.background, width: halo, dash: []))
             cursor.append(.polyline(line, color: palette.cursor, width: width, dash: []))
@@ -73,8 +76,9 @@ extension SceneDraft {
     func focusedMarkerSize(_ focus: ChartFocus) -> Double {
         let additional = chart.series[focus.series].additional
         guard chart.kind == .scatter, let (column, axis) = sizeAxis, additional.indices.contains(column),
-              case .numeric(let values) = additional[column], values.indices.contains(focus.index),
-              values[focus.index].isFinite else { return style.markerSize }
+            case .numeric(let values) = additional[column], values.indices.contains(focus.index),
+            values[focus.index].isFinite
+        else { return style.markerSize }
         let span = axis.range.upperBound - axis.range.lowerBound
         let t = span > 0 ? min(1, max(0, (values[focus.index] - axis.range.lowerBound) / span)) : 0.5
         let lo = style.sizeRange.lowerBound, hi = style.sizeRange.upperBound
@@ -112,13 +116,15 @@ extension SceneDraft {
                 return SceneRect(x: (x.isFinite ? x : plot.x) - 2, y: plot.y, width: 4, height: plot.height)
             }
             let summary = elements.summary(of: e, in: series)
-            let y = summary.minY.flatMap { lo in summary.maxY.map { lo...$0 } }
+            let y =
+                summary.minY.flatMap { lo in summary.maxY.map { lo...$0 } }
                 ?? yMap.range.lowerBound...yMap.range.upperBound
             var rect = pixelRect(DataRect(x: summary.firstX...summary.lastX, y: y))
             if chart.kind.drawsBars {
                 // Bars reach down to the axis base; the frame covers them.
-                rect = SceneRect(x: rect.x - barGroupWidth / 2, y: rect.y, width: rect.width + barGroupWidth,
-                                 height: max(rect.height, plot.y + plot.height - rect.y))
+                rect = SceneRect(
+                    x: rect.x - barGroupWidth / 2, y: rect.y, width: rect.width + barGroupWidth,
+                    height: max(rect.height, plot.y + plot.height - rect.y))
             }
             return rect
         }

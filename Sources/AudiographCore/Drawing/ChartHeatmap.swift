@@ -12,8 +12,9 @@ public enum HeatmapScale {
         let t = min(1, max(0, fraction.isFinite ? fraction : 0)) * Double(anchors.count - 1)
         let i = min(anchors.count - 2, Int(t)), u = t - Double(i)
         let a = RGBA(hex: anchors[i]), b = RGBA(hex: anchors[i + 1])
-        return RGBA(red: a.red + (b.red - a.red) * u, green: a.green + (b.green - a.green) * u,
-                    blue: a.blue + (b.blue - a.blue) * u)
+        return RGBA(
+            red: a.red + (b.red - a.red) * u, green: a.green + (b.green - a.green) * u,
+            blue: a.blue + (b.blue - a.blue) * u)
     }
 
     /// The text colour that reads on `fill`: black on the light end, white on the dark end.
@@ -61,20 +62,29 @@ extension SceneDraft {
                 positions.append(centre)
                 let value = series.y[i]
                 guard value.isFinite else {
-                    marks.append(.polyline([ScenePoint(x: cell.x + 3, y: cell.y + 3),
-                                            ScenePoint(x: cell.x + cell.width - 3, y: cell.y + cell.height - 3)],
-                                           color: palette.gridline, width: 1, dash: []))
+                    marks.append(
+                        .polyline(
+                            [
+                                ScenePoint(x: cell.x + 3, y: cell.y + 3),
+                                ScenePoint(x: cell.x + cell.width - 3, y: cell.y + cell.height - 3)
+                            ],
+                            color: palette.gridline, width: 1, dash: []))
                     continue
                 }
                 let fill = HeatmapScale.color(heatmapFraction(value))
-                marks.append(.rectangle(SceneRect(x: cell.x + 0.5, y: cell.y + 0.5, width: max(1, cell.width - 1),
-                                                  height: max(1, cell.height - 1)), fill: fill))
+                marks.append(
+                    .rectangle(
+                        SceneRect(
+                            x: cell.x + 0.5, y: cell.y + 0.5, width: max(1, cell.width - 1),
+                            height: max(1, cell.height - 1)), fill: fill))
                 guard style.differentiateWithoutColor else { continue }
                 let text = chart.valueFormatter(ofSeries: s).plain(value)
                 let size = min(style.labelSize, cell.height * 0.6)
                 if size >= 8, measure.width(of: text, size: size, bold: false) <= cell.width - 4 {
-                    overlays.append(.text(text, at: centre, anchor: .center, size: size, bold: false,
-                                          color: HeatmapScale.textColor(on: fill), rotation: 0))
+                    overlays.append(
+                        .text(
+                            text, at: centre, anchor: .center, size: size, bold: false,
+                            color: HeatmapScale.textColor(on: fill), rotation: 0))
                 }
             }
             pointPositions[s] = positions
@@ -84,12 +94,15 @@ extension SceneDraft {
     /// The legend of a heatmap: five steps of the colour scale, each with the value it stands for.
     func heatmapLegendEntries() -> [LegendEntry] {
         let range = chart.yAxis.range
-        let title = LegendEntry(swatch: .bar(color: palette.background, marker: nil), name: Localization.tr("%@:", chart.yAxis.title))
-        return [title] + (0...4).map { k in
-            let fraction = Double(k) / 4
-            let value = range.lowerBound + (range.upperBound - range.lowerBound) * fraction
-            return LegendEntry(swatch: .bar(color: HeatmapScale.color(fraction), marker: nil),
-                               name: chart.yAxis.formatter.string(value))
-        }
+        let title = LegendEntry(
+            swatch: .bar(color: palette.background, marker: nil), name: Localization.tr("%@:", chart.yAxis.title))
+        return [title]
+            + (0...4).map { k in
+                let fraction = Double(k) / 4
+                let value = range.lowerBound + (range.upperBound - range.lowerBound) * fraction
+                return LegendEntry(
+                    swatch: .bar(color: HeatmapScale.color(fraction), marker: nil),
+                    name: chart.yAxis.formatter.string(value))
+            }
     }
 }

@@ -54,13 +54,16 @@ extension SceneDraft {
         let color = palette.seriesColor(s), dash = style.dash(s), shape = style.shape(s)
         // A stacked area's line is the top of its band.
         let ys = stackBases.indices.contains(s) ? zip(series.y, stackBases[s]).map { $0 + $1 } : series.y
-        let lines = series.count > Int(plot.width)
+        let lines =
+            series.count > Int(plot.width)
             ? ColumnDecimation.decimated(x: series.x, y: ys, xMap: xMap, yMap: yMap)
             : ColumnDecimation.polylines(x: series.x, y: ys, xMap: xMap, yMap: yMap)
         for line in lines {
             if line.count == 1 {
-                marks.append(.marker(.circle, at: line[0], size: style.lineWidth * 2.5, fill: color, stroke: color,
-                                     lineWidth: 1))
+                marks.append(
+                    .marker(
+                        .circle, at: line[0], size: style.lineWidth * 2.5, fill: color, stroke: color,
+                        lineWidth: 1))
             } else {
                 marks.append(.polyline(line, color: color, width: style.lineWidth, dash: dash))
             }
@@ -76,8 +79,10 @@ extension SceneDraft {
         }
         for i in marked {
             guard let p = position(series: s, index: i) else { continue }
-            marks.append(.marker(shape, at: p, size: style.markerSize, fill: color, stroke: color,
-                                 lineWidth: Self.markerLineWidth(shape, size: style.markerSize)))
+            marks.append(
+                .marker(
+                    shape, at: p, size: style.markerSize, fill: color, stroke: color,
+                    lineWidth: Self.markerLineWidth(shape, size: style.markerSize)))
         }
         placeAllPoints(s)
     }
@@ -96,7 +101,9 @@ extension SceneDraft {
         let series = chart.series[s]
         guard i >= 0, i < series.count, series.y[i].isFinite else { return nil }
         if series.isTotal {
-            let parts = layerIndexByX.enumerated().compactMap { layer, byX in byX[series.x[i]].flatMap { barRect(series: layer, index: $0) } }
+            let parts = layerIndexByX.enumerated().compactMap { layer, byX in
+                byX[series.x[i]].flatMap { barRect(series: layer, index: $0) }
+            }
             guard let first = parts.first else { return nil }
             let left = parts.map(\.x).min()!, top = parts.map(\.y).min()!
             let right = parts.map { $0.x + $0.width }.max()!, bottom = parts.map { $0.y + $0.height }.max()!
@@ -104,14 +111,17 @@ extension SceneDraft {
         }
         let centre = xMap.pixel(series.x[i]), top = yMap.pixel(series.y[i])
         guard centre.isFinite, top.isFinite else { return nil }
-        let base = yMap.pixel(yScale.logarithmic ? yScale.range.lowerBound
-                              : min(max(0, yScale.range.lowerBound), yScale.range.upperBound))
+        let base = yMap.pixel(
+            yScale.logarithmic
+                ? yScale.range.lowerBound
+                : min(max(0, yScale.range.lowerBound), yScale.range.upperBound))
         if let bin = series.histogram?.bins[i] {
             // A histogram's bar spans its bin, with a pixel of background between neighbours.
             let left = xMap.pixel(bin.from), right = xMap.pixel(bin.to)
             let gap = right - left > 4 ? 1.0 : 0
-            return SceneRect(x: left + gap / 2, y: min(top, base), width: max(1, right - left - gap),
-                             height: max(1, abs(top - base)))
+            return SceneRect(
+                x: left + gap / 2, y: min(top, base), width: max(1, right - left - gap),
+                height: max(1, abs(top - base)))
         }
         let group = barGroupWidth
         if chart.kind == .stackedBar {
@@ -158,9 +168,11 @@ extension SceneDraft {
                 if several {
                     let size = min(style.markerSize + 2, max(6, rect.width - 2))
                     let y = up ? rect.y - size / 2 - 3 : rect.y + rect.height + size / 2 + 3
-                    overlays.append(.marker(shape, at: ScenePoint(x: rect.x + rect.width / 2, y: y), size: size,
-                                            fill: color, stroke: palette.text,
-                                            lineWidth: max(1.5, Self.markerLineWidth(shape, size: size))))
+                    overlays.append(
+                        .marker(
+                            shape, at: ScenePoint(x: rect.x + rect.width / 2, y: y), size: size,
+                            fill: color, stroke: palette.text,
+                            lineWidth: max(1.5, Self.markerLineWidth(shape, size: size))))
                 }
             }
             pointPositions[s] = positions
@@ -193,12 +205,14 @@ extension SceneDraft {
         for (s, series) in chart.series.enumerated() {
             let categories: [Int32]? = category.flatMap {
                 guard series.additional.indices.contains($0.0), case .categorical(let c) = series.additional[$0.0],
-                      c.count == series.count else { return nil }
+                    c.count == series.count
+                else { return nil }
                 return c
             }
             let sizes: [Double]? = sizing.flatMap {
                 guard series.additional.indices.contains($0.0), case .numeric(let v) = series.additional[$0.0],
-                      v.count == series.count else { return nil }
+                    v.count == series.count
+                else { return nil }
                 return v
             }
             for i in 0..<series.count {
@@ -228,11 +242,15 @@ extension SceneDraft {
             let color = mark.key >= 0 ? palette.seriesColor(mark.key) : palette.text
             let shape = mark.key >= 0 ? scatterShape(key: mark.key, series: mark.series) : .circle
             if !crowded {
-                marks.append(.marker(shape, at: mark.point, size: mark.size + 3, fill: palette.background,
-                                     stroke: palette.background, lineWidth: Self.markerLineWidth(shape, size: mark.size) + 2))
+                marks.append(
+                    .marker(
+                        shape, at: mark.point, size: mark.size + 3, fill: palette.background,
+                        stroke: palette.background, lineWidth: Self.markerLineWidth(shape, size: mark.size) + 2))
             }
-            marks.append(.marker(shape, at: mark.point, size: mark.size, fill: color, stroke: color,
-                                 lineWidth: Self.markerLineWidth(shape, size: mark.size)))
+            marks.append(
+                .marker(
+                    shape, at: mark.point, size: mark.size, fill: color, stroke: color,
+                    lineWidth: Self.markerLineWidth(shape, size: mark.size)))
         }
     }
 }

@@ -34,15 +34,19 @@ extension ChartDescriptor {
             part.xAxis = .categorical(axis)
             for s in part.series.indices { part.series[s].x = part.series[s].x.map { $0 - Double(first) } }
         case .numeric(var axis) where refitting:
-            let whole = axis.gridlines.allSatisfy { $0 == $0.rounded() } && part.series.allSatisfy {
-                $0.x.allSatisfy { $0 == $0.rounded() }
-            }
+            let whole =
+                axis.gridlines.allSatisfy { $0 == $0.rounded() }
+                && part.series.allSatisfy {
+                    $0.x.allSatisfy { $0 == $0.rounded() }
+                }
             axis.range = low...high
             axis.gridlines = Gridlines.linear(low...high, wholeNumbers: whole)
             part.xAxis = .numeric(axis)
         case .date(let axis) where refitting:
-            part.xAxis = .date(DateAxis(title: axis.title, range: low...high, precision: axis.precision, writtenPrecision: axis.writtenPrecision,
-                                        utcOffsetSeconds: axis.utcOffsetSeconds))
+            part.xAxis = .date(
+                DateAxis(
+                    title: axis.title, range: low...high, precision: axis.precision, writtenPrecision: axis.writtenPrecision,
+                    utcOffsetSeconds: axis.utcOffsetSeconds))
         case .numeric, .date:
             break
         }
@@ -74,15 +78,16 @@ extension ChartDescriptor {
 extension DataSeries {
     /// This series with only the points at `indices` (ascending), every column cut alike.
     public func keeping(_ indices: [Int]) -> DataSeries {
-        var part = DataSeries(name: name, isContinuous: isContinuous, x: indices.map { x[$0] }, y: indices.map { y[$0] },
-                              additional: additional.map { column in
-                                  switch column {
-                                  case .numeric(let v): return .numeric(indices.map { v[$0] })
-                                  case .categorical(let v): return .categorical(indices.map { v[$0] })
-                                  }
-                              },
-                              labels: labels.map { l in indices.map { l[$0] } },
-                              sourceLines: sourceLines.count == count ? indices.map { sourceLines[$0] } : [])
+        var part = DataSeries(
+            name: name, isContinuous: isContinuous, x: indices.map { x[$0] }, y: indices.map { y[$0] },
+            additional: additional.map { column in
+                switch column {
+                case .numeric(let v): return .numeric(indices.map { v[$0] })
+                case .categorical(let v): return .categorical(indices.map { v[$0] })
+                }
+            },
+            labels: labels.map { l in indices.map { l[$0] } },
+            sourceLines: sourceLines.count == count ? indices.map { sourceLines[$0] } : [])
         part.ownYAxis = ownYAxis
         part.fractionDigits = fractionDigits
         part.counts = counts.map { c in indices.map { c[$0] } }

@@ -18,8 +18,9 @@ public struct RGBA: Sendable, Equatable, Hashable {
     }
 
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+            blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 }
 
@@ -116,8 +117,10 @@ public struct ChartScene: Sendable {
     /// elements: the marker or bar of a point, the span of an interval. Screen readers get these as extents.
     public var elementFrames: [[SceneRect]]
 
-    public init(width: Double, height: Double, background: RGBA, items: [SceneItem], plotArea: SceneRect,
-                pointPositions: [[ScenePoint?]], elementFrames: [[SceneRect]] = []) {
+    public init(
+        width: Double, height: Double, background: RGBA, items: [SceneItem], plotArea: SceneRect,
+        pointPositions: [[ScenePoint?]], elementFrames: [[SceneRect]] = []
+    ) {
         self.width = width; self.height = height; self.background = background; self.items = items
         self.plotArea = plotArea; self.pointPositions = pointPositions; self.elementFrames = elementFrames
     }

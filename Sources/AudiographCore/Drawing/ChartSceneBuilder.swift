@@ -12,17 +12,21 @@ public enum ChartSceneBuilder {
     /// The scene of `chart` at `size` pixels for `appearance`, with a cursor at `focus` when given; labels are
     /// measured with `measure` (Pango in the app, an estimate in tests). Given the cursor's `elements`, the
     /// scene also says where each is drawn (`ChartScene.elementFrames`).
-    public static func build(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
-                             focus: ChartFocus? = nil, measure: any TextMeasuring = EstimatedTextMeasure(),
-                             elements: [SeriesElements] = []) -> ChartScene {
+    public static func build(
+        chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
+        focus: ChartFocus? = nil, measure: any TextMeasuring = EstimatedTextMeasure(),
+        elements: [SeriesElements] = []
+    ) -> ChartScene {
         prepare(chart: chart, size: size, appearance: appearance, measure: measure).scene(focus: focus, elements: elements)
     }
 
     /// Everything of the scene but the cursor: layout, axes, labels and marks, which take a pass over every
     /// point. `ChartSceneBase.scene(focus:)` then adds a cursor without that pass, so moving the cursor
     /// over a 10-million-point chart costs as much as over a small one.
-    public static func prepare(chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
-                               measure: any TextMeasuring = EstimatedTextMeasure()) -> ChartSceneBase {
+    public static func prepare(
+        chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance = ChartAppearance(),
+        measure: any TextMeasuring = EstimatedTextMeasure()
+    ) -> ChartSceneBase {
         let style = ChartStyle(appearance: appearance)
         let layouts = ScalePanels.panels(of: chart, size: size)
         // Stacked panels share one x axis: lay each out, then again with the widest left and right margins.
@@ -77,8 +81,10 @@ public struct ChartSceneBase: Sendable {
         for panel in panels {
             var draft = panel.draft
             if let focus, let local = panel.members.firstIndex(of: focus.series) {
-                draft.drawCursor(ChartFocus(series: local, index: focus.index, band: focus.band, value: focus.value,
-                                            selection: focus.selection))
+                draft.drawCursor(
+                    ChartFocus(
+                        series: local, index: focus.index, band: focus.band, value: focus.value,
+                        selection: focus.selection))
             }
             let scene = draft.scene()
             items += scene.items.map { $0.moved(down: panel.top) }
@@ -92,9 +98,10 @@ public struct ChartSceneBase: Sendable {
             }
         }
         let background = panels[0].draft.palette.background
-        return ChartScene(width: size.width, height: size.height, background: background, items: items,
-                          plotArea: plotArea ?? SceneRect(x: 0, y: 0, width: 1, height: 1),
-                          pointPositions: positions, elementFrames: frames)
+        return ChartScene(
+            width: size.width, height: size.height, background: background, items: items,
+            plotArea: plotArea ?? SceneRect(x: 0, y: 0, width: 1, height: 1),
+            pointPositions: positions, elementFrames: frames)
     }
 }
 
@@ -157,7 +164,9 @@ struct SceneDraft: Sendable {
         self.style = style
         self.measure = measure
         xScale = ChartScale.x(chart.xAxis, kind: chart.kind)
-        yScale = chart.kind == .heatmap ? Self.heatmapRowScale(rows: chart.series.count)
+        yScale =
+            chart.kind == .heatmap
+            ? Self.heatmapRowScale(rows: chart.series.count)
             : ChartScale.value(chart.yAxis, includeZero: chart.kind.drawsBars || chart.kind.isArea)
         pointPositions = Array(repeating: [], count: chart.series.count)
         if chart.kind.drawsBars, chart.kind != .histogram, !isCategorical, !xScale.logarithmic, let gap = smallestXGap {
@@ -189,7 +198,8 @@ struct SceneDraft: Sendable {
         case .box: return style.markerSize / 2 + 3
         case .scatter: return (sizeAxis != nil ? style.sizeRange.upperBound : style.markerSize) / 2 + 3
         case .line, .area, .stackedArea:
-            let marked = style.differentiateWithoutColor
+            let marked =
+                style.differentiateWithoutColor
                 || chart.series.contains { $0.count <= ChartSceneBuilder.maximumMarkedPoints }
             return marked ? style.markerSize / 2 + 3 : 0
         }
@@ -201,16 +211,20 @@ struct SceneDraft: Sendable {
         let width = size.width, height = size.height
         // Title.
         let titleHeight = style.titleSize * SceneText.lineHeight
-        let title = SceneText.truncated(chart.title, toWidth: width - 2 * pad, size: style.titleSize, bold: true,
-                                        measure: measure)
-        addLabel(.text(title, at: ScenePoint(x: pad, y: pad), anchor: .topLeft, size: style.titleSize, bold: true,
-                       color: palette.text, rotation: 0), .title)
+        let title = SceneText.truncated(
+            chart.title, toWidth: width - 2 * pad, size: style.titleSize, bold: true,
+            measure: measure)
+        addLabel(
+            .text(
+                title, at: ScenePoint(x: pad, y: pad), anchor: .topLeft, size: style.titleSize, bold: true,
+                color: palette.text, rotation: 0), .title)
         var top = pad + titleHeight + 6
         // Legend.
         let entries = legendEntries()
         if !entries.isEmpty {
-            let layout = LegendLayout(entries: entries, origin: ScenePoint(x: pad, y: top), maxWidth: width - 2 * pad,
-                                      maxRows: 3, style: style, measure: measure)
+            let layout = LegendLayout(
+                entries: entries, origin: ScenePoint(x: pad, y: top), maxWidth: width - 2 * pad,
+                maxRows: 3, style: style, measure: measure)
             legend = layout
             for item in layout.textItems { addLabel(item, .legend) }
             top += layout.height + 6
@@ -218,7 +232,9 @@ struct SceneDraft: Sendable {
         let plotTop = top + labelHeight / 2 + 2
 
         // Left: y axis title (rotated) and y tick labels.
-        yTickTexts = chart.kind == .heatmap ? yScale.gridlines.map(heatmapRowName(at:))
+        yTickTexts =
+            chart.kind == .heatmap
+            ? yScale.gridlines.map(heatmapRowName(at:))
             : TickLabels.numeric(yScale.gridlines, formatter: chart.yAxis.formatter, logarithmic: yScale.logarithmic)
         let yLabelWidth = yTickTexts.map { measure.width(of: $0, size: style.labelSize, bold: false) }.max() ?? 0
         let axisTitleHeight = style.axisTitleSize * SceneText.lineHeight
@@ -242,8 +258,9 @@ struct SceneDraft: Sendable {
             if lines.count >= 2 { xScale.gridlines = lines }
         }
         let inset = min(markInset, (plotRight - plotLeft) / 4)
-        xMap = AxisMapping(range: xScale.range, startPixel: plotLeft + inset, endPixel: plotRight - inset,
-                           logarithmic: xScale.logarithmic)
+        xMap = AxisMapping(
+            range: xScale.range, startPixel: plotLeft + inset, endPixel: plotRight - inset,
+            logarithmic: xScale.logarithmic)
 
         // Bottom: x tick labels (category names may take two lines) and the x axis title.
         let xLineCount = layOutXTicks(plotLeft: plotLeft, plotRight: plotRight)
@@ -251,8 +268,9 @@ struct SceneDraft: Sendable {
         let plotBottom = max(plotTop + 20, height - bottom)
         plot = SceneRect(x: plotLeft, y: plotTop, width: plotRight - plotLeft, height: plotBottom - plotTop)
         let yInset = chart.kind.drawsBars ? 0 : min(markInset, (plotBottom - plotTop) / 4)
-        yMap = AxisMapping(range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
-                           logarithmic: yScale.logarithmic)
+        yMap = AxisMapping(
+            range: yScale.range, startPixel: plotBottom - yInset, endPixel: plotTop + yInset,
+            logarithmic: yScale.logarithmic)
         if chart.kind.drawsBars || chart.kind == .box || chart.kind == .candlestick { barGroupWidth = measureBarGroupWidth() }
         if chart.kind.isStacked { stackBases = LayerTotals.stackBases(chart.series) }
         if chart.kind.hasTotalLayer {
@@ -280,8 +298,9 @@ struct SceneDraft: Sendable {
             let room = band * Double(step) - 6
             var lineCount = 1
             for i in stride(from: 0, to: axis.categories.count, by: step) {
-                let lines = SceneText.wrapped(axis.categories[i], toWidth: room, maxLines: 2, size: style.labelSize,
-                                              measure: measure)
+                let lines = SceneText.wrapped(
+                    axis.categories[i], toWidth: room, maxLines: 2, size: style.labelSize,
+                    measure: measure)
                 lineCount = max(lineCount, lines.count)
                 xTicks.append((positions[i], positions[i], lines))
             }
@@ -291,7 +310,9 @@ struct SceneDraft: Sendable {
             xTicks = thinnedXTicks(positions: positions, texts: texts)
             return 1
         case .date(let axis):
-            let texts = axis.precision == .timeOfDay ? xScale.gridlines.map(DateParsing.clockText)
+            let texts =
+                axis.precision == .timeOfDay
+                ? xScale.gridlines.map(DateParsing.clockText)
                 : TickLabels.dates(xScale.gridlines, utcOffsetSeconds: axis.utcOffsetSeconds)
             xTicks = thinnedXTicks(positions: positions, texts: texts, maximum: Self.maximumDateLabels)
             return 1
@@ -302,11 +323,15 @@ struct SceneDraft: Sendable {
     static let maximumDateLabels = 9
 
     /// One-line x labels at `positions`, every k-th kept so that none overlap and at most `maximum` remain.
-    func thinnedXTicks(positions: [Double], texts: [String],
-                       maximum: Int = .max) -> [(position: Double, labelX: Double, lines: [String])] {
+    func thinnedXTicks(
+        positions: [Double], texts: [String],
+        maximum: Int = .max
+    ) -> [(position: Double, labelX: Double, lines: [String])] {
         let boxes = zip(positions, texts).map { x, text in
-            clampedBox(SceneText.bounds(width: measure.width(of: text, size: style.labelSize, bold: false),
-                                        size: style.labelSize, at: ScenePoint(x: x, y: 0), anchor: .top))
+            clampedBox(
+                SceneText.bounds(
+                    width: measure.width(of: text, size: style.labelSize, bold: false),
+                    size: style.labelSize, at: ScenePoint(x: x, y: 0), anchor: .top))
         }
         return TickLabels.thinned(boxes, gap: 8, maximum: maximum)
             .map { (positions[$0], boxes[$0].x + boxes[$0].width / 2, [texts[$0]]) }
@@ -327,68 +352,99 @@ struct SceneDraft: Sendable {
         // (none between a heatmap's rows of cells).
         for value in yScale.gridlines where chart.kind != .heatmap {
             let y = crisp(yMap.pixel(value), width: style.gridWidth)
-            grid.append(.polyline([ScenePoint(x: left, y: y), ScenePoint(x: right, y: y)], color: palette.gridline,
-                                  width: style.gridWidth, dash: []))
+            grid.append(
+                .polyline(
+                    [ScenePoint(x: left, y: y), ScenePoint(x: right, y: y)], color: palette.gridline,
+                    width: style.gridWidth, dash: []))
         }
         // Vertical gridlines, except between bars.
         if !(isCategorical && (chart.kind.drawsBars || chart.kind == .box || chart.kind == .heatmap)) {
             for value in xScale.gridlines {
                 let x = crisp(xMap.pixel(value), width: style.gridWidth)
-                grid.append(.polyline([ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)], color: palette.gridline,
-                                      width: style.gridWidth, dash: []))
+                grid.append(
+                    .polyline(
+                        [ScenePoint(x: x, y: top), ScenePoint(x: x, y: bottom)], color: palette.gridline,
+                        width: style.gridWidth, dash: []))
             }
         }
         // Axis lines and ticks.
         let axisY = crisp(bottom, width: style.axisWidth), axisX = crisp(left, width: style.axisWidth)
-        axes.append(.polyline([ScenePoint(x: left - tickLength, y: axisY), ScenePoint(x: right, y: axisY)],
-                              color: palette.axis, width: style.axisWidth, dash: []))
-        axes.append(.polyline([ScenePoint(x: axisX, y: top), ScenePoint(x: axisX, y: bottom + tickLength)],
-                              color: palette.axis, width: style.axisWidth, dash: []))
+        axes.append(
+            .polyline(
+                [ScenePoint(x: left - tickLength, y: axisY), ScenePoint(x: right, y: axisY)],
+                color: palette.axis, width: style.axisWidth, dash: []))
+        axes.append(
+            .polyline(
+                [ScenePoint(x: axisX, y: top), ScenePoint(x: axisX, y: bottom + tickLength)],
+                color: palette.axis, width: style.axisWidth, dash: []))
         if chart.kind.drawsBars, !yScale.logarithmic, yScale.range.lowerBound < 0, yScale.range.upperBound > 0 {
             let zero = crisp(yMap.pixel(0), width: style.axisWidth)
-            axes.append(.polyline([ScenePoint(x: left, y: zero), ScenePoint(x: right, y: zero)], color: palette.axis,
-                                  width: style.axisWidth, dash: []))
+            axes.append(
+                .polyline(
+                    [ScenePoint(x: left, y: zero), ScenePoint(x: right, y: zero)], color: palette.axis,
+                    width: style.axisWidth, dash: []))
         }
         // y ticks and labels, thinned by height.
         let yBoxes = zip(yScale.gridlines, yTickTexts).map { value, text in
-            SceneText.bounds(width: measure.width(of: text, size: style.labelSize, bold: false), size: style.labelSize,
-                             at: ScenePoint(x: left - tickLength - 4, y: yMap.pixel(value)), anchor: .right)
+            SceneText.bounds(
+                width: measure.width(of: text, size: style.labelSize, bold: false), size: style.labelSize,
+                at: ScenePoint(x: left - tickLength - 4, y: yMap.pixel(value)), anchor: .right)
         }
         for i in TickLabels.thinned(yBoxes, gap: 2) {
             let y = yMap.pixel(yScale.gridlines[i])
-            axes.append(.polyline([ScenePoint(x: left - tickLength, y: crisp(y, width: style.axisWidth)),
-                                   ScenePoint(x: left, y: crisp(y, width: style.axisWidth))],
-                                  color: palette.axis, width: style.axisWidth, dash: []))
-            let text = SceneText.truncated(yTickTexts[i], toWidth: left - tickLength - 4 - pad, size: style.labelSize,
-                                           measure: measure)
-            addLabel(.text(text, at: ScenePoint(x: left - tickLength - 4, y: y), anchor: .right, size: style.labelSize,
-                           bold: false, color: palette.secondaryText, rotation: 0), .yTick)
+            axes.append(
+                .polyline(
+                    [
+                        ScenePoint(x: left - tickLength, y: crisp(y, width: style.axisWidth)),
+                        ScenePoint(x: left, y: crisp(y, width: style.axisWidth))
+                    ],
+                    color: palette.axis, width: style.axisWidth, dash: []))
+            let text = SceneText.truncated(
+                yTickTexts[i], toWidth: left - tickLength - 4 - pad, size: style.labelSize,
+                measure: measure)
+            addLabel(
+                .text(
+                    text, at: ScenePoint(x: left - tickLength - 4, y: y), anchor: .right, size: style.labelSize,
+                    bold: false, color: palette.secondaryText, rotation: 0), .yTick)
         }
         // x ticks and labels.
         for tick in xTicks {
             let x = crisp(tick.position, width: style.axisWidth)
-            axes.append(.polyline([ScenePoint(x: x, y: bottom), ScenePoint(x: x, y: bottom + tickLength)],
-                                  color: palette.axis, width: style.axisWidth, dash: []))
+            axes.append(
+                .polyline(
+                    [ScenePoint(x: x, y: bottom), ScenePoint(x: x, y: bottom + tickLength)],
+                    color: palette.axis, width: style.axisWidth, dash: []))
             for (line, text) in tick.lines.enumerated() {
-                addLabel(.text(text, at: ScenePoint(x: tick.labelX, y: bottom + tickLength + 4 + Double(line) * labelHeight),
-                               anchor: .top, size: style.labelSize, bold: false, color: palette.secondaryText,
-                               rotation: 0), .xTick)
+                addLabel(
+                    .text(
+                        text, at: ScenePoint(x: tick.labelX, y: bottom + tickLength + 4 + Double(line) * labelHeight),
+                        anchor: .top, size: style.labelSize, bold: false, color: palette.secondaryText,
+                        rotation: 0), .xTick)
             }
         }
         // Axis titles with units.
-        let xTitle = SceneText.truncated(Self.axisTitle(chart.xAxis), toWidth: size.width - 2 * pad,
-                                         size: style.axisTitleSize, measure: measure)
+        let xTitle = SceneText.truncated(
+            Self.axisTitle(chart.xAxis), toWidth: size.width - 2 * pad,
+            size: style.axisTitleSize, measure: measure)
         let xTitleWidth = measure.width(of: xTitle, size: style.axisTitleSize, bold: false)
         let xCentre = min(max(left + plot.width / 2, pad + xTitleWidth / 2), size.width - pad - xTitleWidth / 2)
-        addLabel(.text(xTitle, at: ScenePoint(x: xCentre, y: size.height - pad), anchor: .bottom,
-                       size: style.axisTitleSize, bold: false, color: palette.text, rotation: 0), .axisTitle)
+        addLabel(
+            .text(
+                xTitle, at: ScenePoint(x: xCentre, y: size.height - pad), anchor: .bottom,
+                size: style.axisTitleSize, bold: false, color: palette.text, rotation: 0), .axisTitle)
         // A heatmap's rows name themselves; its value's title heads the colour legend's values instead.
-        let yTitle = chart.kind == .heatmap ? "" : SceneText.truncated(Self.axisTitle(chart.yAxis), toWidth: plot.height,
-                                                                       size: style.axisTitleSize, measure: measure)
+        let yTitle =
+            chart.kind == .heatmap
+            ? ""
+            : SceneText.truncated(
+                Self.axisTitle(chart.yAxis), toWidth: plot.height,
+                size: style.axisTitleSize, measure: measure)
         let axisTitleHeight = style.axisTitleSize * SceneText.lineHeight
-        addLabel(.text(yTitle, at: ScenePoint(x: pad + axisTitleHeight / 2, y: top + plot.height / 2), anchor: .center,
-                       size: style.axisTitleSize, bold: false, color: palette.text, rotation: -Double.pi / 2),
-                 .axisTitle)
+        addLabel(
+            .text(
+                yTitle, at: ScenePoint(x: pad + axisTitleHeight / 2, y: top + plot.height / 2), anchor: .center,
+                size: style.axisTitleSize, bold: false, color: palette.text, rotation: -Double.pi / 2),
+            .axisTitle)
     }
 
     /// "Birth rate (births per 10,000 people)": an axis title with its unit.
@@ -420,14 +476,16 @@ struct SceneDraft: Sendable {
         let ordered = labels.enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }
         for (_, label) in ordered {
             guard let box = label.item.textBounds(measure: measure), bounds.contains(box),
-                  !boxes.contains(where: { $0.intersects(box) }) else { continue }
+                !boxes.contains(where: { $0.intersects(box) })
+            else { continue }
             kept.append(label.item)
             boxes.append(box)
         }
         var items = grid + axes + marks + overlays + kept
         if let legend { items += legend.swatchItems }
         items += cursor
-        return ChartScene(width: size.width, height: size.height, background: palette.background, items: items,
-                          plotArea: plot, pointPositions: pointPositions)
+        return ChartScene(
+            width: size.width, height: size.height, background: palette.background, items: items,
+            plotArea: plot, pointPositions: pointPositions)
     }
 }

@@ -29,11 +29,15 @@ public struct ChartStyle: Sendable, Equatable {
     public let referenceLevel: ReferenceLevel?
 
     /// Marker shapes in series order when colour must not carry meaning.
-    public static let shapes: [MarkerShape] = [.circle, .square, .triangle, .diamond, .invertedTriangle, .cross,
-                                               .plus, .star]
+    public static let shapes: [MarkerShape] = [
+        .circle, .square, .triangle, .diamond, .invertedTriangle, .cross,
+        .plus, .star
+    ]
     /// Dash patterns (pixels at a 2-pixel line) in series order when colour must not carry meaning.
-    public static let dashes: [[Double]] = [[], [10, 4], [2, 4], [10, 4, 2, 4], [16, 5], [5, 5], [2, 7],
-                                            [16, 4, 4, 4]]
+    public static let dashes: [[Double]] = [
+        [], [10, 4], [2, 4], [10, 4, 2, 4], [16, 5], [5, 5], [2, 7],
+        [16, 4, 4, 4]
+    ]
 
     /// The style for `appearance`: sizes grow with its zoom, text also with the desktop's text scale (each
     /// factor kept within `ChartZoom.levels`' range, so a stray setting cannot make a chart unreadable).

@@ -31,7 +31,7 @@ public enum ColumnDecimation {
         let columns = Int(abs(xMap.endPixel - xMap.startPixel)) + 2
         var output = Output(capacity: 2 * columns + 16)
         var column = Extremes()
-        var current = Int.min     // the column being gathered; Int.min after a gap
+        var current = Int.min  // the column being gathered; Int.min after a gap
         let shift = max(0, 8 - min(xMap.startPixel, xMap.endPixel)).rounded(.up)
         x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in
@@ -81,9 +81,13 @@ public enum ColumnDecimation {
         @inline(__always) mutating func flush(into output: inout Output) {
             guard lowIndex >= 0 else { return }
             let low = ScenePoint(x: lowX, y: lowY), high = ScenePoint(x: highX, y: highY)
-            if lowIndex == highIndex { output.vertices.append(low) }
-            else if lowIndex < highIndex { output.vertices.append(low); output.vertices.append(high) }
-            else { output.vertices.append(high); output.vertices.append(low) }
+            if lowIndex == highIndex {
+                output.vertices.append(low)
+            } else if lowIndex < highIndex {
+                output.vertices.append(low); output.vertices.append(high)
+            } else {
+                output.vertices.append(high); output.vertices.append(low)
+            }
             lowIndex = -1; highIndex = -1
         }
     }

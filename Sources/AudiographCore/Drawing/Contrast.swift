@@ -20,9 +20,10 @@ public enum Contrast {
     /// `color` painted over an opaque `background` (source-over in sRGB, as cairo does); the result is opaque.
     public static func composite(_ color: RGBA, over background: RGBA) -> RGBA {
         let a = max(0, min(1, color.alpha))
-        return RGBA(red: color.red * a + background.red * (1 - a),
-                    green: color.green * a + background.green * (1 - a),
-                    blue: color.blue * a + background.blue * (1 - a))
+        return RGBA(
+            red: color.red * a + background.red * (1 - a),
+            green: color.green * a + background.green * (1 - a),
+            blue: color.blue * a + background.blue * (1 - a))
     }
 
     /// An sRGB component 0…1 as linear light 0…1 (the WCAG 2.x formula, threshold 0.04045).

@@ -9,8 +9,9 @@ public enum LegendWording {
     /// legend (one series).
     public static func entries(chart: ChartDescriptor, appearance: ChartAppearance) -> [String] {
         let style = ChartStyle(appearance: appearance)
-        let draft = SceneDraft(chart: chart, size: SceneSize(width: 640, height: 480), style: style,
-                               measure: EstimatedTextMeasure())
+        let draft = SceneDraft(
+            chart: chart, size: SceneSize(width: 640, height: 480), style: style,
+            measure: EstimatedTextMeasure())
         return draft.legendEntries().map { entry in
             Localization.tr("%@: %@", entry.name, look(entry.swatch, palette: style.palette, dark: appearance.dark))
         }
@@ -20,9 +21,10 @@ public enum LegendWording {
     static func look(_ swatch: LegendSwatch, palette: ChartPalette, dark: Bool) -> String {
         switch swatch {
         case .line(let color, let dash, let marker):
-            let line = colorName(color, palette: palette, dark: dark).map {
-                Localization.trc("legend: a colour, then a line's pattern", "%@ %@", $0, dashName(dash))
-            } ?? dashName(dash)
+            let line =
+                colorName(color, palette: palette, dark: dark).map {
+                    Localization.trc("legend: a colour, then a line's pattern", "%@ %@", $0, dashName(dash))
+                } ?? dashName(dash)
             guard let marker else { return line }
             return Localization.tr("%@ with %@", line, shapeName(marker))
         case .marker(let shape, _, let fill, let stroke):
@@ -31,7 +33,8 @@ public enum LegendWording {
             }
             return Localization.trc("legend: a colour, then marker shapes", "%@ %@", name, shapeName(shape))
         case .bar(let color, let marker):
-            let bars = colorName(color, palette: palette, dark: dark).map { Localization.tr("%@ bars", $0) }
+            let bars =
+                colorName(color, palette: palette, dark: dark).map { Localization.tr("%@ bars", $0) }
                 ?? Localization.tr("bars")
             guard let marker else { return bars }
             return Localization.tr("%@ marked with %@", bars, shapeName(marker))

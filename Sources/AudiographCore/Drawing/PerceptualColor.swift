@@ -19,9 +19,11 @@ public enum PerceptualColor {
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-        return (0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
-                1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-                0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+        return (
+            0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+            1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+            0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
+        )
     }
 
     /// The sRGB colour of Oklab coordinates, or nil when it lies outside the sRGB gamut.
@@ -29,9 +31,11 @@ public enum PerceptualColor {
         let l3 = cube(l + 0.3963377774 * a + 0.2158037573 * b)
         let m3 = cube(l - 0.1055613458 * a - 0.0638541728 * b)
         let s3 = cube(l - 0.0894841775 * a - 1.2914855480 * b)
-        let linear = [4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3,
-                      -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3,
-                      -0.0041960863 * l3 - 0.7034186147 * m3 + 1.7076147010 * s3]
+        let linear = [
+            4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3,
+            -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3,
+            -0.0041960863 * l3 - 0.7034186147 * m3 + 1.7076147010 * s3
+        ]
         let tolerance = 1e-7
         guard linear.allSatisfy({ $0 >= -tolerance && $0 <= 1 + tolerance }) else { return nil }
         let encoded = linear.map { encode(max(0, min(1, $0))) }
@@ -43,7 +47,7 @@ public enum PerceptualColor {
     public static func withLightness(_ color: RGBA, _ lightness: Double) -> RGBA {
         let lab = oklab(color)
         if let exact = rgb(l: lightness, a: lab.a, b: lab.b, alpha: color.alpha) { return exact }
-        var low = 0.0, high = 1.0   // fraction of the original chroma
+        var low = 0.0, high = 1.0  // fraction of the original chroma
         for _ in 0..<30 {
             let mid = (low + high) / 2
             if rgb(l: lightness, a: lab.a * mid, b: lab.b * mid) != nil { low = mid } else { high = mid }
@@ -58,7 +62,8 @@ public enum PerceptualColor {
     public static func ensuring(_ color: RGBA, contrast minimum: Double, against background: RGBA) -> RGBA {
         let opaque = RGBA(red: color.red, green: color.green, blue: color.blue)
         if Contrast.ratio(rounded(opaque), background) >= minimum { return rounded(opaque) }
-        let towardsBlack = Contrast.ratio(RGBA(red: 0, green: 0, blue: 0), background)
+        let towardsBlack =
+            Contrast.ratio(RGBA(red: 0, green: 0, blue: 0), background)
             >= Contrast.ratio(RGBA(red: 1, green: 1, blue: 1), background)
         let start = oklab(opaque).l, end = towardsBlack ? 0.0 : 1.0
         // Contrast grows as lightness moves away from the background: find the smallest move that is enough,
@@ -98,8 +103,9 @@ public enum PerceptualColor {
 
     /// `color` rounded to the nearest 8-bit value per channel, as a painter stores it.
     public static func rounded(_ color: RGBA) -> RGBA {
-        RGBA(red: (color.red * 255).rounded() / 255, green: (color.green * 255).rounded() / 255,
-             blue: (color.blue * 255).rounded() / 255, alpha: color.alpha)
+        RGBA(
+            red: (color.red * 255).rounded() / 255, green: (color.green * 255).rounded() / 255,
+            blue: (color.blue * 255).rounded() / 255, alpha: color.alpha)
     }
 
     private static func cube(_ x: Double) -> Double { x * x * x }

@@ -32,10 +32,13 @@ enum ScalePanels {
             var sub = chart
             let axis = chart.yAxis(ofSeries: members[0])
             sub.yAxis = axis
-            sub.series = members.map { var s = chart.series[$0]; s.ownYAxis = nil; return s }
+            sub.series = members.map {
+                var s = chart.series[$0]; s.ownYAxis = nil; return s
+            }
             if g > 0 { sub.title = axis.title }
-            return Panel(chart: sub, members: members, size: SceneSize(width: size.width, height: height),
-                         top: Double(g) * height)
+            return Panel(
+                chart: sub, members: members, size: SceneSize(width: size.width, height: height),
+                top: Double(g) * height)
         }
     }
 }

@@ -18,8 +18,10 @@ public struct ChartFocus: Sendable, Equatable {
     public var value: Double?
     /// The selected range's x span, in x axis units; nil when nothing is selected.
     public var selection: ClosedRange<Double>?
-    public init(series: Int, index: Int, band: DataRect? = nil, value: Double? = nil,
-                selection: ClosedRange<Double>? = nil) {
+    public init(
+        series: Int, index: Int, band: DataRect? = nil, value: Double? = nil,
+        selection: ClosedRange<Double>? = nil
+    ) {
         self.series = series; self.index = index; self.band = band; self.value = value; self.selection = selection
     }
 }
@@ -48,8 +50,9 @@ extension SceneItem {
     /// anchor, then turned by its rotation about the anchor); nil for other items.
     public func textBounds(measure: any TextMeasuring) -> SceneRect? {
         guard case let .text(string, at, anchor, size, bold, _, rotation) = self else { return nil }
-        return SceneText.bounds(width: measure.width(of: string, size: size, bold: bold), size: size, at: at,
-                                anchor: anchor, rotation: rotation)
+        return SceneText.bounds(
+            width: measure.width(of: string, size: size, bold: bold), size: size, at: at,
+            anchor: anchor, rotation: rotation)
     }
 }
 
@@ -60,8 +63,10 @@ public enum SceneText {
 
     /// The box of text `width` pixels wide at `size` pixels, anchored at `at`, rotated by `rotation` radians
     /// about the anchor (cairo's sense: −π/2 reads bottom to top).
-    public static func bounds(width: Double, size: Double, at: ScenePoint, anchor: TextAnchor,
-                              rotation: Double = 0) -> SceneRect {
+    public static func bounds(
+        width: Double, size: Double, at: ScenePoint, anchor: TextAnchor,
+        rotation: Double = 0
+    ) -> SceneRect {
         let height = size * lineHeight
         let left: Double, top: Double
         switch anchor {
@@ -83,11 +88,13 @@ public enum SceneText {
     }
 
     /// `text` shortened with "…" so it measures at most `maxWidth` pixels; empty when not even "…" fits.
-    public static func truncated(_ text: String, toWidth maxWidth: Double, size: Double, bold: Bool = false,
-                                 measure: any TextMeasuring) -> String {
+    public static func truncated(
+        _ text: String, toWidth maxWidth: Double, size: Double, bold: Bool = false,
+        measure: any TextMeasuring
+    ) -> String {
         if measure.width(of: text, size: size, bold: bold) <= maxWidth { return text }
         let characters = Array(text)
-        var low = 0, high = characters.count   // longest prefix that fits with the ellipsis
+        var low = 0, high = characters.count  // longest prefix that fits with the ellipsis
         while low < high {
             let mid = (low + high + 1) / 2
             let candidate = String(characters[..<mid]).trimmingCharacters(in: .whitespaces) + "…"
@@ -99,8 +106,10 @@ public enum SceneText {
 
     /// `text` broken at spaces into at most `maxLines` lines of at most `maxWidth` pixels, the last one
     /// truncated with "…" when the words do not fit.
-    public static func wrapped(_ text: String, toWidth maxWidth: Double, maxLines: Int, size: Double,
-                               bold: Bool = false, measure: any TextMeasuring) -> [String] {
+    public static func wrapped(
+        _ text: String, toWidth maxWidth: Double, maxLines: Int, size: Double,
+        bold: Bool = false, measure: any TextMeasuring
+    ) -> [String] {
         let words = text.split(separator: " ").map(String.init)
         var lines: [String] = []
         var current = ""
@@ -111,7 +120,7 @@ public enum SceneText {
                 current = candidate
                 index += 1
             } else {
-                if lines.count >= maxLines - 1 { break }   // the rest goes on the last line, truncated
+                if lines.count >= maxLines - 1 { break }  // the rest goes on the last line, truncated
                 lines.append(current)
                 current = ""
             }

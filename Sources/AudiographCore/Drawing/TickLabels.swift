@@ -16,8 +16,9 @@ public enum TickLabels {
         let shared = digits(values)
         let attach = formatter.unit.map { ValueFormatter.prefixUnits.contains($0) || $0 == "%" || $0 == "‰" } ?? false
         return values.map { value in
-            let text = ValueFormatter.format(value, fractionDigits: logarithmic ? digits([value]) : shared,
-                                             grouping: formatter.usesGrouping)
+            let text = ValueFormatter.format(
+                value, fractionDigits: logarithmic ? digits([value]) : shared,
+                grouping: formatter.usesGrouping)
             return attach ? formatter.attachUnit(text) : text
         }
     }
@@ -39,7 +40,8 @@ public enum TickLabels {
                 return previous == nil || c.month == 1 ? Localization.trc("month year", "%@ %ld", month, c.year) : month
             }
             if spacing >= day - 1 {
-                return previous == nil ? Localization.trc("date", "%@ %ld, %ld", month, c.day, c.year)
+                return previous == nil
+                    ? Localization.trc("date", "%@ %ld, %ld", month, c.day, c.year)
                     : Localization.trc("month day", "%@ %ld", month, c.day)
             }
             let time = String(format: "%02d:%02d", c.hour, c.minute)
@@ -58,8 +60,10 @@ public enum TickLabels {
         for step in fewest...max(fewest, boxes.count) {
             let kept = Array(stride(from: 0, to: boxes.count, by: step))
             let clear = zip(kept, kept.dropFirst()).allSatisfy { a, b in
-                let r = boxes[a], padded = SceneRect(x: r.x - gap, y: r.y - gap, width: r.width + 2 * gap,
-                                                     height: r.height + 2 * gap)
+                let r = boxes[a],
+                    padded = SceneRect(
+                        x: r.x - gap, y: r.y - gap, width: r.width + 2 * gap,
+                        height: r.height + 2 * gap)
                 return !padded.intersects(boxes[b])
             }
             if clear { return kept }
@@ -67,7 +71,9 @@ public enum TickLabels {
         return [0]
     }
 
-    // TRANSLATORS: abbreviated month names on a date axis.
-    static let shortMonthNames = [N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
-                                  N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec")]
+    static let shortMonthNames = [
+        // TRANSLATORS: abbreviated month names on a date axis.
+        N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+        N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec")
+    ]
 }

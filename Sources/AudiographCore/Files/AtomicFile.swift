@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one way Audiograph writes a file: whole or not at all, and on disk before it says so.
@@ -19,8 +20,10 @@ public enum AtomicFile {
     /// `body` streams the contents through the `FileWriter` it is given, so a large file needs no copy in
     /// memory; an error it throws aborts the write and is rethrown as it is. The new file gets `permissions`
     /// (octal, less the umask). Throws `FileWriteError` naming the step and the system's reason otherwise.
-    public static func write(to path: String, permissions: mode_t = 0o644,
-                             _ body: (FileWriter) throws -> Void) throws {
+    public static func write(
+        to path: String, permissions: mode_t = 0o644,
+        _ body: (FileWriter) throws -> Void
+    ) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let (temporary, descriptor) = try createTemporary(beside: url, permissions: permissions, target: path)
@@ -50,8 +53,10 @@ public enum AtomicFile {
     private static let keptNameScalars = 40
 
     /// Creates a new temporary file beside `url`: ".name.<16 random hex digits>.tmp", its path and descriptor.
-    private static func createTemporary(beside url: URL, permissions: mode_t,
-                                        target: String) throws -> (String, Int32) {
+    private static func createTemporary(
+        beside url: URL, permissions: mode_t,
+        target: String
+    ) throws -> (String, Int32) {
         let folder = url.deletingLastPathComponent()
         let stem = String(String.UnicodeScalarView(url.lastPathComponent.unicodeScalars.prefix(keptNameScalars)))
         var generator = SystemRandomNumberGenerator()

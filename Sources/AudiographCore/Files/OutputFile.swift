@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a path a person typed or chose leads, and so how it is written (`OutputFile.write`).
@@ -29,12 +30,15 @@ public enum OutputFile {
     /// Where `path` leads; throws `FileWriteError` for a folder, a missing folder, a refused link, the file
     /// `sparing` (the data being read, through any link or spelling) or a path that cannot be looked at.
     /// `standardOutput` is the descriptor of the process's standard output.
-    public static func target(of path: String, sparing: String? = nil,
-                              standardOutput: Int32 = STDOUT_FILENO) throws -> OutputTarget {
+    public static func target(
+        of path: String, sparing: String? = nil,
+        standardOutput: Int32 = STDOUT_FILENO
+    ) throws -> OutputTarget {
         if path == "-" { return .standardOutput }
         if let sparing, isSameFile(sparing, path) {
-            throw FileWriteError(path: path, step: .create, errno: EEXIST,
-                                 reason: Localization.tr("it is the data file being read, which Audiograph never writes to"))
+            throw FileWriteError(
+                path: path, step: .create, errno: EEXIST,
+                reason: Localization.tr("it is the data file being read, which Audiograph never writes to"))
         }
         var status = stat()
         if stat(path, &status) == 0 {
@@ -44,8 +48,9 @@ public enum OutputFile {
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                throw FileWriteError(path: path, step: .create, errno: EISDIR,
-                                     reason: Localization.tr("it is a folder; add a file name to it"))
+                throw FileWriteError(
+                    path: path, step: .create, errno: EISDIR,
+                    reason: Localization.tr("it is a folder; add a file name to it"))
             case S_IFIFO, S_IFCHR, S_IFSOCK:
                 _ = try followedLinks(path)  // refuses a link someone else planted in /tmp
                 return .stream(path: path)
@@ -58,8 +63,9 @@ public enum OutputFile {
         let folder = folderOf(resolved)
         var folderStatus = stat()
         if stat(folder, &folderStatus) != 0 || folderStatus.st_mode & S_IFMT != S_IFDIR {
-            throw FileWriteError(path: path, step: .create, errno: ENOENT,
-                                 reason: Localization.tr("the folder %@ does not exist", folder))
+            throw FileWriteError(
+                path: path, step: .create, errno: ENOENT,
+                reason: Localization.tr("the folder %@ does not exist", folder))
         }
         return .file(path: resolved)
     }
@@ -70,9 +76,11 @@ public enum OutputFile {
     /// Throws `FileWriteError` naming the step and the reason (ENOSPC on /dev/full, EPIPE when a pipe's reader
     /// has gone); an error `body` throws is rethrown as it is. A regular file gets `permissions` less the umask.
     @discardableResult
-    public static func write(to path: String, permissions: mode_t = 0o644, sparing: String? = nil,
-                             standardOutput: Int32 = STDOUT_FILENO,
-                             _ body: (FileWriter) throws -> Void) throws -> OutputTarget {
+    public static func write(
+        to path: String, permissions: mode_t = 0o644, sparing: String? = nil,
+        standardOutput: Int32 = STDOUT_FILENO,
+        _ body: (FileWriter) throws -> Void
+    ) throws -> OutputTarget {
         let target = try target(of: path, sparing: sparing, standardOutput: standardOutput)
         switch target {
         case .file(let resolved):
@@ -89,8 +97,10 @@ public enum OutputFile {
 
     /// Writes `data` to `path` as its kind asks (see `write(to:permissions:standardOutput:_:)`).
     @discardableResult
-    public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644,
-                             sparing: String? = nil) throws -> OutputTarget {
+    public static func write(
+        _ data: Data, to path: String, permissions: mode_t = 0o644,
+        sparing: String? = nil
+    ) throws -> OutputTarget {
         try write(to: path, permissions: permissions, sparing: sparing) { try $0.write(data) }
     }
 
@@ -112,11 +122,14 @@ public enum OutputFile {
             let folder = folderOf(current)
             var folderStatus = stat()
             if stat(folder, &folderStatus) == 0,
-               folderStatus.st_mode & S_ISVTX != 0, folderStatus.st_mode & S_IWOTH != 0,
-               link.st_uid != geteuid(), link.st_uid != folderStatus.st_uid {
-                throw FileWriteError(path: path, step: .create, errno: EACCES, reason: Localization.tr(
-                    "it is a link owned by someone else in the shared folder %@, which is not followed; choose another name",
-                    folder))
+                folderStatus.st_mode & S_ISVTX != 0, folderStatus.st_mode & S_IWOTH != 0,
+                link.st_uid != geteuid(), link.st_uid != folderStatus.st_uid
+            {
+                throw FileWriteError(
+                    path: path, step: .create, errno: EACCES,
+                    reason: Localization.tr(
+                        "it is a link owned by someone else in the shared folder %@, which is not followed; choose another name",
+                        folder))
             }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)

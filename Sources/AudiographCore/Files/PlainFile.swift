@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one way Audiograph reads a small file it did not choose to trust (a sidecar, the settings file).
@@ -27,7 +28,7 @@ public enum PlainFile {
         if descriptor < 0 {
             switch errno {
             case ENOENT, ENOTDIR: return nil
-            case ELOOP: throw ReadError.notPlainFile   // O_NOFOLLOW met a link
+            case ELOOP: throw ReadError.notPlainFile  // O_NOFOLLOW met a link
             case let code: throw ReadError.unreadable(reason: String(cString: strerror(code)))
             }
         }

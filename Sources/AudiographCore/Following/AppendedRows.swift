@@ -39,13 +39,15 @@ struct AppendedRows {
         var warnings = ReadWarnings.malformedRows(count: state.malformedCount, lines: state.malformedLines).map { [$0] } ?? []
         for (k, builder) in state.builders.enumerated() {
             Self.append(builder, conversion: resume.conversions[k], to: &table.columns[k].data, categories: &categories[k])
-            warnings += ReadWarnings.unreadableValues(column: table.columns[k].header, isNumeric: builder.kind == .numeric,
-                                                      builder.unreadable)
+            warnings += ReadWarnings.unreadableValues(
+                column: table.columns[k].header, isNumeric: builder.kind == .numeric,
+                builder.unreadable)
             resume.unreadable[k].add(builder.unreadable)
         }
         table.rowCount = state.rowCount
         table.malformedRowCount += state.malformedCount
-        table.malformedLines += state.malformedLines.prefix(max(0, CSVStreamState.malformedLinesKept - table.malformedLines.count))
+        table.malformedLines += state.malformedLines.prefix(
+            max(0, CSVStreamState.malformedLinesKept - table.malformedLines.count))
         resume.line = state.line
         table.warnings = resume.warnings(for: table)
         return warnings
@@ -53,15 +55,19 @@ struct AppendedRows {
 
     /// Appends a builder's values to a column in place (the column's arrays are copied only when something
     /// else, such as a chart still shown, shares them).
-    private static func append(_ builder: ColumnBuilder, conversion: TemporalColumns.Conversion?, to data: inout ColumnData,
-                               categories: inout [String: Int32]) {
+    private static func append(
+        _ builder: ColumnBuilder, conversion: TemporalColumns.Conversion?, to data: inout ColumnData,
+        categories: inout [String: Int32]
+    ) {
         // Each case empties `data` before growing its arrays, so that they are not shared with it.
         let emptied = ColumnData.numeric(values: [], fractionDigits: 0)
         switch data {
         case .numeric(var values, let digits):
             data = emptied
             values += builder.numbers
-            data = .numeric(values: values, fractionDigits: max(digits, SpokenDecimals.decimals(written: builder.fractionDigits, values: values)))
+            data = .numeric(
+                values: values,
+                fractionDigits: max(digits, SpokenDecimals.decimals(written: builder.fractionDigits, values: values)))
         case .date(var values, var precision, var offset):
             data = emptied
             if let conversion, case .date(let dates, let datesPrecision, _) = conversion.dates(builder.numbers) {

@@ -66,8 +66,10 @@ struct CSVRecordBoundaries {
 
     /// Where the record that the last line break in `start..<end` ends would start next; nil when there is none.
     /// A carriage return as the buffer's last byte counts only at the end of input.
-    private func lastLineBreakEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, count n: Int,
-                                  atEndOfInput: Bool) -> Int? {
+    private func lastLineBreakEnd(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, count n: Int,
+        atEndOfInput: Bool
+    ) -> Int? {
         guard end > start else { return nil }
         var i = end - 1
         while i >= start {

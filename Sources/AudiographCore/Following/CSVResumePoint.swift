@@ -26,11 +26,13 @@ struct CSVResumePoint: Sendable {
 
     /// The sentences about everything skipped or unreadable since opening, for `Table.warnings`.
     func warnings(for table: Table) -> [String] {
-        var warnings = ReadWarnings.malformedRows(count: table.malformedRowCount, lines: table.malformedLines)
+        var warnings =
+            ReadWarnings.malformedRows(count: table.malformedRowCount, lines: table.malformedLines)
             .map { [$0] } ?? []
         for (k, column) in table.columns.enumerated() {
-            warnings += ReadWarnings.unreadableValues(column: column.header, isNumeric: format.kinds[k] == .numeric,
-                                                      unreadable[k])
+            warnings += ReadWarnings.unreadableValues(
+                column: column.header, isNumeric: format.kinds[k] == .numeric,
+                unreadable[k])
         }
         return warnings + orderWarnings
     }

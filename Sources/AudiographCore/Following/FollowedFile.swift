@@ -47,8 +47,10 @@ public final class FollowedFile: @unchecked Sendable {
     private var interruptedReload: ReloadReason?
     private var appendedBytes: Int64 = 0
 
-    private init(path: String, overrides: ChartSettings, readingSidecar: Bool, options: CSVReadOptions,
-                 opened: (document: ChartDocument, resume: CSVResumePoint, categories: [[String: Int32]])) {
+    private init(
+        path: String, overrides: ChartSettings, readingSidecar: Bool, options: CSVReadOptions,
+        opened: (document: ChartDocument, resume: CSVResumePoint, categories: [[String: Int32]])
+    ) {
         self.path = path
         self.overrides = overrides
         self.readingSidecar = readingSidecar
@@ -61,13 +63,17 @@ public final class FollowedFile: @unchecked Sendable {
     /// Opens `path` to follow it: reads it to its last whole line, applies its sidecar settings and then
     /// `overrides` (none read with `readingSidecar` false), and builds the chart. Throws `ImportError` as
     /// `ChartDocument.open` does, including for a file with no whole data row yet.
-    public static func open(path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
-                            options: CSVReadOptions = CSVReadOptions(),
-                            progress: ((ImportProgress) -> Void)? = nil,
-                            cancellation: CancellationFlag? = nil) throws -> FollowedFile {
-        FollowedFile(path: path, overrides: overrides, readingSidecar: readingSidecar, options: options,
-                     opened: try load(path: path, overrides: overrides, readingSidecar: readingSidecar, options: options,
-                                      progress: progress, cancellation: cancellation))
+    public static func open(
+        path: String, overrides: ChartSettings = ChartSettings(), readingSidecar: Bool = true,
+        options: CSVReadOptions = CSVReadOptions(),
+        progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> FollowedFile {
+        FollowedFile(
+            path: path, overrides: overrides, readingSidecar: readingSidecar, options: options,
+            opened: try load(
+                path: path, overrides: overrides, readingSidecar: readingSidecar, options: options,
+                progress: progress, cancellation: cancellation))
     }
 
     /// The table and chart as of the last poll. Waits while a poll runs.
@@ -128,8 +134,10 @@ public final class FollowedFile: @unchecked Sendable {
     }
 
     /// Reads the whole lines after `resume.offset` in chunks, adds them to the table and builds the chart again.
-    private func readAppended(_ file: ReadOnlyFile, from start: CSVResumePoint,
-                              cancellation: CancellationFlag?) throws -> FollowChange {
+    private func readAppended(
+        _ file: ReadOnlyFile, from start: CSVResumePoint,
+        cancellation: CancellationFlag?
+    ) throws -> FollowChange {
         var resume = start
         let lineBreakBefore = try file.read(from: resume.offset - 1, count: 1)
         appendedBytes += Int64(lineBreakBefore.count)
@@ -167,8 +175,9 @@ public final class FollowedFile: @unchecked Sendable {
     /// Reads the file again from the start, as opening does; on failure keeps the last chart and says why.
     private func reload(_ reason: ReloadReason, file: ReadOnlyFile, cancellation: CancellationFlag?) -> FollowChange {
         do {
-            let opened = try Self.load(path: path, overrides: overrides, readingSidecar: readingSidecar, options: options,
-                                       progress: nil, cancellation: cancellation)
+            let opened = try Self.load(
+                path: path, overrides: overrides, readingSidecar: readingSidecar, options: options,
+                progress: nil, cancellation: cancellation)
             current = opened.document
             resume = opened.resume
             categories = opened.categories
@@ -188,10 +197,12 @@ public final class FollowedFile: @unchecked Sendable {
     private static func followingMessage(_ error: Error) -> String {
         switch error as? ImportError {
         case .empty(let path)?:
-            return Localization.tr("%@ is empty now; the last chart stays until rows arrive.", (path as NSString).lastPathComponent)
+            return Localization.tr(
+                "%@ is empty now; the last chart stays until rows arrive.", (path as NSString).lastPathComponent)
         case .headerOnly(let path)?:
-            return Localization.tr("%@ has only its header now; the last chart stays until rows arrive.",
-                                   (path as NSString).lastPathComponent)
+            return Localization.tr(
+                "%@ has only its header now; the last chart stays until rows arrive.",
+                (path as NSString).lastPathComponent)
         case let other?:
             return other.message
         case nil:
@@ -209,12 +220,16 @@ public final class FollowedFile: @unchecked Sendable {
     }
 
     /// Reads and charts the file to its last whole line.
-    private static func load(path: String, overrides: ChartSettings, readingSidecar: Bool, options: CSVReadOptions,
-                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws
-        -> (document: ChartDocument, resume: CSVResumePoint, categories: [[String: Int32]]) {
+    private static func load(
+        path: String, overrides: ChartSettings, readingSidecar: Bool, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws
+        -> (document: ChartDocument, resume: CSVResumePoint, categories: [[String: Int32]])
+    {
         try TableFiles.checkFollowable(path: path)
-        let (table, resume) = try CSVReader.readForFollowing(path: path, options: options, progress: progress,
-                                                             cancellation: cancellation)
+        let (table, resume) = try CSVReader.readForFollowing(
+            path: path, options: options, progress: progress,
+            cancellation: cancellation)
         let settings = try ChartDocument.settings(forFile: path, overrides: overrides, readingSidecar: readingSidecar)
         let document = try ChartDocument.chart(table, settings: settings, fileName: path)
         let categories = table.columns.map { column -> [String: Int32] in

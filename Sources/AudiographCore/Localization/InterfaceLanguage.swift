@@ -41,12 +41,18 @@ public enum InterfaceLanguage {
     /// po/audiograph.pot, read as text so it is always current and needs no build step); then
     /// /usr/share/locale. The program's folder is where its file really is (`Bundle.main`, from
     /// /proc/self/exe on Linux): argv[0] is a bare name when the program was found on PATH.
-    public static func sources(environment: [String: String] = ProcessInfo.processInfo.environment,
-                               executable: URL = (Bundle.main.executableURL
-                                   ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath())
-        -> [CatalogSource] {
+    public static func sources(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL =
+            (Bundle.main.executableURL
+            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath()
+    )
+        -> [CatalogSource]
+    {
         var sources: [CatalogSource] = []
-        if let forced = environment["AUDIOGRAPH_LOCALEDIR"], !forced.isEmpty { sources.append(.compiled(URL(fileURLWithPath: forced))) }
+        if let forced = environment["AUDIOGRAPH_LOCALEDIR"], !forced.isEmpty {
+            sources.append(.compiled(URL(fileURLWithPath: forced)))
+        }
         var folder = executable.deletingLastPathComponent()
         for _ in 0..<6 {
             sources.append(.compiled(folder.deletingLastPathComponent().appendingPathComponent("share/locale")))

@@ -27,7 +27,8 @@ public enum Localization {
 
     /// Singular or plural form of a message for `count` (English rule: 1 is singular).
     public static func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: CVarArg...) -> String {
-        let template = loaded.catalog.translation(singular: singular, plural: plural, count: count)
+        let template =
+            loaded.catalog.translation(singular: singular, plural: plural, count: count)
             ?? (count == 1 ? singular : plural)
         return formatGrouped(template, arguments)
     }
@@ -115,8 +116,9 @@ public enum Localization {
     public static func startingSentence(_ text: String) -> String {
         let firstWord = text.prefix { $0 != " " }
         guard let first = firstWord.first, firstWord.count > 1,
-              firstWord.allSatisfy({ $0.isLetter && $0.isLowercase }),
-              firstWord.contains(where: { "aeiouy".contains($0) }) else { return text }
+            firstWord.allSatisfy({ $0.isLetter && $0.isLowercase }),
+            firstWord.contains(where: { "aeiouy".contains($0) })
+        else { return text }
         return first.uppercased() + text.dropFirst()
     }
 
@@ -127,7 +129,7 @@ public enum Localization {
     /// The chosen language and its catalog, read once.
     private static let loaded: (language: String?, catalog: MessageCatalog) = {
         guard let language = InterfaceLanguage.choose(),
-              let catalog = InterfaceLanguage.loadCatalog(language, sources: InterfaceLanguage.sources())
+            let catalog = InterfaceLanguage.loadCatalog(language, sources: InterfaceLanguage.sources())
         else { return (nil, MessageCatalog()) }
         return (language, catalog)
     }()
@@ -143,4 +145,6 @@ public struct NumberStyle: Sendable, Equatable {
 
 /// Marks `message` for translation without translating it (gettext's N_): for messages kept in tables and
 /// translated where they are shown with `Localization.tr(variable)`. xgettext extracts them by this name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// gettext's name for it, which xgettext looks for (scripts/update-po.sh).
 public func N_(_ message: String) -> String { message }

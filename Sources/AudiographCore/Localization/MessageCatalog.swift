@@ -73,11 +73,13 @@ public struct MessageCatalog: Sendable {
         default: return nil
         }
         guard let count = word(8, littleEndian: little), let originals = word(12, littleEndian: little),
-              let translations = word(16, littleEndian: little), count < 1_000_000 else { return nil }
+            let translations = word(16, littleEndian: little), count < 1_000_000
+        else { return nil }
         func strings(at table: Int, index: Int) -> [String]? {
             guard let length = word(table + index * 8, littleEndian: little),
-                  let offset = word(table + index * 8 + 4, littleEndian: little),
-                  offset >= 0, length >= 0, offset + length <= bytes.count else { return nil }
+                let offset = word(table + index * 8 + 4, littleEndian: little),
+                offset >= 0, length >= 0, offset + length <= bytes.count
+            else { return nil }
             // Plural forms are stored one after another, separated by NUL.
             return bytes[offset..<offset + length].split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
@@ -85,11 +87,14 @@ public struct MessageCatalog: Sendable {
         var entries: [Entry] = []
         for i in 0..<count {
             guard let keys = strings(at: originals, index: i), let values = strings(at: translations, index: i),
-                  let key = keys.first else { return nil }
+                let key = keys.first
+            else { return nil }
             // A context is stored before the message, separated by EOT.
             let parts = key.split(separator: "\u{4}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            entries.append(Entry(context: parts.count == 2 ? parts[0] : nil, id: parts.last!,
-                                 idPlural: keys.count > 1 ? keys[1] : nil, translations: values))
+            entries.append(
+                Entry(
+                    context: parts.count == 2 ? parts[0] : nil, id: parts.last!,
+                    idPlural: keys.count > 1 ? keys[1] : nil, translations: values))
         }
         self.init(entries: entries)
     }
@@ -139,13 +144,14 @@ public struct MessageCatalog: Sendable {
             let rest = line.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
             var name = keyword
             var index = 0
-            if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let n = Int(keyword.dropFirst(7).dropLast()), n >= 0, n < 100 {
+            if keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let n = Int(keyword.dropFirst(7).dropLast()), n >= 0, n < 100
+            {
                 name = "msgstr"
                 index = n
             }
             guard ["msgctxt", "msgid", "msgid_plural", "msgstr"].contains(name) else { field = nil; continue }
             // msgctxt or msgid after a translation starts the next entry.
-            if (name == "msgctxt" || name == "msgid"), field?.name.hasPrefix("msgstr") == true { finish() }
+            if name == "msgctxt" || name == "msgid", field?.name.hasPrefix("msgstr") == true { finish() }
             started = true
             field = (name, index)
             if name == "msgctxt" { current.context = "" }

@@ -25,7 +25,8 @@ public struct PluralRule: Sendable {
     /// The rule of a catalog header (the msgstr of msgid ""); English's when it has no valid Plural-Forms line.
     public init(header: String) {
         guard let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }),
-              let rule = PluralRule(pluralForms: String(line.dropFirst("Plural-Forms:".count))) else {
+            let rule = PluralRule(pluralForms: String(line.dropFirst("Plural-Forms:".count)))
+        else {
             self = .english
             return
         }
@@ -57,7 +58,8 @@ public struct PluralRule: Sendable {
     /// The index of the plural form for `count`, in 0..<formCount.
     public func form(for count: Int) -> Int {
         guard let index = expression.value(n: count) ?? PluralRule.english.expression.value(n: count),
-              index >= 0, index < formCount else { return 0 }
+            index >= 0, index < formCount
+        else { return 0 }
         return index
     }
 
@@ -179,8 +181,10 @@ public struct PluralRule: Sendable {
         }
 
         /// One left-associative level: operands from `next`, joined by the operators of `table`.
-        private mutating func level(_ table: [(String, Operator, [String])],
-                                    _ next: (inout Parser) -> Expression?) -> Expression? {
+        private mutating func level(
+            _ table: [(String, Operator, [String])],
+            _ next: (inout Parser) -> Expression?
+        ) -> Expression? {
             nested { parser in
                 guard var left = next(&parser) else { return nil }
                 while let (_, op, _) = table.first(where: { parser.take($0.0, unless: $0.2) }) {
@@ -218,14 +222,18 @@ public struct PluralRule: Sendable {
                 if parser.take("n") {
                     // "n" alone: not the start of a longer name such as "nplurals" or "new".
                     if parser.position < parser.characters.count,
-                       parser.characters[parser.position].isLetter || parser.characters[parser.position].isNumber
-                        || parser.characters[parser.position] == "_" { return nil }
+                        parser.characters[parser.position].isLetter || parser.characters[parser.position].isNumber
+                            || parser.characters[parser.position] == "_"
+                    {
+                        return nil
+                    }
                     return .n
                 }
                 var value = 0
                 var digits = 0
                 while parser.position < parser.characters.count, let digit = parser.characters[parser.position].wholeNumberValue,
-                      parser.characters[parser.position].isASCII {
+                    parser.characters[parser.position].isASCII
+                {
                     let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
                     let (sum, overflow2) = times.addingReportingOverflow(digit)
                     guard !overflow1, !overflow2 else { return nil }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-
 /// A part of a chart between two x values, as a person chose it (a selection in the viewer, `--from` and
 /// `--to` on the command line): the cut chart, titled with its span, and the words that say it.
 public struct ChartPart: Sendable {
@@ -39,8 +38,10 @@ public struct ChartPart: Sendable {
     /// chart plays (series `series`, or the longest when nil), so 16 of 59 points play in 16/59 of its time;
     /// and a reference level at the mean or median is the whole series' (the line drawn), not the part's.
     public func pacedSettings(_ settings: SonificationSettings, whole: ChartDescriptor, series: Int?) -> SonificationSettings {
-        let count = max(1, series.map { whole.series.indices.contains($0) ? whole.series[$0].count : 0 }
-                            ?? whole.series.map(\.count).max() ?? 1)
+        let count = max(
+            1,
+            series.map { whole.series.indices.contains($0) ? whole.series[$0].count : 0 }
+                ?? whole.series.map(\.count).max() ?? 1)
         var paced = settings
         paced.secondsPerPoint = Sonifier(chart: whole, settings: settings).playDuration(pointCount: count) / Double(count)
         if let level = settings.referenceLevel, let s = series, let value = level.value(inSeries: s, of: whole) {

@@ -40,10 +40,15 @@ public struct ElementNames: Sendable {
         let layers = chart.series.filter { !$0.isTotal }.count
         if chart.kind == .heatmap {
             let rows = chart.series.count, columns = chart.series.first?.count ?? 0
-            text += Localization.tr(", ") + Localization.trc("grid", "%@ by %@", Localization.trn("%ld row", "%ld rows", rows, rows),
-                                      Localization.trn("%ld column", "%ld columns", columns, columns))
+            text +=
+                Localization.tr(", ")
+                + Localization.trc(
+                    "grid", "%@ by %@", Localization.trn("%ld row", "%ld rows", rows, rows),
+                    Localization.trn("%ld column", "%ld columns", columns, columns))
         } else if layers < chart.series.count {
-            text += Localization.tr(", ") + Localization.tr("%@, and their total", Localization.trn("%ld series", "%ld series", layers, layers))
+            text +=
+                Localization.tr(", ")
+                + Localization.tr("%@, and their total", Localization.trn("%ld series", "%ld series", layers, layers))
         } else if chart.series.count > 1 {
             text += Localization.tr(", ") + Localization.trn("%ld series", "%ld series", chart.series.count, chart.series.count)
         }
@@ -64,13 +69,17 @@ public struct ElementNames: Sendable {
     public func seriesName(_ s: Int) -> String {
         let series = chart.series[s]
         if chart.kind == .heatmap { return Localization.tr("%@, row %ld of %ld", series.name, s + 1, chart.series.count) }
-        var text = Localization.tr("%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
-                        Localization.trn("%ld point", "%ld points", series.count, series.count))
+        var text = Localization.tr(
+            "%@, series %ld of %ld, %@", series.name, s + 1, chart.series.count,
+            Localization.trn("%ld point", "%ld points", series.count, series.count))
         if chart.hasSeveralScales, let group = chart.scaleGroups.firstIndex(where: { $0.contains(s) }) {
             // Which panel it is drawn in and the scale it is heard on: "scale 2 of 2, 1,600 to 4,830".
             let axis = chart.yAxis(ofSeries: s)
-            text += Localization.tr(", ") + Localization.tr("scale %ld of %ld, %@ to %@", group + 1, chart.scaleGroups.count,
-                                      axis.formatter.string(axis.range.lowerBound), axis.formatter.string(axis.range.upperBound))
+            text +=
+                Localization.tr(", ")
+                + Localization.tr(
+                    "scale %ld of %ld, %@ to %@", group + 1, chart.scaleGroups.count,
+                    axis.formatter.string(axis.range.lowerBound), axis.formatter.string(axis.range.upperBound))
         }
         return text
     }
@@ -92,8 +101,10 @@ public struct ElementNames: Sendable {
         let series = chart.series[elements.series]
         var parts: [String]
         if !elements.isIntervals, let i = elements.points(of: element).first {
-            parts = isPlain(series) ? pointParts(i, at: elements.positions(of: element).lowerBound, of: elements)
-                                    : [pointWords(i, in: series)]
+            parts =
+                isPlain(series)
+                ? pointParts(i, at: elements.positions(of: element).lowerBound, of: elements)
+                : [pointWords(i, in: series)]
         } else {
             parts = [intervalWords(elements.summary(of: element, in: series), of: elements.series)]
         }
@@ -109,7 +120,8 @@ public struct ElementNames: Sendable {
 
     /// "mean of 27 rows", or "total of 4 rows" for a point that adds its rows up.
     static func summaryWords(_ n: Int, totals: Bool) -> String {
-        totals ? Localization.trn("total of %ld row", "total of %ld rows", n, n)
+        totals
+            ? Localization.trn("total of %ld row", "total of %ld rows", n, n)
             : Localization.trn("mean of %ld row", "mean of %ld rows", n, n)
     }
 
@@ -118,7 +130,9 @@ public struct ElementNames: Sendable {
     private func pointParts(_ i: Int, at position: Int, of elements: SeriesElements) -> [String] {
         let series = chart.series[elements.series]
         let formatter = chart.valueFormatter(for: series)
-        var value = !series.y[i].isFinite ? Localization.tr("no value")
+        var value =
+            !series.y[i].isFinite
+            ? Localization.tr("no value")
             : wording.has(.unit) ? formatter.string(series.y[i]) : formatter.plain(series.y[i])
         if let n = series.counts?[i] { value += Localization.tr(", ") + Self.summaryWords(n, totals: series.countsAreTotals) }
         var xParts: [String] = []
@@ -135,7 +149,9 @@ public struct ElementNames: Sendable {
         if wording.has(.trend), position > 0 {
             let before = series.y[elements.order[position - 1]], here = series.y[i]
             if before.isFinite, here.isFinite {
-                parts.append(here > before ? Localization.tr("rising") : here < before ? Localization.tr("falling") : Localization.tr("level"))
+                parts.append(
+                    here > before
+                        ? Localization.tr("rising") : here < before ? Localization.tr("falling") : Localization.tr("level"))
             }
         }
         return parts
@@ -167,7 +183,9 @@ public struct ElementNames: Sendable {
             let value = series.y[i].isFinite ? chart.valueFormatter(for: series).string(series.y[i]) : Localization.tr("no value")
             return Localization.tr("%@, %@: %@", series.name, x.string(series.x[i]), value)
         }
-        if let candle = series.candles?[i] { return Localization.tr("%@: %@", x.string(series.x[i]), candleWords(candle, in: series)) }
+        if let candle = series.candles?[i] {
+            return Localization.tr("%@: %@", x.string(series.x[i]), candleWords(candle, in: series))
+        }
         var parts: [String] = []
         if let label = series.labels?[i], !label.isEmpty { parts.append(label) }
         parts.append(x.string(series.x[i]))
@@ -181,7 +199,8 @@ public struct ElementNames: Sendable {
 
     /// A histogram bin: "20 to 25: 31 cars".
     public func binWords(_ bin: HistogramBin, in series: DataSeries) -> String {
-        let count = chart.yAxis.unit == nil
+        let count =
+            chart.yAxis.unit == nil
             ? Localization.trn("%@ value", "%@ values", bin.count, chart.yAxis.formatter.string(Double(bin.count)))
             : chart.valueFormatter(for: series).string(Double(bin.count))
         return Localization.tr("%@: %@", x.span(bin.from, bin.to), count)
@@ -195,15 +214,20 @@ public struct ElementNames: Sendable {
             // measured: say the values (the least, the middle one, the greatest).
             let values = (box.count == 3 ? [box.min, box.median, box.max] : box.count == 2 ? [box.min, box.max] : [box.min])
                 .map { y.string($0) }
-            // TRANSLATORS: a box of one to three values, said as the values: "2 values, 80 and 82".
-            return Localization.tr("%@, %@", Localization.trn("%ld value", "%ld values", box.count, box.count), Localization.list(values))
+            return Localization.tr(
+                // TRANSLATORS: a box of one to three values, said as the values: "2 values, 80 and 82".
+                "%@, %@", Localization.trn("%ld value", "%ld values", box.count, box.count), Localization.list(values))
         }
         // Quartiles and medians fall between values (312.75 of whole grams): written as derived numbers.
-        var parts = [Localization.tr("median %@", y.derived(box.median)),
-                     Localization.tr("quartiles %@", Localization.tr("%@ to %@", y.plainDerived(box.q1), y.derived(box.q3))),
-                     Localization.tr("whiskers %@", y.span(box.lowerWhisker, box.upperWhisker)),
-                     Localization.trn("%ld value", "%ld values", box.count, box.count)]
-        if !box.outliers.isEmpty { parts.append(Localization.trn("%ld outlier", "%ld outliers", box.outliers.count, box.outliers.count)) }
+        var parts = [
+            Localization.tr("median %@", y.derived(box.median)),
+            Localization.tr("quartiles %@", Localization.tr("%@ to %@", y.plainDerived(box.q1), y.derived(box.q3))),
+            Localization.tr("whiskers %@", y.span(box.lowerWhisker, box.upperWhisker)),
+            Localization.trn("%ld value", "%ld values", box.count, box.count)
+        ]
+        if !box.outliers.isEmpty {
+            parts.append(Localization.trn("%ld outlier", "%ld outliers", box.outliers.count, box.outliers.count))
+        }
         return parts.joined(separator: Localization.tr(", "))
     }
 
@@ -211,10 +235,14 @@ public struct ElementNames: Sendable {
     /// volume 3,789,200".
     public func candleWords(_ candle: Candle, in series: DataSeries) -> String {
         let y = chart.valueFormatter(for: series)
-        var parts = [Localization.tr("open %@", y.plain(candle.open)), Localization.tr("high %@", y.plain(candle.high)),
-                     Localization.tr("low %@", y.plain(candle.low)), Localization.tr("close %@", y.string(candle.close)),
-                     candle.isRising ? Localization.tr("rising") : Localization.tr("falling")]
-        if let volume = candle.volume { parts.append(Localization.tr("volume %@", ValueFormatter.format(volume, fractionDigits: 0, grouping: true))) }
+        var parts = [
+            Localization.tr("open %@", y.plain(candle.open)), Localization.tr("high %@", y.plain(candle.high)),
+            Localization.tr("low %@", y.plain(candle.low)), Localization.tr("close %@", y.string(candle.close)),
+            candle.isRising ? Localization.tr("rising") : Localization.tr("falling")
+        ]
+        if let volume = candle.volume {
+            parts.append(Localization.tr("volume %@", ValueFormatter.format(volume, fractionDigits: 0, grouping: true)))
+        }
         return parts.joined(separator: Localization.tr(", "))
     }
 
@@ -226,7 +254,10 @@ public struct ElementNames: Sendable {
         case .high: return Localization.tr("%@: %@", Localization.tr("high"), y.string(candle.high))
         case .low: return Localization.tr("%@: %@", Localization.tr("low"), y.string(candle.low))
         case .close: return Localization.tr("%@: %@", Localization.tr("close"), y.string(candle.close))
-        case .volume: return Localization.tr("%@: %@", Localization.tr("volume"), candle.volume.map { ValueFormatter.format($0, fractionDigits: 0, grouping: true) } ?? Localization.tr("no value"))
+        case .volume:
+            return Localization.tr(
+                "%@: %@", Localization.tr("volume"),
+                candle.volume.map { ValueFormatter.format($0, fractionDigits: 0, grouping: true) } ?? Localization.tr("no value"))
         }
     }
 
@@ -236,11 +267,13 @@ public struct ElementNames: Sendable {
         let name: String
         switch part {
         case .outlier: name = Localization.tr("outlier")
-        case .lowerWhisker(let isMinimum): name = isMinimum ? Localization.tr("minimum and lower whisker") : Localization.tr("lower whisker")
+        case .lowerWhisker(let isMinimum):
+            name = isMinimum ? Localization.tr("minimum and lower whisker") : Localization.tr("lower whisker")
         case .q1: name = Localization.tr("first quartile")
         case .median: name = Localization.tr("median")
         case .q3: name = Localization.tr("third quartile")
-        case .upperWhisker(let isMaximum): name = isMaximum ? Localization.tr("maximum and upper whisker") : Localization.tr("upper whisker")
+        case .upperWhisker(let isMaximum):
+            name = isMaximum ? Localization.tr("maximum and upper whisker") : Localization.tr("upper whisker")
         }
         return Localization.tr("%@: %@", name, value)
     }

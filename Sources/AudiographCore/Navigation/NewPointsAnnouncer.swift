@@ -20,8 +20,10 @@ public struct NewPointsAnnouncer: Sendable {
     private var latestValue = ""
 
     /// An announcer that speaks at most once per `interval` seconds, reading the time from `clock`.
-    public init(interval: TimeInterval = 1,
-                clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
+    public init(
+        interval: TimeInterval = 1,
+        clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
+    ) {
         self.interval = interval
         self.clock = clock
     }
@@ -29,12 +31,16 @@ public struct NewPointsAnnouncer: Sendable {
     /// Gathers `points` (indices, ascending) of series `s` of `chart`, the chart that has them; the last is
     /// taken as the latest.
     public mutating func note(_ points: [Int], ofSeries s: Int, in chart: ChartDescriptor) {
-        guard let latest = points.last, chart.series.indices.contains(s), chart.series[s].y.indices.contains(latest) else { return }
+        guard let latest = points.last, chart.series.indices.contains(s), chart.series[s].y.indices.contains(latest) else {
+            return
+        }
         let series = chart.series[s]
         waiting += points.count
         latestWords = ElementNames(chart: chart).pointWords(latest, in: series)
-        latestValue = series.y[latest].isFinite ? chart.valueFormatter(ofSeries: s).string(series.y[latest])
-                                                : Localization.tr("no value")
+        latestValue =
+            series.y[latest].isFinite
+            ? chart.valueFormatter(ofSeries: s).string(series.y[latest])
+            : Localization.tr("no value")
     }
 
     /// The sentence about the points gathered, when some are waiting and `interval` has passed since the

@@ -49,7 +49,8 @@ public struct PointSearch: Sendable {
         }
         guard !typed.isEmpty else { return .unreadable(example()) }
         if case .categorical(let axis) = chart.xAxis {
-            let named = chart.xAxis.value(parsing: typed, asEnd: false)
+            let named =
+                chart.xAxis.value(parsing: typed, asEnd: false)
                 ?? Self.firstStarting(with: typed, among: axis.categories.indices.map { axis.categories[$0] }).map(Double.init)
             if let named, let point = elements.point(nearestX: named, in: data) {
                 return data.x[point] == named ? .found(point) : .nearest(point)
@@ -57,14 +58,17 @@ public struct PointSearch: Sendable {
             return labelled(typed) ?? .unreadable(example())
         }
         guard let low = chart.xAxis.value(parsing: typed, asEnd: false),
-              let high = chart.xAxis.value(parsing: typed, asEnd: true) else {
+            let high = chart.xAxis.value(parsing: typed, asEnd: true)
+        else {
             return labelled(typed) ?? .unreadable(example())
         }
         let firstX = data.x[firstIndex], lastX = data.x[lastIndex]
         let step = order.count > 1 ? (lastX - firstX) / Double(order.count - 1) : 0
         if high < firstX - step || low > lastX + step {
-            return .outside(Localization.tr("%@ is outside the data: %@ runs from %@ to %@.", typed, chart.xAxis.title,
-                                            formatting.string(firstX), formatting.string(lastX)))
+            return .outside(
+                Localization.tr(
+                    "%@ is outside the data: %@ runs from %@ to %@.", typed, chart.xAxis.title,
+                    formatting.string(firstX), formatting.string(lastX)))
         }
         // The first point at or after the start of what was typed; inside its period, it is the one.
         var lo = 0, hi = order.count

@@ -84,4 +84,3 @@ public struct PointWording: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case parts, order }
 }
-

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-
 /// Two series of a chart side by side: which point of the second has the x of each point of the first,
 /// the words that say both values and their difference, and the charts their comparison is heard from.
 public struct SeriesComparison: Sendable {
@@ -42,7 +41,8 @@ public struct SeriesComparison: Sendable {
     public func words(overX span: ClosedRange<Double>) -> String {
         let format = XValueFormatting(axis: chart.xAxis)
         let a = Self.mean(chart.series[first], over: span), b = Self.mean(chart.series[second], over: span)
-        let when = span.lowerBound == span.upperBound ? format.string(span.lowerBound) : format.span(span.lowerBound, span.upperBound)
+        let when =
+            span.lowerBound == span.upperBound ? format.string(span.lowerBound) : format.span(span.lowerBound, span.upperBound)
         return Localization.tr("%@: %@", when, valueWords(a, b, averages: true))
     }
 
@@ -52,7 +52,9 @@ public struct SeriesComparison: Sendable {
         func said(_ name: String, _ value: Double?, _ s: Int) -> String {
             guard let value, value.isFinite else { return Localization.tr("%@ no value", name) }
             let format = chart.valueFormatter(ofSeries: s)
-            return averages ? Localization.tr("%@ average %@", name, format.derived(value)) : Localization.tr("%@ %@", name, format.string(value))
+            return averages
+                ? Localization.tr("%@ average %@", name, format.derived(value))
+                : Localization.tr("%@ %@", name, format.string(value))
         }
         var parts = [said(nameA, a, first), said(nameB, b, second)]
         if hasDifference, let a, let b, a.isFinite, b.isFinite {

@@ -26,7 +26,8 @@ public struct SeriesElements: Sendable {
         pointsPerElement = n > Self.pointLimit ? (n + Self.pointLimit - 1) / Self.pointLimit : 1
         guard summarising, pointsPerElement > 1 else { return }
         let elements = self
-        summaries = order.count >= 1 << 20
+        summaries =
+            order.count >= 1 << 20
             ? ParallelMap.map(count) { ElementSummary(elements, element: $0, series: series) }
             : (0..<count).map { ElementSummary(elements, element: $0, series: series) }
     }

@@ -96,6 +96,7 @@ public struct PreparedGrowth: Sendable {
     /// True when two arrays are the same array (one buffer), which a comparison of their values would take a pass
     /// to show.
     private static func sameStorage(_ a: [Double], _ b: [Double]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
+        a.count == b.count
+            && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
     }
 }

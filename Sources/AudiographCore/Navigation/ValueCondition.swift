@@ -68,7 +68,8 @@ public struct ValueCondition: Sendable, Equatable {
         let before = String(folded[..<first.range.lowerBound]).trimmingCharacters(in: .whitespaces)
         let after = String(folded[first.range.upperBound...]).trimmingCharacters(in: .whitespaces)
         if numbers.count >= 2,
-           Self.statesRange(before: before, between: folded[first.range.upperBound..<numbers[1].range.lowerBound]) {
+            Self.statesRange(before: before, between: folded[first.range.upperBound..<numbers[1].range.lowerBound])
+        {
             self.init(.between, first.value, upper: numbers[1].value)
             return
         }
@@ -90,14 +91,17 @@ public struct ValueCondition: Sendable, Equatable {
 
     /// Words before a number and the relation they state (read, never shown: not in the message catalog).
     private static let englishPrefixes: [(words: String, relation: Relation)] = [
-        (">=", .atLeast), ("≥", .atLeast), ("=>", .atLeast), ("at least", .atLeast), ("no less than", .atLeast),  // l10n: not shown
+        (">=", .atLeast), ("≥", .atLeast), ("=>", .atLeast), ("at least", .atLeast),  // l10n: not shown
+        ("no less than", .atLeast),  // l10n: not shown
         ("not less than", .atLeast), ("<=", .atMost), ("≤", .atMost), ("=<", .atMost), ("at most", .atMost),  // l10n: not shown
         ("no more than", .atMost), ("not more than", .atMost),  // l10n: not shown
         (">", .above), ("above", .above), ("over", .above), ("more than", .above), ("greater than", .above),  // l10n: not shown
         ("higher than", .above), ("bigger than", .above), ("larger than", .above),  // l10n: not shown
-        ("<", .below), ("below", .below), ("under", .below), ("less than", .below), ("lower than", .below),  // l10n: not shown
+        ("<", .below), ("below", .below), ("under", .below), ("less than", .below),  // l10n: not shown
+        ("lower than", .below),  // l10n: not shown
         ("smaller than", .below), ("fewer than", .below),  // l10n: not shown
-        ("==", .equal), ("=", .equal), ("equals", .equal), ("equal to", .equal), ("equal", .equal), ("is", .equal),  // l10n: not shown
+        ("==", .equal), ("=", .equal), ("equals", .equal), ("equal to", .equal),  // l10n: not shown
+        ("equal", .equal), ("is", .equal)  // l10n: not shown
     ]
 
     /// Japanese words after a number and the relation they state (以上 includes the number, 超 does not).
@@ -105,7 +109,7 @@ public struct ValueCondition: Sendable, Equatable {
         ("以上", .atLeast), ("以下", .atMost), ("未満", .below), ("超", .above), ("を超える", .above),
         ("より上", .above), ("より大きい", .above), ("より多い", .above), ("より高い", .above),
         ("より下", .below), ("より小さい", .below), ("より少ない", .below), ("より低い", .below),
-        ("と等しい", .equal), ("に等しい", .equal), ("と同じ", .equal),
+        ("と等しい", .equal), ("に等しい", .equal), ("と同じ", .equal)
     ]
 
     /// Whether `before` (the words before the number) is `words`, perhaps after "values" or "points".
@@ -121,7 +125,8 @@ public struct ValueCondition: Sendable, Equatable {
     /// "10~20", "10から20の間", "10と20の間", "10から20まで".
     private static func statesRange(before: String, between: Substring) -> Bool {
         let middle = between.trimmingCharacters(in: .whitespaces)
-        let english = (before == "between" && middle == "and") || (before == "from" && middle == "to")
+        let english =
+            (before == "between" && middle == "and") || (before == "from" && middle == "to")
             || (before.isEmpty && (middle == "to" || middle == "~" || middle == "..." || middle == "…" || middle == ".."))
         let japanese = before.isEmpty && (middle == "から" || middle == "と" || middle == "~")
         return english || japanese

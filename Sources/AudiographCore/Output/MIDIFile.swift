@@ -62,12 +62,12 @@ public enum MIDIFile {
     /// The General MIDI program of `timbre`, counted from 0 (the byte of a program change).
     public static func program(for timbre: Timbre) -> Int {
         switch timbre {
-        case .pure: return 73     // Flute
-        case .soft: return 79     // Ocarina
-        case .hollow: return 71   // Clarinet
-        case .bright: return 40   // Violin
-        case .organ: return 16    // Drawbar Organ
-        case .reedy: return 68    // Oboe
+        case .pure: return 73  // Flute
+        case .soft: return 79  // Ocarina
+        case .hollow: return 71  // Clarinet
+        case .bright: return 40  // Violin
+        case .organ: return 16  // Drawbar Organ
+        case .reedy: return 68  // Oboe
         }
     }
 
@@ -105,11 +105,15 @@ public enum MIDIFile {
             let name = trackNames.indices.contains(s) ? trackNames[s] : Localization.tr("Series") + " \(s + 1)"
             let tones = score.tones.filter { $0.series == s }
             // A channel another series used before is set up again where this series starts.
-            let start = index < melodicChannels.count ? 0
+            let start =
+                index < melodicChannels.count
+                ? 0
                 : tick(score.layouts.first { $0.series == s }?.offset ?? tones.map(\.start).min() ?? 0)
-            tracks.append(seriesTrack(tones: tones, name: name, channel: channel(forTrack: index),
-                                      setupTick: start, timbre: tones.first?.timbre ?? Timbre.palette[s % Timbre.palette.count],
-                                      endTick: tick(score.duration)))
+            tracks.append(
+                seriesTrack(
+                    tones: tones, name: name, channel: channel(forTrack: index),
+                    setupTick: start, timbre: tones.first?.timbre ?? Timbre.palette[s % Timbre.palette.count],
+                    endTick: tick(score.duration)))
         }
         if let name = score.references.first?.name {
             tracks.append(referenceTrack(score, name: name, channel: channel(forTrack: series.count)))
@@ -119,7 +123,7 @@ public enum MIDIFile {
 
         var bytes: [UInt8] = Array("MThd".utf8)
         appendUInt32(6, to: &bytes)
-        appendUInt16(1, to: &bytes)                  // format 1: simultaneous tracks
+        appendUInt16(1, to: &bytes)  // format 1: simultaneous tracks
         appendUInt16(tracks.count, to: &bytes)
         appendUInt16(ticksPerQuarter, to: &bytes)
         for track in tracks {
@@ -134,8 +138,10 @@ public enum MIDIFile {
     /// staying until the new one is complete; standard output, a pipe or a device written in place). Throws `WAVWriteError` naming the file and the system's reason when it
     /// cannot be written (its message speaks of a sound file, as for WAV), and `WAVWriteCancelled`, leaving
     /// nothing behind, once `cancellation` is set. `sparing` is the data file, which is never written over.
-    public static func write(_ score: Score, trackNames: [String], to path: String, sparing: String? = nil,
-                             cancellation: CancellationFlag? = nil) throws {
+    public static func write(
+        _ score: Score, trackNames: [String], to path: String, sparing: String? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws {
         if cancellation?.isCancelled == true { throw WAVWriteCancelled() }
         let bytes = encode(score, trackNames: trackNames)
         do {
@@ -173,17 +179,22 @@ public enum MIDIFile {
     /// Tempo (120 bpm) and time signature (4/4), lasting the score's duration.
     private static func conductorTrack(_ score: Score) -> [UInt8] {
         let tempo = microsecondsPerQuarter
-        return trackBytes([
-            Event(tick: 0, rank: Event.meta, bytes: [0xFF, 0x51, 0x03, UInt8(tempo >> 16), UInt8(tempo >> 8 & 0xFF), UInt8(tempo & 0xFF)]),
-            // 4/4, a click every quarter note (24 MIDI clocks), 8 thirty-second notes per quarter.
-            Event(tick: 0, rank: Event.meta, bytes: [0xFF, 0x58, 0x04, 4, 2, 24, 8]),
-        ], endTick: tick(score.duration))
+        return trackBytes(
+            [
+                Event(
+                    tick: 0, rank: Event.meta,
+                    bytes: [0xFF, 0x51, 0x03, UInt8(tempo >> 16), UInt8(tempo >> 8 & 0xFF), UInt8(tempo & 0xFF)]),
+                // 4/4, a click every quarter note (24 MIDI clocks), 8 thirty-second notes per quarter.
+                Event(tick: 0, rank: Event.meta, bytes: [0xFF, 0x58, 0x04, 4, 2, 24, 8])
+            ], endTick: tick(score.duration))
     }
 
     /// One series' track: name, setup of its channel (program, bend range, bend centred), then its notes.
     /// With a `fixedProgram` every note plays that program, whatever its timbre.
-    private static func seriesTrack(tones: [Tone], name: String, channel: Int, setupTick: Int, timbre: Timbre,
-                                    endTick: Int, fixedProgram: Int? = nil) -> [UInt8] {
+    private static func seriesTrack(
+        tones: [Tone], name: String, channel: Int, setupTick: Int, timbre: Timbre,
+        endTick: Int, fixedProgram: Int? = nil
+    ) -> [UInt8] {
         let c = UInt8(channel)
         var events = [Event(tick: 0, rank: Event.meta, bytes: metaText(0x03, name))]
         func control(_ number: UInt8, _ value: UInt8, at tick: Int) {
@@ -229,13 +240,17 @@ public enum MIDIFile {
     private static func referenceTrack(_ score: Score, name: String, channel: Int) -> [UInt8] {
         let gain = Sonifier.toneGain * pow(10, ReferenceTone.loudness / 20)
         let tones = score.references.map { reference in
-            Tone(series: reference.series, timbre: .pure, pan: reference.pan, gain: gain,
-                 path: [PitchPoint(time: reference.start, frequency: reference.frequency),
-                        PitchPoint(time: reference.end, frequency: reference.frequency)],
-                 attack: 0, release: 0, points: 0...0)
+            Tone(
+                series: reference.series, timbre: .pure, pan: reference.pan, gain: gain,
+                path: [
+                    PitchPoint(time: reference.start, frequency: reference.frequency),
+                    PitchPoint(time: reference.end, frequency: reference.frequency)
+                ],
+                attack: 0, release: 0, points: 0...0)
         }
-        return seriesTrack(tones: tones, name: Localization.tr("Reference: %@", name), channel: channel, setupTick: 0,
-                           timbre: .pure, endTick: tick(score.duration), fixedProgram: referenceProgram)
+        return seriesTrack(
+            tones: tones, name: Localization.tr("Reference: %@", name), channel: channel, setupTick: 0,
+            timbre: .pure, endTick: tick(score.duration), fixedProgram: referenceProgram)
     }
 
     /// The crossing marks as short wood-block notes on the percussion channel.
@@ -293,7 +308,11 @@ public enum MIDIFile {
                 let u = b > a ? min(1, max(0, (t - a) / (b - a))) : 1
                 let pitch = semitones[segment] + u * (semitones[segment + 1] - semitones[segment])
                 let value = bendValue(semitones: pitch - Double(key))
-                if let last = bends.last, last.tick == at { bends[bends.count - 1].value = value } else { bends.append((at, value)) }
+                if let last = bends.last, last.tick == at {
+                    bends[bends.count - 1].value = value
+                } else {
+                    bends.append((at, value))
+                }
             }
             notes.append(Note(start: start, end: end, key: key, velocity: velocity, timbre: tone.timbre, bends: bends))
         }

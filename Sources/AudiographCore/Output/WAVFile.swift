@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes and reads standard 16-bit PCM WAV files (RIFF/WAVE), the format sox, aplay and every player read.
@@ -23,12 +24,12 @@ public enum WAVFile {
         func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { bytes.append(contentsOf: $0) } }
         append("RIFF"); append32(36 + dataBytes); append("WAVE")
         append("fmt "); append32(16)
-        append16(1)                                          // PCM
+        append16(1)  // PCM
         append16(buffer.channels)
         append32(buffer.sampleRate)
-        append32(buffer.sampleRate * buffer.channels * 2)    // bytes per second
-        append16(buffer.channels * 2)                        // bytes per frame
-        append16(16)                                         // bits per sample
+        append32(buffer.sampleRate * buffer.channels * 2)  // bytes per second
+        append16(buffer.channels * 2)  // bytes per frame
+        append16(16)  // bits per sample
         append("data"); append32(dataBytes)
         return bytes
     }
@@ -40,8 +41,10 @@ public enum WAVFile {
     /// new one is complete; standard output, a pipe or a device written in place), converting the samples block by block so no second copy of the sound is made.
     /// Once `cancellation` is set (checked per block) it stops, leaves nothing behind and throws
     /// `WAVWriteCancelled`. `sparing` is the data file, which is never written over.
-    public static func write(_ buffer: AudioBuffer, to path: String, sparing: String? = nil,
-                             cancellation: CancellationFlag? = nil) throws {
+    public static func write(
+        _ buffer: AudioBuffer, to path: String, sparing: String? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws {
         do {
             try OutputFile.write(to: path, sparing: sparing) { file in
                 try file.write(header(buffer))
@@ -64,7 +67,9 @@ public enum WAVFile {
 
     /// The 16-bit samples, rate and channel count of a PCM WAV file's bytes; nil when they are not one.
     public static func decodeInt16(_ bytes: [UInt8]) -> (sampleRate: Int, channels: Int, samples: [Int16])? {
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         guard bytes.count >= 12, Array(bytes[0..<4]) == Array("RIFF".utf8), Array(bytes[8..<12]) == Array("WAVE".utf8)
         else { return nil }

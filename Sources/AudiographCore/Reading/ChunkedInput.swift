@@ -171,7 +171,9 @@ final class ChunkedInput {
         }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? totalBytes
         if size != totalBytes || (attributes[.modificationDate] as? Date).map({ $0 != openedModification }) == true {
-            return Localization.tr("%@ changed while it was read; the chart shows it as it was when opening began. Open it again to see the changes.", file)
+            return Localization.tr(
+                "%@ changed while it was read; the chart shows it as it was when opening began. Open it again to see the changes.",
+                file)
         }
         return nil
     }

@@ -24,10 +24,14 @@ public final class HeldTable: Sendable {
     }
 
     /// Charts the table with `settings` (no sidecar: it has no file), as a file of the same text would be.
-    public func open(settings: ChartSettings = ChartSettings(), progress: ((ImportProgress) -> Void)? = nil,
-                     cancellation: CancellationFlag? = nil) throws -> ChartDocument {
-        let table = isCSV ? try CSVReader.read(data: data, name: name)
-                          : try TableFiles.read(data: data, name: name, progress: progress, cancellation: cancellation)
+    public func open(
+        settings: ChartSettings = ChartSettings(), progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> ChartDocument {
+        let table =
+            isCSV
+            ? try CSVReader.read(data: data, name: name)
+            : try TableFiles.read(data: data, name: name, progress: progress, cancellation: cancellation)
         return try ChartDocument.chartRead(table, settings: settings, fileName: name)
     }
 
@@ -98,7 +102,8 @@ enum DelimitedText {
             out.reserveCapacity(buffer.count + buffer.count / 8)
             var position = 0
             while position < buffer.count,
-                  case .record(let end, _) = tokenizer.nextRecord(in: buffer, from: position, atEndOfInput: true) {
+                case .record(let end, _) = tokenizer.nextRecord(in: buffer, from: position, atEndOfInput: true)
+            {
                 position = end
                 for k in 0..<tokenizer.fieldCount {
                     if k > 0 { out.append(UInt8(ascii: ",")) }

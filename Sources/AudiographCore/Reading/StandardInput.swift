@@ -15,8 +15,10 @@ public enum StandardInput {
 
     /// Everything on standard input, read in chunks of `chunkBytes` until it ends; `progress` gets the bytes
     /// read so far after each chunk. Stops with `ImportError.cancelled` when `cancellation` is set.
-    public static func readAll(chunkBytes: Int = 1 << 20, progress: ((Int64) -> Void)? = nil,
-                               cancellation: CancellationFlag? = nil) throws -> Data {
+    public static func readAll(
+        chunkBytes: Int = 1 << 20, progress: ((Int64) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> Data {
         var data = Data()
         let input = FileHandle.standardInput
         while true {

@@ -8,8 +8,10 @@ public protocol TableFileReader: Sendable {
     func reads(head: [UInt8], path: String) -> Bool
     /// Reads the file at `path` into a table; `sheet` names the sheet (`ChartSettings.sheet`), nil for the
     /// first that holds a table. Throws `ImportError` for anything a person must be told.
-    func read(path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
-              cancellation: CancellationFlag?) throws -> Table
+    func read(
+        path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+        cancellation: CancellationFlag?
+    ) throws -> Table
 }
 
 /// Reads any file a person may open into a table: a workbook through the reader that claims it, else CSV.
@@ -33,23 +35,28 @@ public enum TableFiles {
 
     /// Reads `path` with the first of `readers` that claims it, refusing old and password-protected workbooks and
     /// other archives with a message that says so; anything else is read as CSV.
-    public static func read(path: String, sheet: String?, options: CSVReadOptions, readers: [any TableFileReader],
-                            progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+    public static func read(
+        path: String, sheet: String?, options: CSVReadOptions, readers: [any TableFileReader],
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws -> Table {
         let head = try firstBytes(path)
         if let reader = readers.first(where: { $0.reads(head: head, path: path) }) {
-            return try reader.read(path: path, sheet: sheet, options: options, progress: progress,
-                                   cancellation: cancellation)
+            return try reader.read(
+                path: path, sheet: sheet, options: options, progress: progress,
+                cancellation: cancellation)
         }
         switch kind(head: head) {
         case .compoundFile:
-            throw try holdsEncryptedPackage(path) ? ImportError.encryptedWorkbook(path: path)
-                                                  : ImportError.legacyWorkbook(path: path)
+            throw try holdsEncryptedPackage(path)
+                ? ImportError.encryptedWorkbook(path: path)
+                : ImportError.legacyWorkbook(path: path)
         case .zip:
             throw ImportError.unsupportedArchive(path: path)
         case .other:
             if JSONTableReader.isJSON(head: head, path: path) {
-                return try JSONTableReader.read(ChunkedInput(path: path), path: path, options: options,
-                                                progress: progress, cancellation: cancellation)
+                return try JSONTableReader.read(
+                    ChunkedInput(path: path), path: path, options: options,
+                    progress: progress, cancellation: cancellation)
             }
             return try CSVReader.read(path: path, options: options, progress: progress, cancellation: cancellation)
         }
@@ -58,42 +65,54 @@ public enum TableFiles {
     /// Reads a table held in memory (a held table, a test) as if it were the file `name`: JSON when the name or
     /// the first bytes say so, else CSV. A workbook cannot be read from memory and is refused with a message that
     /// says so.
-    public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions(),
-                            progress: ((ImportProgress) -> Void)? = nil,
-                            cancellation: CancellationFlag? = nil) throws -> Table {
-        try read(ChunkedInput(data: data, path: name), head: [UInt8](data.prefix(headBytes)), name: name,
-                 options: options, progress: progress, cancellation: cancellation)
+    public static func read(
+        data: Data, name: String, options: CSVReadOptions = CSVReadOptions(),
+        progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> Table {
+        try read(
+            ChunkedInput(data: data, path: name), head: [UInt8](data.prefix(headBytes)), name: name,
+            options: options, progress: progress, cancellation: cancellation)
     }
 
     /// Reads the table piped in on standard input (`-` on a command line) as it arrives, never holding the text
     /// whole: JSON when its first bytes say so, else CSV or TSV. A workbook cannot be read from a pipe and is
     /// refused with a message that says so.
-    public static func readStandardInput(options: CSVReadOptions = CSVReadOptions(),
-                                         progress: ((ImportProgress) -> Void)? = nil,
-                                         cancellation: CancellationFlag? = nil) throws -> Table {
-        try read(stream: FileHandle.standardInput.fileDescriptor, name: StandardInput.name, options: options,
-                 progress: progress, cancellation: cancellation)
+    public static func readStandardInput(
+        options: CSVReadOptions = CSVReadOptions(),
+        progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> Table {
+        try read(
+            stream: FileHandle.standardInput.fileDescriptor, name: StandardInput.name, options: options,
+            progress: progress, cancellation: cancellation)
     }
 
     /// Reads the table in the pipe open as `descriptor` (named `name` in messages) as it arrives; see
     /// `readStandardInput`.
-    static func read(stream descriptor: Int32, name: String, options: CSVReadOptions,
-                     progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+    static func read(
+        stream descriptor: Int32, name: String, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws -> Table {
         let input = ChunkedInput(stream: descriptor, name: name)
-        return try read(input, head: try input.head(headBytes), name: name, options: options, progress: progress,
-                        cancellation: cancellation)
+        return try read(
+            input, head: try input.head(headBytes), name: name, options: options, progress: progress,
+            cancellation: cancellation)
     }
 
     /// Reads `input`, held in memory or a pipe, whose first bytes are `head`: JSON or CSV, a workbook refused.
-    private static func read(_ input: ChunkedInput, head: [UInt8], name: String, options: CSVReadOptions,
-                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+    private static func read(
+        _ input: ChunkedInput, head: [UInt8], name: String, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws -> Table {
         switch kind(head: head) {
         case .compoundFile, .zip:
             throw ImportError.archiveNotInAFile(path: name)
         case .other:
             if JSONTableReader.isJSON(head: head, path: name) {
-                return try JSONTableReader.read(input, path: name, options: options, progress: progress,
-                                                cancellation: cancellation)
+                return try JSONTableReader.read(
+                    input, path: name, options: options, progress: progress,
+                    cancellation: cancellation)
             }
             return try CSVReader.read(input, name: name, options: options, progress: progress, cancellation: cancellation)
         }

@@ -45,7 +45,8 @@ public struct WorkbookSheets: Sendable, Equatable {
 public enum SheetWording {
     /// "Sales, 13 rows by 2 columns".
     public static func nameAndSize(_ sheet: SheetSummary) -> String {
-        return Localization.tr("%@, %@ by %@", sheet.name, Localization.trn("%ld row", "%ld rows", sheet.rows, sheet.rows),
-                    Localization.trn("%ld column", "%ld columns", sheet.columns, sheet.columns))
+        return Localization.tr(
+            "%@, %@ by %@", sheet.name, Localization.trn("%ld row", "%ld rows", sheet.rows, sheet.rows),
+            Localization.trn("%ld column", "%ld columns", sheet.columns, sheet.columns))
     }
 }

@@ -54,9 +54,11 @@ public final class ChartSession {
 
     /// A session reading the sound settings and the device's state from the viewer at each action; `clock`
     /// (seconds on a monotonic scale) paces the sentences about a followed file's new points.
-    public init(feedback: PointFeedback, soundSettings: @escaping () -> SonificationSettings,
-                audioStatus: @escaping () -> AudioStatus = { AudioStatus() },
-                clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
+    public init(
+        feedback: PointFeedback, soundSettings: @escaping () -> SonificationSettings,
+        audioStatus: @escaping () -> AudioStatus = { AudioStatus() },
+        clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
+    ) {
         self.feedback = feedback
         self.soundSettings = soundSettings
         self.audioStatus = audioStatus
@@ -250,8 +252,10 @@ public final class ChartSession {
     /// Moves the cursor; plays the new element's tone (or the edge cue and says so at either end). A range
     /// selected with Shift and the arrows ends, unless `extending` it. True when the cursor moved.
     @discardableResult
-    func go(_ move: CursorMove, reason: String? = nil, extending: Bool = false,
-                    _ effects: inout SessionEffects) -> Bool {
+    func go(
+        _ move: CursorMove, reason: String? = nil, extending: Bool = false,
+        _ effects: inout SessionEffects
+    ) -> Bool {
         guard var navigator, let chart else { return false }
         if !extending, selection?.sticky == false { selection = nil }
         let before = navigator
@@ -285,8 +289,9 @@ public final class ChartSession {
         if let reason { effects.speech.append(reason) }
         if endsComparison { effects.speech.append(Localization.tr("Comparison off")) }
         if let level = feedback.reference, before.series == navigator.series, let from = before.point,
-           let to = navigator.point,
-           Sonifier(chart: chart, settings: soundSettings()).stepCrossing(series: navigator.series, from: from, to: to) != nil {
+            let to = navigator.point,
+            Sonifier(chart: chart, settings: soundSettings()).stepCrossing(series: navigator.series, from: from, to: to) != nil
+        {
             effects.speech.append(level.crossingPhrase(inSeries: navigator.series, of: chart))
         }
         return true
@@ -300,8 +305,9 @@ public final class ChartSession {
         while navigator.series < series, navigator.move(.nextSeries) == .moved {}
         while navigator.series > series, navigator.move(.previousSeries) == .moved {}
         guard navigator.series == series, let here = navigator.current, let braille,
-              let position = braille.lines[series].firstPosition(inCell: cell),
-              here.order.indices.contains(position) else { return effects }
+            let position = braille.lines[series].firstPosition(inCell: cell),
+            here.order.indices.contains(position)
+        else { return effects }
         let before = self.navigator?.series == series ? self.navigator?.point : nil
         navigator.move(.point(here.order[position]))
         self.navigator = navigator
@@ -316,8 +322,9 @@ public final class ChartSession {
     private func showBraille(_ effects: inout SessionEffects) {
         guard let navigator, analysisOrWait(for: .braille, &effects) != nil, let braille else { return }
         let position = navigator.current.map { $0.positions(of: navigator.element).lowerBound } ?? 0
-        effects.request = .braille(braille, series: navigator.series,
-                                   cell: braille.lines[navigator.series].cell(ofPosition: position))
+        effects.request = .braille(
+            braille, series: navigator.series,
+            cell: braille.lines[navigator.series].cell(ofPosition: position))
     }
 
     /// The tone of the element under the cursor (nil with point tones off): a box's or a candle's own sound,
@@ -334,8 +341,9 @@ public final class ChartSession {
         } else if let compared = currentComparison, !here.isIntervals {
             return compared.score(point: point, sound: comparison?.sound ?? .alternating, settings: settings)
         } else if here.isIntervals, here.points(of: navigator.element).first == point {
-            return sonifier.intervalScore(series: navigator.series, points: here.points(of: navigator.element),
-                                          fromX: previous.map { chart.series[navigator.series].x[$0] })
+            return sonifier.intervalScore(
+                series: navigator.series, points: here.points(of: navigator.element),
+                fromX: previous.map { chart.series[navigator.series].x[$0] })
         }
         return sonifier.pointScore(series: navigator.series, index: point, from: previous)
     }
@@ -343,7 +351,8 @@ public final class ChartSession {
     /// [ and ]: the lowest or highest value of the current series.
     private func jumpToExtreme(highest: Bool, _ effects: inout SessionEffects) {
         guard let navigator, let analysis = analysisOrWait(for: highest ? .maximum : .minimum, &effects),
-              analysis.series.indices.contains(navigator.series) else { return }
+            analysis.series.indices.contains(navigator.series)
+        else { return }
         let stats = analysis.series[navigator.series].statistics
         guard let index = highest ? stats.maxIndex : stats.minIndex else { return }
         let words = highest ? InterestReason.highest.words : InterestReason.lowest.words
@@ -353,14 +362,17 @@ public final class ChartSession {
     /// N and Shift+N: the next or previous point of interest of the current series.
     private func jumpToInterest(forward: Bool, _ effects: inout SessionEffects) {
         guard let navigator, let chart, let here = navigator.current,
-              let analysis = analysisOrWait(for: forward ? .nextInterest : .previousInterest, &effects) else { return }
+            let analysis = analysisOrWait(for: forward ? .nextInterest : .previousInterest, &effects)
+        else { return }
         let s = navigator.series
         let found = interests[s] ?? PointsOfInterest.find(in: chart.series[s], analysis: analysis.series[s], elements: here)
         interests[s] = found
         guard let next = navigator.interest(after: forward, among: found) else {
             effects.sound = .edgeCue
-            effects.speech.append(forward ? Localization.tr("No more points of interest after this one")
-                                          : Localization.tr("No points of interest before this one"))
+            effects.speech.append(
+                forward
+                    ? Localization.tr("No more points of interest after this one")
+                    : Localization.tr("No points of interest before this one"))
             return
         }
         let words = Localization.list(next.reasons.map(\.words))
@@ -369,9 +381,12 @@ public final class ChartSession {
 
     /// What to say after a jump: the reason, and the point itself when the focus lands on an interval.
     func pointReason(_ words: String, _ index: Int) -> String {
-        guard let navigator, let chart, navigator.current?.isIntervals == true else { return Localization.startingSentence(words) }
-        return Localization.tr("%@: %@", Localization.startingSentence(words),
-                               ElementNames(chart: chart).pointWords(index, in: chart.series[navigator.series]))
+        guard let navigator, let chart, navigator.current?.isIntervals == true else {
+            return Localization.startingSentence(words)
+        }
+        return Localization.tr(
+            "%@: %@", Localization.startingSentence(words),
+            ElementNames(chart: chart).pointWords(index, in: chart.series[navigator.series]))
     }
 
     // MARK: The parts of a box or candle
@@ -384,17 +399,19 @@ public final class ChartSession {
         let series = chart.series[navigator.series]
         let names = ElementNames(chart: chart)
         if let box = series.boxes?[point] {
-            return ElementParts(parts: box.parts.map { (names.partWords($0, of: box, in: series), box.value(of: $0)) },
-                                firstUp: box.medianPart + 1, firstDown: box.medianPart - 1, upward: 1,
-                                pastFirst: Localization.tr("Bottom of the box plot"),
-                                pastLast: Localization.tr("Top of the box plot"))
+            return ElementParts(
+                parts: box.parts.map { (names.partWords($0, of: box, in: series), box.value(of: $0)) },
+                firstUp: box.medianPart + 1, firstDown: box.medianPart - 1, upward: 1,
+                pastFirst: Localization.tr("Bottom of the box plot"),
+                pastLast: Localization.tr("Top of the box plot"))
         }
         if let candle = series.candles?[point] {
             let parts = candle.parts
-            return ElementParts(parts: parts.map { (names.candlePartWords($0, of: candle, in: series), candle.price(of: $0)) },
-                                firstUp: parts.count - 1, firstDown: 0, upward: -1,
-                                pastFirst: Localization.tr("First value of the candle"),
-                                pastLast: Localization.tr("Last value of the candle"))
+            return ElementParts(
+                parts: parts.map { (names.candlePartWords($0, of: candle, in: series), candle.price(of: $0)) },
+                firstUp: parts.count - 1, firstDown: 0, upward: -1,
+                pastFirst: Localization.tr("First value of the candle"),
+                pastLast: Localization.tr("Last value of the candle"))
         }
         return nil
     }
@@ -415,8 +432,9 @@ public final class ChartSession {
         }
         part = next
         if let value = parts.parts[next].value {
-            effects.sound = .score(Sonifier(chart: chart, settings: soundSettings())
-                .valueScore(series: navigator.series, value: value, point: point))
+            effects.sound = .score(
+                Sonifier(chart: chart, settings: soundSettings())
+                    .valueScore(series: navigator.series, value: value, point: point))
         }
         if feedback.speech { effects.speech.append(parts.parts[next].words) }
         effects.redraw = true
@@ -441,7 +459,8 @@ public final class ChartSession {
     private func rangesAvailable(_ effects: inout SessionEffects) -> Bool {
         guard let chart else { return false }
         if !chart.canRestrictX {
-            effects.speech.append(Localization.tr("A histogram's bins cannot be selected as a range: each counts values of the whole column."))
+            effects.speech.append(
+                Localization.tr("A histogram's bins cannot be selected as a range: each counts values of the whole column."))
         }
         return chart.canRestrictX
     }
@@ -480,7 +499,8 @@ public final class ChartSession {
     private func selectedPart(refitting: Bool, _ effects: inout SessionEffects) -> ChartPart? {
         guard let navigator, let chart, rangesAvailable(&effects) else { return nil }
         guard let span = selectedSpan else {
-            effects.speech.append(Localization.tr("No range is selected. Shift+Right selects from this point on; M marks where a range starts."))
+            effects.speech.append(
+                Localization.tr("No range is selected. Shift+Right selects from this point on; M marks where a range starts."))
             return nil
         }
         return ChartPart(of: chart, span: span, series: navigator.series, refitting: refitting)
@@ -491,10 +511,13 @@ public final class ChartSession {
         guard let navigator, let chart, rangesAvailable(&effects), let x = cursorX else { return }
         let xs = chart.series[navigator.series].x.filter(\.isFinite)
         guard let first = xs.min(), let last = xs.max(),
-              let part = ChartPart(of: chart, span: toHere ? first...x : x...last, series: navigator.series, refitting: false)
+            let part = ChartPart(of: chart, span: toHere ? first...x : x...last, series: navigator.series, refitting: false)
         else { return }
-        playPart(part, saying: toHere ? Localization.tr("Playing from the start to here")
-                                      : Localization.tr("Playing from here to the end"), &effects)
+        playPart(
+            part,
+            saying: toHere
+                ? Localization.tr("Playing from the start to here")
+                : Localization.tr("Playing from here to the end"), &effects)
     }
 
     /// Z: the selected range fills the chart; the keys move inside it, and its name says it is zoomed.
@@ -502,8 +525,10 @@ public final class ChartSession {
         guard let navigator, let chart, let x = cursorX, let part = selectedPart(refitting: true, &effects) else { return }
         // The whole chart's navigator is kept for Shift+Z: making it again is a sort when x is not in order (about
         // a second on the main loop for five million points).
-        zoom = (zoom?.whole ?? chart, (zoom?.xShift ?? 0) + part.categoryOffset, part.words,
-                zoom == nil ? navigator : zoom?.wholeNavigator)
+        zoom = (
+            zoom?.whole ?? chart, (zoom?.xShift ?? 0) + part.categoryOffset, part.words,
+            zoom == nil ? navigator : zoom?.wholeNavigator
+        )
         selection = nil
         effects.present = (ChartNavigator(chart: part.chart), navigator.series, x - part.categoryOffset)
         effects.speech.append(Localization.tr("Zoomed to %@", part.words))
@@ -566,20 +591,24 @@ public final class ChartSession {
         let settings = soundSettings()
         let compared = all ? nil : currentComparison
         // Compared, the score's first layout is the current series' (or their difference's), on its x.
-        let score = compared.map { $0.score(comparison?.sound ?? .alternating, settings: settings) }
+        let score =
+            compared.map { $0.score(comparison?.sound ?? .alternating, settings: settings) }
             ?? preparedScores?.score(wanted.map { .single($0) } ?? .all, settings: settings)
             ?? Sonifier(chart: chart, settings: settings).score(wanted.map { .single($0) } ?? .all)
         guard score.duration > 0 else { return }
         var seconds = 0.0
         let followed = compared == nil ? navigator.series : 0
-        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == followed }) ?? score.layouts.first {
+        if let point = navigator.point, let layout = score.layouts.first(where: { $0.series == followed }) ?? score.layouts.first
+        {
             seconds = layout.slotStart(ofX: chart.series[navigator.series].x[point])
         }
         playback = Playback(score: score, series: wanted, layoutSeries: compared == nil ? nil : 0)
-        effects.playback = .start(SoundStart(
-            score: score, fromSeconds: seconds,
-            startedWords: all ? Localization.tr("Playing all series") : Localization.tr("Playing"),
-            restoredWords: all ? Localization.tr("Sound is back. Playing all series") : Localization.tr("Sound is back. Playing")))
+        effects.playback = .start(
+            SoundStart(
+                score: score, fromSeconds: seconds,
+                startedWords: all ? Localization.tr("Playing all series") : Localization.tr("Playing"),
+                restoredWords: all
+                    ? Localization.tr("Sound is back. Playing all series") : Localization.tr("Sound is back. Playing")))
     }
 
     /// Plays the current series of `part` at the shown chart's pitches and pace, the cursor following; says
@@ -593,10 +622,13 @@ public final class ChartSession {
             return
         }
         effects.stopsSound = true
-        playback = Playback(score: score, series: navigator.series, xShift: part.categoryOffset,
-                            focusedAtStart: (navigator.series, navigator.element))
-        effects.playback = .start(SoundStart(score: score, fromSeconds: 0, startedWords: words,
-                                             restoredWords: Localization.tr("Sound is back. %@", words)))
+        playback = Playback(
+            score: score, series: navigator.series, xShift: part.categoryOffset,
+            focusedAtStart: (navigator.series, navigator.element))
+        effects.playback = .start(
+            SoundStart(
+                score: score, fromSeconds: 0, startedWords: words,
+                restoredWords: Localization.tr("Sound is back. %@", words)))
     }
 
     /// Escape: stops what this chart plays and puts the focus on the point last heard; not handled when
@@ -624,7 +656,8 @@ public final class ChartSession {
             self.playback = nil
             effects.cursor = .moveFocus
             if let start = playback.focusedAtStart, start == (navigator.series, navigator.element), feedback.speech,
-               let here = navigator.current {
+                let here = navigator.current
+            {
                 // A part ended on the element that had the focus: no focus move to speak, so say it.
                 effects.speech.append(ElementNames(chart: chart, wording: feedback.wording).name(navigator.element, of: here))
             }
@@ -635,8 +668,9 @@ public final class ChartSession {
             return (false, effects)
         }
         guard let frame = audio.currentFrame,
-              let layout = playback.score.layouts.first(where: { $0.series == playback.layoutSeries ?? navigator.series }),
-              let here = navigator.current else { return (true, effects) }
+            let layout = playback.score.layouts.first(where: { $0.series == playback.layoutSeries ?? navigator.series }),
+            let here = navigator.current
+        else { return (true, effects) }
         let x = layout.x(atTime: Double(frame) / Double(AudioBuffer.standardSampleRate)) + playback.xShift
         if let point = here.point(nearestX: x, in: chart.series[navigator.series]), point != navigator.point {
             navigator.move(.point(point))
@@ -654,19 +688,23 @@ public final class ChartSession {
         var effects = SessionEffects()
         endPlayback(&effects)
         // The device's reason says what failed; its advice is for the command line, so the viewer gives its own.
-        effects.speech.append(Localization.tr(
-            "No sound: %@. The chart, its keys and speech work without sound; Control+E saves the audio graph as a WAV file.",
-            failure.reason))
+        effects.speech.append(
+            Localization.tr(
+                "No sound: %@. The chart, its keys and speech work without sound; Control+E saves the audio graph as a WAV file.",
+                failure.reason))
         return effects
     }
 
     /// Comma and period changed the play length by `step`: says how long the whole chart now plays.
     public func speedChanged(by step: Int) -> SessionEffects {
         guard let navigator, let chart else { return SessionEffects() }
-        let seconds = Sonifier(chart: chart, settings: soundSettings()).playDuration(pointCount: chart.series[navigator.series].count)
-        return .saying(Localization.tr("%@: plays in %@ seconds",
-                                       step > 0 ? Localization.tr("Slower") : Localization.tr("Faster"),
-                                       ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
+        let seconds = Sonifier(chart: chart, settings: soundSettings()).playDuration(
+            pointCount: chart.series[navigator.series].count)
+        return .saying(
+            Localization.tr(
+                "%@: plays in %@ seconds",
+                step > 0 ? Localization.tr("Slower") : Localization.tr("Faster"),
+                ValueFormatter.format(seconds, fractionDigits: seconds < 10 ? 1 : 0, grouping: true)))
     }
 
     // MARK: Reference level and comparison
@@ -706,8 +744,9 @@ public final class ChartSession {
         } else {
             comparison = nil
         }
-        comparisonChanged(saying: currentComparison.map { Localization.tr("Comparing %@", soundWords($0)) }
-                          ?? Localization.tr("Comparison off"), &effects)
+        comparisonChanged(
+            saying: currentComparison.map { Localization.tr("Comparing %@", soundWords($0)) }
+                ?? Localization.tr("Comparison off"), &effects)
     }
 
     /// Shift+C: in turns, together (left and right), their difference (when they share a scale), and round.

@@ -57,20 +57,24 @@ public final class ChartWork {
     private func analyse(_ chart: ChartDescriptor, settings: SonificationSettings) {
         prepareScores(settings: settings)
         let change = session.chartChanges
-        analysisJob = jobs.start("audiograph-analysis", work: { cancellation -> Findings? in
-            DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
-            guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
-            // The braille lines take a pass over every point: made here too, off the main loop.
-            return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
-        }, done: { [weak self] findings in
-            guard let self else { return }
-            self.analysisJob = nil
-            Trace.mark("analysis-ready")
-            // Of a chart that has grown since: it answers the key that waited for it, and is not kept.
-            let effects = self.session.analysisReady(findings.analysis, braille: findings.braille,
-                                                     current: change == self.session.chartChanges)
-            self.onAnalysed?(effects)
-        })
+        analysisJob = jobs.start(
+            "audiograph-analysis",
+            work: { cancellation -> Findings? in
+                DiagnosticDelay.wait(milliseconds: DiagnosticDelay.analysisMilliseconds, cancellation: cancellation)
+                guard let analysis = ChartAnalysis.analyze(chart, cancellation: cancellation) else { return nil }
+                // The braille lines take a pass over every point: made here too, off the main loop.
+                return Findings(analysis: analysis, braille: ChartBraille(chart: chart))
+            },
+            done: { [weak self] findings in
+                guard let self else { return }
+                self.analysisJob = nil
+                Trace.mark("analysis-ready")
+                // Of a chart that has grown since: it answers the key that waited for it, and is not kept.
+                let effects = self.session.analysisReady(
+                    findings.analysis, braille: findings.braille,
+                    current: change == self.session.chartChanges)
+                self.onAnalysed?(effects)
+            })
     }
 
     /// What the analysis job finds in a chart: its analysis and its braille lines.
@@ -87,13 +91,16 @@ public final class ChartWork {
         scoresJob = nil
         guard let chart = session.chart, PreparedScores.areWorthPreparing(for: chart) else { return }
         let change = session.chartChanges
-        scoresJob = jobs.start("audiograph-scores", work: { cancellation in
-            PreparedScores(chart: chart, settings: settings, cancellation: cancellation)
-        }, done: { [weak self] scores in
-            guard let self else { return }
-            self.scoresJob = nil
-            self.session.offer(scores, forChartChange: change)
-        })
+        scoresJob = jobs.start(
+            "audiograph-scores",
+            work: { cancellation in
+                PreparedScores(chart: chart, settings: settings, cancellation: cancellation)
+            },
+            done: { [weak self] scores in
+                guard let self else { return }
+                self.scoresJob = nil
+                self.session.offer(scores, forChartChange: change)
+            })
     }
 
     /// The followed file grew and the session put the grown chart in place (`growth`): the grown chart is
@@ -111,12 +118,13 @@ public final class ChartWork {
         if let score = growth.newPointsScore {
             // Up to a second of sound: rendered on a worker (about 20 ms), played when ready.
             newPointsSoundJob?.cancel()
-            newPointsSoundJob = jobs.start("audiograph-new-points", work: { _ in Synthesizer().render(score) },
-                                           done: { [weak self] buffer in
-                guard let self else { return }
-                self.newPointsSoundJob = nil
-                self.onNewPointsSound?(buffer)
-            })
+            newPointsSoundJob = jobs.start(
+                "audiograph-new-points", work: { _ in Synthesizer().render(score) },
+                done: { [weak self] buffer in
+                    guard let self else { return }
+                    self.newPointsSoundJob = nil
+                    self.onNewPointsSound?(buffer)
+                })
         }
         if growth.newPointsNoted { sayNewPoints() }
     }
@@ -145,15 +153,19 @@ public final class ChartWork {
     /// under way.
     public func describeRange(_ part: ChartPart, series: Int, copying: Bool) {
         rangeJob?.cancel()
-        rangeJob = jobs.start("audiograph-range", work: { cancellation -> String? in
-            guard let analysis = ChartAnalysis.analyze(part.chart, cancellation: cancellation),
-                  analysis.series.indices.contains(series) else { return nil }
-            return analysis.series[series].description
-        }, done: { [weak self] words in
-            guard let self else { return }
-            self.rangeJob = nil
-            self.onRangeDescribed?(words, copying)
-        })
+        rangeJob = jobs.start(
+            "audiograph-range",
+            work: { cancellation -> String? in
+                guard let analysis = ChartAnalysis.analyze(part.chart, cancellation: cancellation),
+                    analysis.series.indices.contains(series)
+                else { return nil }
+                return analysis.series[series].description
+            },
+            done: { [weak self] words in
+                guard let self else { return }
+                self.rangeJob = nil
+                self.onRangeDescribed?(words, copying)
+            })
     }
 
     /// Says the new points gathered once a sentence is due, and sets a timer for when it will be.

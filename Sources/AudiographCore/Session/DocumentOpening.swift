@@ -21,21 +21,25 @@ public struct DocumentOpening: Sendable {
 
     /// The document of `source` with `settings` (over the sidecar's, or instead of them when `readingSidecar` is
     /// false; `remembered` choices apply when nothing else chooses), reporting progress as it reads.
-    public func open(_ source: TableSource, settings: ChartSettings, readingSidecar: Bool, remembered: ColumnSetChoices?,
-                     progress report: @escaping (ImportProgress) -> Void, cancellation: CancellationFlag) throws -> Opened {
+    public func open(
+        _ source: TableSource, settings: ChartSettings, readingSidecar: Bool, remembered: ColumnSetChoices?,
+        progress report: @escaping (ImportProgress) -> Void, cancellation: CancellationFlag
+    ) throws -> Opened {
         let document: ChartDocument
         var shown = source
         switch source {
         case .file(let path):
-            document = try ChartDocument.open(path: path, overrides: settings, readingSidecar: readingSidecar,
-                                              readers: readers, remembered: remembered, progress: report,
-                                              cancellation: cancellation)
+            document = try ChartDocument.open(
+                path: path, overrides: settings, readingSidecar: readingSidecar,
+                readers: readers, remembered: remembered, progress: report,
+                cancellation: cancellation)
         case .held(let table):
             document = try table.open(settings: settings, progress: report, cancellation: cancellation)
         case .standardInput:
             // The pipe's length is unknown: progress says how much has arrived.
-            let data = try StandardInput.readAll(progress: { report(ImportProgress(bytesRead: $0, totalBytes: 0, rows: 0)) },
-                                                 cancellation: cancellation)
+            let data = try StandardInput.readAll(
+                progress: { report(ImportProgress(bytesRead: $0, totalBytes: 0, rows: 0)) },
+                cancellation: cancellation)
             let table = HeldTable(name: StandardInput.name, data: data)
             document = try table.open(settings: settings, progress: report, cancellation: cancellation)
             shown = .held(table)

@@ -148,36 +148,45 @@ public final class DocumentSession {
     /// (never when `quietly`: a file waited for is looked at again without a page flashing).
     private func startLoad(_ source: TableSource, before: State, quietly: Bool) {
         let opening = opening, remembered = remembered, post = jobs.post
-        let progressTimer = quietly ? nil : jobs.after(milliseconds: Self.progressDelayMilliseconds) { [weak self] in
-            guard let self, case .loading = self.state else { return }
-            var effects = DocumentEffects()
-            effects.page = .loading
-            self.deliver(effects)
-        }
-        let job = jobs.start("audiograph-load", work: { cancellation -> Result<DocumentOpening.Opened, any Error>? in
-            let report: (ImportProgress) -> Void = { value in
-                post { [weak self] in
-                    guard !cancellation.isCancelled, let self, case .loading = self.state else { return }
-                    var effects = DocumentEffects()
-                    effects.progress = value
-                    self.deliver(effects)
+        let progressTimer =
+            quietly
+            ? nil
+            : jobs.after(milliseconds: Self.progressDelayMilliseconds) { [weak self] in
+                guard let self, case .loading = self.state else { return }
+                var effects = DocumentEffects()
+                effects.page = .loading
+                self.deliver(effects)
+            }
+        let job = jobs.start(
+            "audiograph-load",
+            work: { cancellation -> Result<DocumentOpening.Opened, any Error>? in
+                let report: (ImportProgress) -> Void = { value in
+                    post { [weak self] in
+                        guard !cancellation.isCancelled, let self, case .loading = self.state else { return }
+                        var effects = DocumentEffects()
+                        effects.progress = value
+                        self.deliver(effects)
+                    }
                 }
-            }
-            return Result {
-                try opening.open(source, settings: ChartSettings(), readingSidecar: true, remembered: remembered,
-                                 progress: report, cancellation: cancellation)
-            }
-        }, done: { [weak self] result in
-            guard let self else { return }
-            self.load?.progressTimer?.cancel()
-            self.load = nil
-            self.deliver(self.finishLoading(source, result: result, quietly: quietly))
-        })
+                return Result {
+                    try opening.open(
+                        source, settings: ChartSettings(), readingSidecar: true, remembered: remembered,
+                        progress: report, cancellation: cancellation)
+                }
+            },
+            done: { [weak self] result in
+                guard let self else { return }
+                self.load?.progressTimer?.cancel()
+                self.load = nil
+                self.deliver(self.finishLoading(source, result: result, quietly: quietly))
+            })
         load = (job, progressTimer, before)
     }
 
-    private func finishLoading(_ source: TableSource, result: Result<DocumentOpening.Opened, any Error>,
-                               quietly: Bool) -> DocumentEffects {
+    private func finishLoading(
+        _ source: TableSource, result: Result<DocumentOpening.Opened, any Error>,
+        quietly: Bool
+    ) -> DocumentEffects {
         switch result {
         case .success(let opened):
             var effects = show(opened)
@@ -296,8 +305,10 @@ public final class DocumentSession {
         return chartAgain(document.settings, remember: false, readingSidecar: false) { _ in }
     }
 
-    private func chartAgain(_ settings: ChartSettings, remember: Bool, readingSidecar: Bool = false,
-                            done: @escaping @MainActor (String?) -> Void) -> DocumentEffects {
+    private func chartAgain(
+        _ settings: ChartSettings, remember: Bool, readingSidecar: Bool = false,
+        done: @escaping @MainActor (String?) -> Void
+    ) -> DocumentEffects {
         guard case .chart(let source) = state else {
             done(Localization.tr("There is no chart to change."))
             return DocumentEffects()
@@ -306,50 +317,61 @@ public final class DocumentSession {
         let opening = opening
         let headers = document?.readHeaders ?? []
         let remembered = remembered
-        rechart = jobs.start("audiograph-load", work: { cancellation -> Result<DocumentOpening.Opened, any Error>? in
-            Result {
-                try opening.open(source, settings: settings, readingSidecar: readingSidecar, remembered: nil,
-                                 progress: { _ in }, cancellation: cancellation)
-            }
-        }, done: { [weak self] result in
-            guard let self else { return }
-            self.rechart = nil
-            switch result {
-            case .failure(let error):
-                if case ImportError.cancelled = error { return }
-                done((error as? ImportError)?.message ?? error.localizedDescription)
-            case .success(let opened):
-                // A followed file goes on being followed, as the new chart.
-                let wasFollowing = self.following != nil
-                var effects = self.stopFollowing(saying: false)
-                effects.merge(self.show(opened))
-                if wasFollowing { effects.merge(self.startFollowing()) }
-                self.deliver(effects)
-                guard remember, let path = source.path else { return done(nil) }
-                self.remember(settings, path: path, headers: headers, in: remembered, done: done)
-            }
-        })
+        rechart = jobs.start(
+            "audiograph-load",
+            work: { cancellation -> Result<DocumentOpening.Opened, any Error>? in
+                Result {
+                    try opening.open(
+                        source, settings: settings, readingSidecar: readingSidecar, remembered: nil,
+                        progress: { _ in }, cancellation: cancellation)
+                }
+            },
+            done: { [weak self] result in
+                guard let self else { return }
+                self.rechart = nil
+                switch result {
+                case .failure(let error):
+                    if case ImportError.cancelled = error { return }
+                    done((error as? ImportError)?.message ?? error.localizedDescription)
+                case .success(let opened):
+                    // A followed file goes on being followed, as the new chart.
+                    let wasFollowing = self.following != nil
+                    var effects = self.stopFollowing(saying: false)
+                    effects.merge(self.show(opened))
+                    if wasFollowing { effects.merge(self.startFollowing()) }
+                    self.deliver(effects)
+                    guard remember, let path = source.path else { return done(nil) }
+                    self.remember(settings, path: path, headers: headers, in: remembered, done: done)
+                }
+            })
         return DocumentEffects()
     }
 
     /// Saves `settings` beside the file at `path`, and for any file with the same columns (a monthly export's
     /// next month), on the saving lane; `done` hears nil or why they could not be kept.
-    private func remember(_ settings: ChartSettings, path: String, headers: [String], in remembered: ColumnSetChoices?,
-                          done: @escaping @MainActor (String?) -> Void) {
-        jobs.start("audiograph-saves", lane: "audiograph-saves", work: { _ -> SaveOutcome? in
-            do {
-                try SidecarSettings.save(settings, for: path)
-                if !headers.isEmpty { try? remembered?.remember(settings, forHeaders: headers) }
-                return SaveOutcome(failure: nil)
-            } catch {
-                return SaveOutcome(failure: error.localizedDescription)
-            }
-        }, done: { outcome in
-            done(outcome.failure.map {
-                Localization.tr("The chart has changed, but the choice could not be saved in %@: %@",
-                                SidecarSettings.path(for: path), $0)
+    private func remember(
+        _ settings: ChartSettings, path: String, headers: [String], in remembered: ColumnSetChoices?,
+        done: @escaping @MainActor (String?) -> Void
+    ) {
+        jobs.start(
+            "audiograph-saves", lane: "audiograph-saves",
+            work: { _ -> SaveOutcome? in
+                do {
+                    try SidecarSettings.save(settings, for: path)
+                    if !headers.isEmpty { try? remembered?.remember(settings, forHeaders: headers) }
+                    return SaveOutcome(failure: nil)
+                } catch {
+                    return SaveOutcome(failure: error.localizedDescription)
+                }
+            },
+            done: { outcome in
+                done(
+                    outcome.failure.map {
+                        Localization.tr(
+                            "The chart has changed, but the choice could not be saved in %@: %@",
+                            SidecarSettings.path(for: path), $0)
+                    })
             })
-        })
     }
 
     /// What one save ended in: nil, or why it failed.
@@ -402,8 +424,11 @@ public final class DocumentSession {
         var effects = DocumentEffects()
         guard case .chart(let source) = state, let document, following == nil else { return effects }
         guard let path = source.path else {
-            effects.speech = [Localization.tr("%@ is not a file, so it can't grow: save it as a file to follow it.",
-                                              source.displayName)]
+            effects.speech = [
+                Localization.tr(
+                    "%@ is not a file, so it can't grow: save it as a file to follow it.",
+                    source.displayName)
+            ]
             return effects
         }
         let following = Following(path: path)
@@ -416,22 +441,28 @@ public final class DocumentSession {
     /// Opens the followed file to follow on a worker.
     private func openFollowed(_ following: Following, settings: ChartSettings) {
         let path = following.path
-        following.job = jobs.start("audiograph-follow-open", work: { cancellation -> Result<FollowOpened, ImportError>? in
-            do {
-                let followed = try FollowedFile.open(path: path, overrides: settings, readingSidecar: false,
-                                                     cancellation: cancellation)
-                return .success(FollowOpened(followed: followed, document: followed.document,
-                                             navigator: ChartNavigator(chart: followed.document.chart)))
-            } catch let error as ImportError {
-                return .failure(error)
-            } catch {
-                return .failure(.unreadable(path: path, reason: error.localizedDescription))
-            }
-        }, done: { [weak self, weak following] result in
-            guard let self, let following, self.following === following else { return }
-            following.job = nil
-            self.deliver(self.followOpened(result, following: following, settings: settings))
-        })
+        following.job = jobs.start(
+            "audiograph-follow-open",
+            work: { cancellation -> Result<FollowOpened, ImportError>? in
+                do {
+                    let followed = try FollowedFile.open(
+                        path: path, overrides: settings, readingSidecar: false,
+                        cancellation: cancellation)
+                    return .success(
+                        FollowOpened(
+                            followed: followed, document: followed.document,
+                            navigator: ChartNavigator(chart: followed.document.chart)))
+                } catch let error as ImportError {
+                    return .failure(error)
+                } catch {
+                    return .failure(.unreadable(path: path, reason: error.localizedDescription))
+                }
+            },
+            done: { [weak self, weak following] result in
+                guard let self, let following, self.following === following else { return }
+                following.job = nil
+                self.deliver(self.followOpened(result, following: following, settings: settings))
+            })
     }
 
     /// The followed file as opened to follow, its document then and its chart's navigator (made on the worker).
@@ -441,8 +472,10 @@ public final class DocumentSession {
         var navigator: ChartNavigator
     }
 
-    private func followOpened(_ result: Result<FollowOpened, ImportError>, following: Following,
-                              settings: ChartSettings) -> DocumentEffects {
+    private func followOpened(
+        _ result: Result<FollowOpened, ImportError>, following: Following,
+        settings: ChartSettings
+    ) -> DocumentEffects {
         var effects = DocumentEffects()
         let fileName = (following.path as NSString).lastPathComponent
         switch result {
@@ -483,23 +516,27 @@ public final class DocumentSession {
             return
         }
         following.changedDuringLook = false
-        following.job = jobs.start("audiograph-follow", work: { cancellation -> FollowLook in
-            let before = followed.document.chart
-            let update = followed.poll(cancellation: cancellation)
-            switch update.change {
-            case .appended:
-                return FollowLook(update: update, navigator: ChartNavigator(chart: update.document.chart),
-                                  growths: PreparedGrowth(from: before, to: update.document.chart))
-            case .reloaded: return FollowLook(update: update, navigator: ChartNavigator(chart: update.document.chart))
-            case .nothingNew, .unavailable: return FollowLook(update: update, navigator: nil)
-            }
-        }, done: { [weak self, weak following] look in
-            guard let self, let following, self.following === following else { return }
-            following.job = nil
-            Trace.mark("follow-polled")  // GUI tests wait on it to know the file was looked at
-            self.deliver(self.followed(look, fileName: (following.path as NSString).lastPathComponent))
-            if following.changedDuringLook { self.lookAtFollowedFile() }
-        })
+        following.job = jobs.start(
+            "audiograph-follow",
+            work: { cancellation -> FollowLook in
+                let before = followed.document.chart
+                let update = followed.poll(cancellation: cancellation)
+                switch update.change {
+                case .appended:
+                    return FollowLook(
+                        update: update, navigator: ChartNavigator(chart: update.document.chart),
+                        growths: PreparedGrowth(from: before, to: update.document.chart))
+                case .reloaded: return FollowLook(update: update, navigator: ChartNavigator(chart: update.document.chart))
+                case .nothingNew, .unavailable: return FollowLook(update: update, navigator: nil)
+                }
+            },
+            done: { [weak self, weak following] look in
+                guard let self, let following, self.following === following else { return }
+                following.job = nil
+                Trace.mark("follow-polled")  // GUI tests wait on it to know the file was looked at
+                self.deliver(self.followed(look, fileName: (following.path as NSString).lastPathComponent))
+                if following.changedDuringLook { self.lookAtFollowedFile() }
+            })
     }
 
     /// One look at the followed file, and the new chart's navigator and growth when it has them.
@@ -587,26 +624,29 @@ public final class DocumentSession {
         guard case .chart(.held(let table)) = state, let document else { return DocumentEffects() }
         let settings = document.settings
         let name = (target as NSString).lastPathComponent
-        jobs.start("audiograph-saves", lane: "audiograph-saves", work: { _ -> SaveOutcome? in
-            do {
-                let written = try OutputFile.write(try table.csvText(), to: target)
-                if case .file = written, settings != ChartSettings() { try SidecarSettings.save(settings, for: target) }
-                return SaveOutcome(failure: nil)
-            } catch {
-                return SaveOutcome(failure: (error as? ImportError)?.message ?? error.localizedDescription)
-            }
-        }, done: { [weak self] outcome in
-            guard let self else { return }
-            var effects = DocumentEffects()
-            if let failure = outcome.failure {
-                effects.speech = [Localization.tr("Can't save %@: %@", name, failure)]
-                return self.deliver(effects)
-            }
-            if case .chart(.held(let shown)) = self.state, shown === table { self.state = .chart(.file(path: target)) }
-            effects.recentFile = target
-            effects.speech = [Localization.tr("Saved as %@", name)]
-            self.deliver(effects)
-        })
+        jobs.start(
+            "audiograph-saves", lane: "audiograph-saves",
+            work: { _ -> SaveOutcome? in
+                do {
+                    let written = try OutputFile.write(try table.csvText(), to: target)
+                    if case .file = written, settings != ChartSettings() { try SidecarSettings.save(settings, for: target) }
+                    return SaveOutcome(failure: nil)
+                } catch {
+                    return SaveOutcome(failure: (error as? ImportError)?.message ?? error.localizedDescription)
+                }
+            },
+            done: { [weak self] outcome in
+                guard let self else { return }
+                var effects = DocumentEffects()
+                if let failure = outcome.failure {
+                    effects.speech = [Localization.tr("Can't save %@: %@", name, failure)]
+                    return self.deliver(effects)
+                }
+                if case .chart(.held(let shown)) = self.state, shown === table { self.state = .chart(.file(path: target)) }
+                effects.recentFile = target
+                effects.speech = [Localization.tr("Saved as %@", name)]
+                self.deliver(effects)
+            })
         return DocumentEffects()
     }
 

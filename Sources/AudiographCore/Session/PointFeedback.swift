@@ -18,8 +18,10 @@ public final class PointFeedback {
     /// Hears every change, after it is made: the application saves it and tells the other windows.
     public var onChange: (() -> Void)?
 
-    public init(preset: PointWording.Preset = .standard, custom: PointWording = .standard, tones: Bool = true,
-                speech: Bool = true, reference: ReferenceLevel? = nil, typedReference: Double? = nil) {
+    public init(
+        preset: PointWording.Preset = .standard, custom: PointWording = .standard, tones: Bool = true,
+        speech: Bool = true, reference: ReferenceLevel? = nil, typedReference: Double? = nil
+    ) {
         self.preset = preset
         self.custom = custom
         self.tones = tones

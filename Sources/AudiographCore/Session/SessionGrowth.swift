@@ -26,11 +26,14 @@ extension ChartSession {
     /// was shown (the viewer shows `grown` as a new chart).
     /// `prepared`, when given, is `grown`'s navigator made on a worker (a pass over every point), and `growths`
     /// each series' growth found there (used when they were found from the chart shown).
-    public func grow(to grown: ChartDescriptor, prepared: ChartNavigator? = nil,
-                     growths: PreparedGrowth? = nil) -> GrowthEffects? {
+    public func grow(
+        to grown: ChartDescriptor, prepared: ChartNavigator? = nil,
+        growths: PreparedGrowth? = nil
+    ) -> GrowthEffects? {
         guard let old = zoom?.whole ?? chart, let current = navigator else { return nil }
         var effects = GrowthEffects()
-        let growth = growths?.growth(of: current.series, from: old)
+        let growth =
+            growths?.growth(of: current.series, from: old)
             ?? SeriesGrowth(from: old, to: grown, series: current.series)
         if zoom != nil {
             zoom?.whole = grown
@@ -43,7 +46,8 @@ extension ChartSession {
             if growth.keepsOldIndices, let point = current.point {
                 next.move(.point(point))
             } else if let oldX, let here = next.current,
-                      let point = here.point(nearestX: oldX, in: grown.series[next.series]) {
+                let point = here.point(nearestX: oldX, in: grown.series[next.series])
+            {
                 next.move(.point(point))
             }
             effects.keepsAnalysisUnderWay = waitingForAnalysis != nil && growth.keepsOldIndices

@@ -13,8 +13,10 @@ public struct AudioStatus: Sendable {
     /// Why the last sound ended early (the device was lost mid-sound); nil when it played out.
     public var lastFailure: AudioOutputError?
 
-    public init(state: AudioOutputState = .idle, ownedByThisChart: Bool = false, isStarting: Bool = false,
-                currentFrame: Int? = nil, lastFailure: AudioOutputError? = nil) {
+    public init(
+        state: AudioOutputState = .idle, ownedByThisChart: Bool = false, isStarting: Bool = false,
+        currentFrame: Int? = nil, lastFailure: AudioOutputError? = nil
+    ) {
         self.state = state
         self.ownedByThisChart = ownedByThisChart
         self.isStarting = isStarting

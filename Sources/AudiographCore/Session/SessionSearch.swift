@@ -16,7 +16,8 @@ extension ChartSession {
         guard let chart else { return "" }
         let first = chart.series.first?.x.first(where: \.isFinite).map { XValueFormatting(axis: chart.xAxis).string($0) } ?? ""
         switch chart.xAxis {
-        case .date: return Localization.tr("A date of %@ in any spelling, such as %@, Sep 2008 or 15/9/2008.", chart.xAxis.title, first)
+        case .date:
+            return Localization.tr("A date of %@ in any spelling, such as %@, Sep 2008 or 15/9/2008.", chart.xAxis.title, first)
         case .numeric: return Localization.tr("A value of %@, such as %@.", chart.xAxis.title, first)
         case .categorical: return Localization.tr("A name in %@ or its start, such as %@.", chart.xAxis.title, first)
         }
@@ -32,8 +33,11 @@ extension ChartSession {
         switch PointSearch(chart: chart, series: navigator.series, elements: elements).place(text) {
         case .found(let point): return land(on: point, reason: nil)
         case .nearest(let point):
-            return land(on: point, reason: Localization.tr("Nearest to %@",
-                                                           text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            return land(
+                on: point,
+                reason: Localization.tr(
+                    "Nearest to %@",
+                    text.trimmingCharacters(in: .whitespacesAndNewlines)))
         case .outside(let sentence), .unreadable(let sentence): return .stayed(sentence)
         }
     }
@@ -75,8 +79,10 @@ extension ChartSession {
         guard let point = search.next(meeting: condition, from: navigator.point, forward: forward) else {
             endPlayback(&effects)
             effects.sound = .edgeCue
-            effects.speech.append(forward ? Localization.tr("No more points %@", search.words(condition))
-                                          : Localization.tr("No earlier points %@", search.words(condition)))
+            effects.speech.append(
+                forward
+                    ? Localization.tr("No more points %@", search.words(condition))
+                    : Localization.tr("No earlier points %@", search.words(condition)))
             return
         }
         go(.point(point), reason: landingWords(point, reason: nil), &effects)

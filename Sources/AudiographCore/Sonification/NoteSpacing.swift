@@ -17,8 +17,10 @@ enum NoteSpacing {
 
     /// Start and length of each note, for notes centred at `centres` (ascending, seconds) wanting `lengths`,
     /// inside `window`, where each note has a slot of `slot` seconds (window length ÷ notes, or more).
-    static func place(centres: [Double], lengths: [Double], within window: ClosedRange<Double>,
-                      slot: Double) -> [(start: Double, length: Double)] {
+    static func place(
+        centres: [Double], lengths: [Double], within window: ClosedRange<Double>,
+        slot: Double
+    ) -> [(start: Double, length: Double)] {
         let count = centres.count
         guard count > 0 else { return [] }
         let gap = min(Self.gap, slot / 10), shortest = min(Self.minimumLength, slot / 2)

@@ -21,8 +21,9 @@ public struct PitchMapping: Sendable, Equatable {
 
     /// The mapping for a chart's y axis under `settings`.
     public init(axis: NumericAxis, settings: SonificationSettings) {
-        self.init(range: axis.range, scale: axis.scale, lowestFrequency: settings.lowestFrequency,
-                  highestFrequency: settings.highestFrequency)
+        self.init(
+            range: axis.range, scale: axis.scale, lowestFrequency: settings.lowestFrequency,
+            highestFrequency: settings.highestFrequency)
     }
 
     /// Position of `value` inside the range, 0…1 (clamped), or nil when it cannot be placed (missing, or

@@ -25,23 +25,27 @@ extension Sonifier {
 
     /// One crossing mark on its own, as heard when a person steps across the level: the mark's length.
     public func crossingScore(series s: Int, direction: LevelCrossing.Direction) -> Score {
-        Score(duration: Synthesizer.crossingDuration,
-              crossings: [CrossingMark(series: s, time: 0, direction: direction, pan: 0)])
+        Score(
+            duration: Synthesizer.crossingDuration,
+            crossings: [CrossingMark(series: s, time: 0, direction: direction, pan: 0)])
     }
 
     /// Adds series `s`'s reference tone over its playing time (one centred tone when several series share
     /// its pitch and time) and its crossing marks to `score`; `tones` are the series' tones as laid out.
     func addReference(series s: Int, layout: SeriesLayout, tones: [Tone], pan: Double, to score: inout Score) {
         guard let level = settings.referenceLevel, let value = referenceValue(forSeries: s),
-              let frequency = pitch(forSeries: s).frequency(clamping: value) else { return }
+            let frequency = pitch(forSeries: s).frequency(clamping: value)
+        else { return }
         let start = layout.offset, end = layout.offset + layout.duration
         if let shared = score.references.firstIndex(where: {
             abs($0.frequency - frequency) <= 1e-9 * frequency && $0.start == start && $0.end == end
         }) {
             score.references[shared].pan = 0
         } else {
-            score.references.append(ReferenceTone(series: s, name: level.spokenName(inSeries: s, of: chart), value: value,
-                                                  frequency: frequency, start: start, end: end, pan: pan))
+            score.references.append(
+                ReferenceTone(
+                    series: s, name: level.spokenName(inSeries: s, of: chart), value: value,
+                    frequency: frequency, start: start, end: end, pan: pan))
         }
         score.crossings += Self.spaced(crossingTimes(series: s, level: value, layout: layout, tones: tones)).map {
             CrossingMark(series: s, time: $0.time, direction: $0.direction, pan: pan)
@@ -51,8 +55,10 @@ extension Sonifier {
     /// When series `s` is heard crossing `level`, in seconds: a line where its glide passes the level (or
     /// where it sounds again after a gap), a note at the onset of the first note on the other side. A
     /// series gathered into intervals crosses where its intervals' means do.
-    private func crossingTimes(series s: Int, level: Double, layout: SeriesLayout,
-                               tones: [Tone]) -> [(time: Double, direction: LevelCrossing.Direction)] {
+    private func crossingTimes(
+        series s: Int, level: Double, layout: SeriesLayout,
+        tones: [Tone]
+    ) -> [(time: Double, direction: LevelCrossing.Direction)] {
         let series = chart.series[s]
         if series.boxes == nil, let count = layout.intervalCount {
             var onsets: [Int: Double] = [:]
@@ -60,7 +66,8 @@ extension Sonifier {
             let centre = { (b: Double) in layout.offset + (b + 0.5) * layout.slot }
             return LevelCrossings.find(ys: intervalMeans(series, layout: layout, count: count), order: 0..<count, level: level)
                 .map { c in
-                    let time = series.isContinuous
+                    let time =
+                        series.isContinuous
                         ? centre(Double(c.from) + c.fraction * Double(c.to - c.from))
                         : onsets[c.to] ?? centre(Double(c.to))
                     return (time, c.direction)
@@ -73,9 +80,14 @@ extension Sonifier {
         return LevelCrossings.find(in: series, level: level).map { c in
             let a = layout.time(ofX: series.x[c.from]), b = layout.time(ofX: series.x[c.to])
             let time: Double
-            if !series.isContinuous { time = onsets[c.to] ?? b }
-            else if c.acrossGap { time = b - layout.slot / 2 }   // where the broken line sounds again
-            else { time = a + c.fraction * (b - a) }
+            if !series.isContinuous {
+                time = onsets[c.to] ?? b
+            } else if c.acrossGap {
+                time = b - layout.slot / 2
+            }  // where the broken line sounds again
+            else {
+                time = a + c.fraction * (b - a)
+            }
             return (time, c.direction)
         }
     }
@@ -95,7 +107,8 @@ extension Sonifier {
     /// before becomes one mark at the run's start when it holds an odd number (the series ended on the
     /// other side), and none when even (it came back).
     static func spaced(_ marks: [(time: Double, direction: LevelCrossing.Direction)])
-        -> [(time: Double, direction: LevelCrossing.Direction)] {
+        -> [(time: Double, direction: LevelCrossing.Direction)]
+    {
         var kept: [(time: Double, direction: LevelCrossing.Direction)] = []
         var first = 0
         while first < marks.count {

@@ -17,8 +17,10 @@ public struct Score: Sendable {
     /// Short marks where a series crosses its reference level, in time order per series.
     public var crossings: [CrossingMark]
 
-    public init(duration: Double, tones: [Tone] = [], ticks: [Tick] = [], layouts: [SeriesLayout] = [],
-                references: [ReferenceTone] = [], crossings: [CrossingMark] = []) {
+    public init(
+        duration: Double, tones: [Tone] = [], ticks: [Tick] = [], layouts: [SeriesLayout] = [],
+        references: [ReferenceTone] = [], crossings: [CrossingMark] = []
+    ) {
         self.duration = duration
         self.tones = tones
         self.ticks = ticks
@@ -61,8 +63,10 @@ public struct Tone: Sendable, Equatable {
     /// Indices of the data points this tone plays (a range of points when intervals were gathered).
     public var points: ClosedRange<Int>
 
-    public init(series: Int, timbre: Timbre, pan: Double, gain: Double, path: [PitchPoint], attack: Double,
-                release: Double, points: ClosedRange<Int>) {
+    public init(
+        series: Int, timbre: Timbre, pan: Double, gain: Double, path: [PitchPoint], attack: Double,
+        release: Double, points: ClosedRange<Int>
+    ) {
         self.series = series
         self.timbre = timbre
         self.pan = pan

@@ -42,7 +42,9 @@ public struct SeriesLayout: Sendable, Equatable {
         let span = duration - slot
         let f = span > 0 ? min(1, max(0, (time - offset - slot / 2) / span)) : 0
         let lo = xRange.lowerBound, hi = xRange.upperBound
-        if logarithmicX, lo > 0, hi > 0 { return Foundation.exp(Foundation.log(lo) + f * (Foundation.log(hi) - Foundation.log(lo))) }
+        if logarithmicX, lo > 0, hi > 0 {
+            return Foundation.exp(Foundation.log(lo) + f * (Foundation.log(hi) - Foundation.log(lo)))
+        }
         return lo + f * (hi - lo)
     }
 

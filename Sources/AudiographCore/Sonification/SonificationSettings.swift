@@ -49,12 +49,14 @@ public struct SonificationSettings: Sendable, Equatable {
     public var problem: String? {
         let audible = Self.audibleRange
         if !(lowestFrequency >= audible.lowerBound && lowestFrequency <= audible.upperBound)
-            || !(highestFrequency >= audible.lowerBound && highestFrequency <= audible.upperBound) {
+            || !(highestFrequency >= audible.lowerBound && highestFrequency <= audible.upperBound)
+        {
             return Localization.tr("Pitches must be between %@ and %@ Hz.", "20", "20000")
         }
         if !(lowestFrequency < highestFrequency) {
-            return Localization.tr("The lowest pitch (%@ Hz) must be below the highest (%@ Hz).",
-                                   Self.plain(lowestFrequency), Self.plain(highestFrequency))
+            return Localization.tr(
+                "The lowest pitch (%@ Hz) must be below the highest (%@ Hz).",
+                Self.plain(lowestFrequency), Self.plain(highestFrequency))
         }
         if !(maximumDuration >= Self.durationRange.lowerBound && maximumDuration <= Self.durationRange.upperBound) {
             return Localization.tr("The duration must be between 0.5 and 600 seconds.")

@@ -62,7 +62,9 @@ public struct Sonifier: Sendable {
             let duration = playDuration(pointCount: longest)
             let gain = Self.toneGain / Double(indices.count).squareRoot()
             for (position, s) in indices.enumerated() {
-                let pan = indices.count == 1 ? 0
+                let pan =
+                    indices.count == 1
+                    ? 0
                     : -Self.stereoSpread + 2 * Self.stereoSpread * Double(position) / Double(indices.count - 1)
                 let layout = layout(series: s, offset: 0, duration: duration, xRange: xRange)
                 score.layouts.append(layout)
@@ -102,17 +104,21 @@ public struct Sonifier: Sendable {
     /// `boxFigureDuration` seconds.
     public func boxScore(series s: Int, index: Int) -> Score {
         guard chart.series.indices.contains(s), let box = chart.series[s].boxes?[index] else { return Score(duration: 0) }
-        return Score(duration: Self.boxFigureDuration,
-                     tones: boxFigure(box, series: s, point: index, start: 0, length: Self.boxFigureDuration, pan: 0,
-                                      gain: Self.toneGain))
+        return Score(
+            duration: Self.boxFigureDuration,
+            tones: boxFigure(
+                box, series: s, point: index, start: 0, length: Self.boxFigureDuration, pan: 0,
+                gain: Self.toneGain))
     }
 
     /// A candle on its own, for scrubbing to it: its glide inside its bracket, `candleDuration` seconds.
     public func candleScore(series s: Int, index: Int) -> Score {
         guard chart.series.indices.contains(s), let candle = chart.series[s].candles?[index] else { return Score(duration: 0) }
-        return Score(duration: Self.candleDuration,
-                     tones: candleTones(candle, series: s, point: index, start: 0, length: Self.candleDuration, pan: 0,
-                                        gain: Self.toneGain))
+        return Score(
+            duration: Self.candleDuration,
+            tones: candleTones(
+                candle, series: s, point: index, start: 0, length: Self.candleDuration, pan: 0,
+                gain: Self.toneGain))
     }
 
     /// One value of series `s` as a short note of the point-tone length (a part of a box, as Up and Down
@@ -121,9 +127,12 @@ public struct Sonifier: Sendable {
         let length = settings.pointToneDuration
         var score = Score(duration: length)
         guard chart.series.indices.contains(s), let f = pitch(forSeries: s).frequency(of: value) else { return score }
-        score.tones = [Tone(series: s, timbre: Timbre.palette[s % Timbre.palette.count], pan: 0, gain: Self.toneGain,
-                            path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
-                            attack: 0.008, release: 0.04, points: point...point)]
+        score.tones = [
+            Tone(
+                series: s, timbre: Timbre.palette[s % Timbre.palette.count], pan: 0, gain: Self.toneGain,
+                path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
+                attack: 0.008, release: 0.04, points: point...point)
+        ]
         return score
     }
 
@@ -137,7 +146,8 @@ public struct Sonifier: Sendable {
         var score = Score(duration: length)
         guard chart.series.indices.contains(s), chart.series[s].y.indices.contains(index) else { return score }
         if let previous, chart.series[s].x.indices.contains(previous),
-           let crossed = gridlineCrossed(from: chart.series[s].x[previous], to: chart.series[s].x[index]) {
+            let crossed = gridlineCrossed(from: chart.series[s].x[previous], to: chart.series[s].x[index])
+        {
             score.ticks = [Tick(time: 0.004, value: crossed)]
         }
         if let previous, let direction = stepCrossing(series: s, from: previous, to: index) {
@@ -145,9 +155,12 @@ public struct Sonifier: Sendable {
         }
         guard let f = pitch.frequency(of: chart.series[s].y[index]) else { return score }
         let series = chart.series[s]
-        score.tones = [Tone(series: s, timbre: timbre(series: s, point: index, in: series), pan: 0, gain: Self.toneGain,
-                            path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
-                            attack: 0.008, release: 0.04, points: index...index)]
+        score.tones = [
+            Tone(
+                series: s, timbre: timbre(series: s, point: index, in: series), pan: 0, gain: Self.toneGain,
+                path: [PitchPoint(time: 0, frequency: f), PitchPoint(time: length, frequency: f)],
+                attack: 0.008, release: 0.04, points: index...index)
+        ]
         return score
     }
 
@@ -176,8 +189,11 @@ public struct Sonifier: Sendable {
         if path.count == 1 || last.time < length { path.append(PitchPoint(time: length, frequency: last.frequency)) }
         if path[0].time > 0 { path.insert(PitchPoint(time: 0, frequency: path[0].frequency), at: 0) }
         let lo = points.min()!, hi = points.max()!
-        score.tones = [Tone(series: s, timbre: timbre(series: s, point: first, in: series), pan: 0, gain: Self.toneGain,
-                            path: path, attack: 0.008, release: 0.04, points: lo...hi)]
+        score.tones = [
+            Tone(
+                series: s, timbre: timbre(series: s, point: first, in: series), pan: 0, gain: Self.toneGain,
+                path: path, attack: 0.008, release: 0.04, points: lo...hi)
+        ]
         return score
     }
 
@@ -185,9 +201,10 @@ public struct Sonifier: Sendable {
     public func edgeScore() -> Score {
         let f = settings.lowestFrequency * 0.75, note = 0.06
         let knocks = [0.0, 0.09].map { start in
-            Tone(series: 0, timbre: .hollow, pan: 0, gain: Self.toneGain,
-                 path: [PitchPoint(time: start, frequency: f), PitchPoint(time: start + note, frequency: f)],
-                 attack: 0.004, release: 0.03, points: 0...0)
+            Tone(
+                series: 0, timbre: .hollow, pan: 0, gain: Self.toneGain,
+                path: [PitchPoint(time: start, frequency: f), PitchPoint(time: start + note, frequency: f)],
+                attack: 0.004, release: 0.03, points: 0...0)
         }
         return Score(duration: 0.09 + note, tones: knocks)
     }
@@ -222,8 +239,9 @@ public struct Sonifier: Sendable {
         }
         var logX = false
         if case .numeric(let axis) = chart.xAxis, axis.scale != .linear, xRange.lowerBound > 0 { logX = true }
-        return SeriesLayout(series: s, offset: offset, duration: duration, slot: slot, xRange: xRange,
-                            logarithmicX: logX, intervalCount: intervals)
+        return SeriesLayout(
+            series: s, offset: offset, duration: duration, slot: slot, xRange: xRange,
+            logarithmicX: logX, intervalCount: intervals)
     }
 
     // MARK: - Tones
@@ -235,8 +253,9 @@ public struct Sonifier: Sendable {
         if let boxes = series.boxes { return boxFigures(boxes, series: s, layout: layout, pan: pan, gain: gain) }
         if let candles = series.candles, layout.intervalCount == nil {
             return candles.indices.flatMap { i in
-                candleTones(candles[i], series: s, point: i, start: layout.time(ofX: series.x[i]) - layout.slot * 0.35,
-                            length: layout.slot * 0.7, pan: pan, gain: gain)
+                candleTones(
+                    candles[i], series: s, point: i, start: layout.time(ofX: series.x[i]) - layout.slot * 0.35,
+                    length: layout.slot * 0.7, pan: pan, gain: gain)
             }
         }
         if layout.intervalCount != nil {
@@ -280,8 +299,10 @@ public struct Sonifier: Sendable {
 
     /// A continuous series with more points than the time allows: each interval glides through its extremes
     /// in the order they occur; an interval holding only missing values breaks the line.
-    private func gatheredLine(series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
-                              gain: Double) -> [Tone] {
+    private func gatheredLine(
+        series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
+        gain: Double
+    ) -> [Tone] {
         let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         var tones: [Tone] = []
@@ -325,21 +346,27 @@ public struct Sonifier: Sendable {
         for i in XOrder.indices(of: series) {
             if let f = pitch.frequency(of: series.y[i]) { heard.append((i, f)) }
         }
-        let placed = NoteSpacing.place(centres: heard.map { layout.time(ofX: series.x[$0.point]) },
-                                       lengths: heard.map { layout.slot * noteFraction(point: $0.point, in: series) },
-                                       within: layout.offset...(layout.offset + layout.duration), slot: layout.slot)
+        let placed = NoteSpacing.place(
+            centres: heard.map { layout.time(ofX: series.x[$0.point]) },
+            lengths: heard.map { layout.slot * noteFraction(point: $0.point, in: series) },
+            within: layout.offset...(layout.offset + layout.duration), slot: layout.slot)
         return zip(heard, placed).map { note, place in
-            noteTone(series: s, timbre: timbre(series: s, point: note.point, in: series),
-                     path: [PitchPoint(time: place.start, frequency: note.frequency),
-                            PitchPoint(time: place.start + place.length, frequency: note.frequency)],
-                     pan: pan, gain: gain, points: note.point...note.point)
+            noteTone(
+                series: s, timbre: timbre(series: s, point: note.point, in: series),
+                path: [
+                    PitchPoint(time: place.start, frequency: note.frequency),
+                    PitchPoint(time: place.start + place.length, frequency: note.frequency)
+                ],
+                pan: pan, gain: gain, points: note.point...note.point)
         }
     }
 
     /// A discrete series with more points than the time allows: one note per interval that glides quickly from
     /// one extreme to the other, in the order they occur.
-    private func gatheredNotes(series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
-                               gain: Double) -> [Tone] {
+    private func gatheredNotes(
+        series s: Int, layout: SeriesLayout, extremes: IntervalExtremes, pan: Double,
+        gain: Double
+    ) -> [Tone] {
         let pitch = pitch(forSeries: s)
         let series = chart.series[s]
         var tones: [Tone] = []
@@ -350,10 +377,14 @@ public struct Sonifier: Sendable {
             let start = layout.offset + Double(b) * w + (w - length) / 2
             let fa = pitch.frequency(of: series.y[firstPoint]) ?? pitch.lowestFrequency
             let fb = order.count > 1 ? (pitch.frequency(of: series.y[order[1]]) ?? fa) : fa
-            let path = [PitchPoint(time: start, frequency: fa), PitchPoint(time: start + 0.3 * length, frequency: fa),
-                        PitchPoint(time: start + 0.7 * length, frequency: fb), PitchPoint(time: start + length, frequency: fb)]
-            tones.append(noteTone(series: s, timbre: timbre(series: s, point: firstPoint, in: series), path: path,
-                                  pan: pan, gain: gain, points: min(order[0], order.last!)...max(order[0], order.last!)))
+            let path = [
+                PitchPoint(time: start, frequency: fa), PitchPoint(time: start + 0.3 * length, frequency: fa),
+                PitchPoint(time: start + 0.7 * length, frequency: fb), PitchPoint(time: start + length, frequency: fb)
+            ]
+            tones.append(
+                noteTone(
+                    series: s, timbre: timbre(series: s, point: firstPoint, in: series), path: path,
+                    pan: pan, gain: gain, points: min(order[0], order.last!)...max(order[0], order.last!)))
         }
         return tones
     }
@@ -367,21 +398,33 @@ public struct Sonifier: Sendable {
 
     /// A candle: a tone gliding from its open to its close (pure when it rose, reedy when it fell) between two
     /// quiet steady tones at its high and its low, all from `start` for `length` seconds.
-    private func candleTones(_ candle: Candle, series s: Int, point: Int, start: Double, length: Double, pan: Double,
-                             gain: Double) -> [Tone] {
+    private func candleTones(
+        _ candle: Candle, series s: Int, point: Int, start: Double, length: Double, pan: Double,
+        gain: Double
+    ) -> [Tone] {
         let pitch = pitch(forSeries: s)
         guard let open = pitch.frequency(of: candle.open), let close = pitch.frequency(of: candle.close) else { return [] }
         let timbre = candle.isRising ? Self.risingTimbre : Self.fallingTimbre
-        var tones = [noteTone(series: s, timbre: timbre,
-                              path: [PitchPoint(time: start, frequency: open), PitchPoint(time: start + length * 0.15, frequency: open),
-                                     PitchPoint(time: start + length * 0.85, frequency: close),
-                                     PitchPoint(time: start + length, frequency: close)],
-                              pan: pan, gain: gain, points: point...point)]
+        var tones = [
+            noteTone(
+                series: s, timbre: timbre,
+                path: [
+                    PitchPoint(time: start, frequency: open), PitchPoint(time: start + length * 0.15, frequency: open),
+                    PitchPoint(time: start + length * 0.85, frequency: close),
+                    PitchPoint(time: start + length, frequency: close)
+                ],
+                pan: pan, gain: gain, points: point...point)
+        ]
         for edge in [candle.high, candle.low] {
             guard let f = pitch.frequency(of: edge) else { continue }
-            tones.append(noteTone(series: s, timbre: .soft, path: [PitchPoint(time: start, frequency: f),
-                                                                    PitchPoint(time: start + length, frequency: f)],
-                                  pan: pan, gain: gain * Self.bracketGain, points: point...point))
+            tones.append(
+                noteTone(
+                    series: s, timbre: .soft,
+                    path: [
+                        PitchPoint(time: start, frequency: f),
+                        PitchPoint(time: start + length, frequency: f)
+                    ],
+                    pan: pan, gain: gain * Self.bracketGain, points: point...point))
         }
         return tones
     }
@@ -391,18 +434,23 @@ public struct Sonifier: Sendable {
 
     /// Each box as a short figure of five notes in its slot, rising through lower whisker, Q1, median, Q3 and
     /// upper whisker: the spread is heard as the width of the figure, the centre as its middle note.
-    private func boxFigures(_ boxes: [BoxStatistics], series s: Int, layout: SeriesLayout, pan: Double,
-                            gain: Double) -> [Tone] {
+    private func boxFigures(
+        _ boxes: [BoxStatistics], series s: Int, layout: SeriesLayout, pan: Double,
+        gain: Double
+    ) -> [Tone] {
         let length = layout.slot * 0.8
         return boxes.indices.flatMap { i in
-            boxFigure(boxes[i], series: s, point: i, start: layout.time(ofX: chart.series[s].x[i]) - length / 2,
-                      length: length, pan: pan, gain: gain)
+            boxFigure(
+                boxes[i], series: s, point: i, start: layout.time(ofX: chart.series[s].x[i]) - length / 2,
+                length: length, pan: pan, gain: gain)
         }
     }
 
     /// The five notes of one box from `start`, `length` seconds in all, each note ending before the next.
-    private func boxFigure(_ box: BoxStatistics, series s: Int, point: Int, start: Double, length: Double, pan: Double,
-                           gain: Double) -> [Tone] {
+    private func boxFigure(
+        _ box: BoxStatistics, series s: Int, point: Int, start: Double, length: Double, pan: Double,
+        gain: Double
+    ) -> [Tone] {
         let pitch = pitch(forSeries: s)
         let values = [box.lowerWhisker, box.q1, box.median, box.q3, box.upperWhisker]
         let step = length / Double(values.count)
@@ -410,23 +458,28 @@ public struct Sonifier: Sendable {
         return values.enumerated().compactMap { k, value in
             guard let f = pitch.frequency(of: value) else { return nil }
             let t = start + Double(k) * step
-            return noteTone(series: s, timbre: Timbre.palette[s % Timbre.palette.count],
-                            path: [PitchPoint(time: t, frequency: f), PitchPoint(time: t + min(note, step * 0.85), frequency: f)],
-                            pan: pan, gain: gain, points: point...point)
+            return noteTone(
+                series: s, timbre: Timbre.palette[s % Timbre.palette.count],
+                path: [PitchPoint(time: t, frequency: f), PitchPoint(time: t + min(note, step * 0.85), frequency: f)],
+                pan: pan, gain: gain, points: point...point)
         }
     }
 
     private func lineTone(series s: Int, path: [PitchPoint], pan: Double, gain: Double, points: ClosedRange<Int>) -> Tone {
         let length = (path.last?.time ?? 0) - (path.first?.time ?? 0)
-        return Tone(series: s, timbre: Timbre.palette[s % Timbre.palette.count], pan: pan, gain: gain, path: path,
-                    attack: min(0.02, length / 4), release: min(0.05, length / 3), points: points)
+        return Tone(
+            series: s, timbre: Timbre.palette[s % Timbre.palette.count], pan: pan, gain: gain, path: path,
+            attack: min(0.02, length / 4), release: min(0.05, length / 3), points: points)
     }
 
-    private func noteTone(series s: Int, timbre: Timbre, path: [PitchPoint], pan: Double, gain: Double,
-                          points: ClosedRange<Int>) -> Tone {
+    private func noteTone(
+        series s: Int, timbre: Timbre, path: [PitchPoint], pan: Double, gain: Double,
+        points: ClosedRange<Int>
+    ) -> Tone {
         let length = (path.last?.time ?? 0) - (path.first?.time ?? 0)
-        return Tone(series: s, timbre: timbre, pan: pan, gain: gain, path: path,
-                    attack: min(0.008, length / 4), release: min(0.04, length / 3), points: points)
+        return Tone(
+            series: s, timbre: timbre, pan: pan, gain: gain, path: path,
+            attack: min(0.008, length / 4), release: min(0.04, length / 3), points: points)
     }
 
     // MARK: - Extra axes and gridlines
@@ -445,7 +498,8 @@ public struct Sonifier: Sendable {
     private func noteFraction(point: Int, in series: DataSeries) -> Double {
         for (k, column) in series.additional.enumerated() {
             guard case .numeric(let values) = column, chart.additionalAxes.indices.contains(k),
-                  case .numeric(let axis) = chart.additionalAxes[k] else { continue }
+                case .numeric(let axis) = chart.additionalAxes[k]
+            else { continue }
             let v = values[point]
             guard v.isFinite else { return Self.defaultNoteFraction }
             let span = axis.range.upperBound - axis.range.lowerBound

@@ -20,8 +20,8 @@ extension Synthesizer {
     /// swell; √2 undoes the equal-power pan law, which leaves each channel of a centred tone at 1/√2.
     static let referenceAmplitude: Double = {
         let depth = referenceTremolo.depth
-        let swell = (1 - depth / 2) * (1 - depth / 2) + depth * depth / 8     // mean square of the swell
-        let shape = (1 + referenceOctave * referenceOctave) / 2                 // mean square of the waveform
+        let swell = (1 - depth / 2) * (1 - depth / 2) + depth * depth / 8  // mean square of the swell
+        let shape = (1 + referenceOctave * referenceOctave) / 2  // mean square of the waveform
         return 2.0.squareRoot() * Double(LoudnessNormalizer.targetRMS) * pow(10, ReferenceTone.loudness / 20)
             / (swell * shape).squareRoot()
     }()
@@ -68,8 +68,10 @@ extension Synthesizer {
     /// Adds a crossing mark to `out` from `mark.time`: two short struck taps, rising or falling.
     func renderCrossing(_ mark: CrossingMark, into out: UnsafeMutableBufferPointer<Float>) {
         let rate = Double(sampleRate)
-        let pitches = mark.direction == .upward ? [Self.crossingPitches.low, Self.crossingPitches.high]
-                                                : [Self.crossingPitches.high, Self.crossingPitches.low]
+        let pitches =
+            mark.direction == .upward
+            ? [Self.crossingPitches.low, Self.crossingPitches.high]
+            : [Self.crossingPitches.high, Self.crossingPitches.low]
         let place = Self.panning(mark.pan)
         let left = Self.crossingLevel * place.left, right = Self.crossingLevel * place.right
         let length = Int(Self.crossingTap.length * rate)
@@ -80,8 +82,9 @@ extension Synthesizer {
                 let f = first + n
                 guard f >= 0, f < out.count / 2 else { continue }
                 let t = Double(n) / rate
-                var value = (sin(2 * Double.pi * pitch * t)
-                             + Self.crossingOvertone.strength * sin(2 * Double.pi * pitch * Self.crossingOvertone.ratio * t))
+                var value =
+                    (sin(2 * Double.pi * pitch * t)
+                        + Self.crossingOvertone.strength * sin(2 * Double.pi * pitch * Self.crossingOvertone.ratio * t))
                     * exp(-t / Self.crossingDecay)
                 if n < attack { value *= Double(Self.fade(Float(n) / Float(attack))) }
                 if length - 1 - n < tail { value *= Double(Self.fade(Float(length - 1 - n) / Float(tail))) }

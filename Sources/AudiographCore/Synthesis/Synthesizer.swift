@@ -56,7 +56,7 @@ public struct Synthesizer: Sendable {
         let leftGain = Float(tone.gain * place.left), rightGain = Float(tone.gain * place.right)
         let size = Double(Wavetables.size)
         let timbreIndex = Timbre.allCases.firstIndex(of: tone.timbre)!
-        var phase = 0.0   // position in the table, 0..<size
+        var phase = 0.0  // position in the table, 0..<size
         for k in 0..<(tone.path.count - 1) {
             let a = tone.path[k], b = tone.path[k + 1]
             let segmentStart = max(first, Int((a.time * rate).rounded()))
@@ -114,7 +114,8 @@ public struct Synthesizer: Sendable {
         for k in 0..<length {
             let f = first + k
             guard f >= 0, f < out.count / 2 else { continue }
-            let window = Self.fade(2 * Float(k) / Float(length) > 1 ? 2 - 2 * Float(k) / Float(length) : 2 * Float(k) / Float(length))
+            let window = Self.fade(
+                2 * Float(k) / Float(length) > 1 ? 2 - 2 * Float(k) / Float(length) : 2 * Float(k) / Float(length))
             let value = Self.tickLevel * window * Float(Foundation.sin(2 * Double.pi * Self.tickFrequency * Double(k) / rate))
             out[2 * f] += value
             out[2 * f + 1] += value

@@ -42,7 +42,8 @@ public struct DataTable: Sendable {
     /// a range is selected.
     public init(chart: ChartDescriptor, series: Int, span: ClosedRange<Double>? = nil) {
         self.chart = chart
-        let shared = chart.series.count > 1 && chart.series.allSatisfy { $0.x == chart.series[0].x }
+        let shared =
+            chart.series.count > 1 && chart.series.allSatisfy { $0.x == chart.series[0].x }
             && chart.series.allSatisfy { $0.histogram == nil && $0.boxes == nil && $0.candles == nil }
         let shown = shared ? Array(chart.series.indices) : [min(max(0, series), max(0, chart.series.count - 1))]
         let rowSeries = shown.first ?? 0
@@ -51,8 +52,10 @@ public struct DataTable: Sendable {
         for s in shown where chart.series.indices.contains(s) {
             let unit = chart.valueFormatter(ofSeries: s).unit
             let name = chart.series[s].name
-            columns.append(Column(content: .series(s), header: unit.map { Localization.tr("%@ (%@)", name, $0) } ?? name,
-                                  name: name))
+            columns.append(
+                Column(
+                    content: .series(s), header: unit.map { Localization.tr("%@ (%@)", name, $0) } ?? name,
+                    name: name))
         }
         if let data = chart.series.indices.contains(rowSeries) ? chart.series[rowSeries] : nil {
             if data.labels != nil {
@@ -190,14 +193,16 @@ public struct DataTable: Sendable {
         if case .label = columns[sort.column].content {
             return sort.ascending ? Localization.tr("Sorted by %@, A to Z", name) : Localization.tr("Sorted by %@, Z to A", name)
         }
-        return sort.ascending ? Localization.tr("Sorted by %@, lowest first", name)
+        return sort.ascending
+            ? Localization.tr("Sorted by %@, lowest first", name)
             : Localization.tr("Sorted by %@, highest first", name)
     }
 
     /// The table's name: "Data table of Birth rate by year, 59 rows, 2 columns", with the range when restricted.
     public func name(range: String?) -> String {
-        let size = Localization.tr("%@, %@", Localization.trn("%ld row", "%ld rows", rowCount, rowCount),
-                                   Localization.trn("%ld column", "%ld columns", columns.count, columns.count))
+        let size = Localization.tr(
+            "%@, %@", Localization.trn("%ld row", "%ld rows", rowCount, rowCount),
+            Localization.trn("%ld column", "%ld columns", columns.count, columns.count))
         if let range { return Localization.tr("Data table of %@, %@, %@", chart.title, range, size) }
         return Localization.tr("Data table of %@, %@", chart.title, size)
     }

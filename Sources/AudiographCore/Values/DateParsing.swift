@@ -48,8 +48,9 @@ enum DateParsing {
         case .isoYearMonth: return NumericDates.isoYearMonth(b)
         case .monthDayYear: return NumericDates.dayAndMonth(b, monthFirst: true)
         case .dayMonthYear: return NumericDates.dayAndMonth(b, monthFirst: false)
-        case .dayOrMonthFirst: return NumericDates.dayAndMonth(b, monthFirst: true)
-            ?? NumericDates.dayAndMonth(b, monthFirst: false)
+        case .dayOrMonthFirst:
+            return NumericDates.dayAndMonth(b, monthFirst: true)
+                ?? NumericDates.dayAndMonth(b, monthFirst: false)
         case .monthName: return MonthNameDates.parse(b)
         case .japanese: return JapaneseDates.parse(b)
         case .japaneseEraInitial: return JapaneseDates.parseEraInitial(b)

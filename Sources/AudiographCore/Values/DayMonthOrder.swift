@@ -40,8 +40,10 @@ enum DayMonthOrder {
             let monthFirst = other?.monthFirst ?? monthFirstWhenUndecided
             builder.chooseOrder(monthFirst: monthFirst)
             guard let example = builder.ambiguousExample else { continue }
-            warnings.append(warning(column: names[i], example: example, monthFirst: monthFirst,
-                                    otherColumn: other.map { names[$0.column] }))
+            warnings.append(
+                warning(
+                    column: names[i], example: example, monthFirst: monthFirst,
+                    otherColumn: other.map { names[$0.column] }))
         }
         return warnings
     }
@@ -50,17 +52,21 @@ enum DayMonthOrder {
     static func warning(column: String, example: String, monthFirst: Bool, otherColumn: String?) -> String {
         switch (monthFirst, otherColumn) {
         case (true, nil):
-            return Localization.tr("Column \"%@\": dates such as %@ could be month/day or day/month; they were read as month/day.",
-                                   column, example)
+            return Localization.tr(
+                "Column \"%@\": dates such as %@ could be month/day or day/month; they were read as month/day.",
+                column, example)
         case (false, nil):
-            return Localization.tr("Column \"%@\": dates such as %@ could be month/day or day/month; they were read as day/month.",
-                                   column, example)
+            return Localization.tr(
+                "Column \"%@\": dates such as %@ could be month/day or day/month; they were read as day/month.",
+                column, example)
         case (true, let other?):
-            return Localization.tr("Column \"%@\": dates such as %@ could be month/day or day/month; they were read as month/day, as column \"%@\" shows.",
-                                   column, example, other)
+            return Localization.tr(
+                "Column \"%@\": dates such as %@ could be month/day or day/month; they were read as month/day, as column \"%@\" shows.",
+                column, example, other)
         case (false, let other?):
-            return Localization.tr("Column \"%@\": dates such as %@ could be month/day or day/month; they were read as day/month, as column \"%@\" shows.",
-                                   column, example, other)
+            return Localization.tr(
+                "Column \"%@\": dates such as %@ could be month/day or day/month; they were read as day/month, as column \"%@\" shows.",
+                column, example, other)
         }
     }
 }

@@ -18,7 +18,7 @@ enum JapaneseDates {
         Era(name: "大正", initial: UInt8(ascii: "T"), startYear: 1912, lastYearOfEra: 15),
         Era(name: "昭和", initial: UInt8(ascii: "S"), startYear: 1926, lastYearOfEra: 64),
         Era(name: "平成", initial: UInt8(ascii: "H"), startYear: 1989, lastYearOfEra: 31),
-        Era(name: "令和", initial: UInt8(ascii: "R"), startYear: 2019, lastYearOfEra: nil),
+        Era(name: "令和", initial: UInt8(ascii: "R"), startYear: 2019, lastYearOfEra: nil)
     ]
 
     /// "2000年1月31日", "令和6年1月31日", "平成31年4月", "平成31年", optionally followed by a time: precision year, month,
@@ -42,7 +42,9 @@ enum JapaneseDates {
             year = n
         }
         text = text[text.index(after: yearMark)...]
-        guard !text.isEmpty else { return DateParsing.Parsed(seconds: DateParsing.epochSeconds(year: year, month: 1, day: 1), precision: .year) }
+        guard !text.isEmpty else {
+            return DateParsing.Parsed(seconds: DateParsing.epochSeconds(year: year, month: 1, day: 1), precision: .year)
+        }
         guard let monthMark = text.firstIndex(of: "月"), let month = Int(text[..<monthMark]), (1...12).contains(month)
         else { return nil }
         text = text[text.index(after: monthMark)...]
@@ -58,8 +60,9 @@ enum JapaneseDates {
         return timeBytes.withUnsafeBufferPointer { bytes in
             var s = ByteScanner(bytes)
             guard let clock = TimesOfDay.clock(&s) else { return nil }
-            return DateParsing.Parsed(seconds: date + clock.seconds - Double(clock.utcOffsetSeconds ?? 0),
-                                      precision: clock.precision, utcOffsetSeconds: clock.utcOffsetSeconds)
+            return DateParsing.Parsed(
+                seconds: date + clock.seconds - Double(clock.utcOffsetSeconds ?? 0),
+                precision: clock.precision, utcOffsetSeconds: clock.utcOffsetSeconds)
         }
     }
 
@@ -68,20 +71,25 @@ enum JapaneseDates {
         guard let initial = b.first, let era = eras.first(where: { $0.initial == initial }) else { return nil }
         var s = ByteScanner(b, from: 1)
         guard let n = s.number(maxDigits: 2), n.value >= 1, n.value <= (era.lastYearOfEra ?? 99),
-              let separator = s.current, separator == UInt8(ascii: ".") || separator == UInt8(ascii: "/")
-                || separator == UInt8(ascii: "-") else { return nil }
+            let separator = s.current,
+            separator == UInt8(ascii: ".") || separator == UInt8(ascii: "/")
+                || separator == UInt8(ascii: "-")
+        else { return nil }
         s.index += 1
         let year = era.startYear + n.value - 1
         guard let m = s.number(maxDigits: 2), s.skip(separator), let d = s.number(maxDigits: 2), s.isAtEnd,
-              DateParsing.valid(year, m.value, d.value) else { return nil }
+            DateParsing.valid(year, m.value, d.value)
+        else { return nil }
         return DateParsing.Parsed(seconds: DateParsing.epochSeconds(year: year, month: m.value, day: d.value), precision: .day)
     }
 
     /// The text with full-width digits ０…９ replaced by ASCII ones, as Japanese spreadsheets sometimes write them.
     private static func halfWidthDigits(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (0xFF10...0xFF19).contains($0.value) }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            (0xFF10...0xFF19).contains($0.value) ? Unicode.Scalar($0.value - 0xFF10 + 0x30)! : $0
-        }))
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    (0xFF10...0xFF19).contains($0.value) ? Unicode.Scalar($0.value - 0xFF10 + 0x30)! : $0
+                }))
     }
 }

@@ -5,8 +5,10 @@ import Foundation
 /// "Jan 1 2000", "January 1, 2000", "1 Jan 2000", "01-Jan-2000", "Jan-00", "Jan 2000", optionally with a time.
 enum MonthNameDates {
     private static let shortNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    private static let fullNames = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                    "september", "october", "november", "december"]
+    private static let fullNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december"
+    ]
 
     /// One piece of the date part: a month named in words, or a number and how many digits it had.
     private enum Token {
@@ -38,8 +40,9 @@ enum MonthNameDates {
             return timeText.withUnsafeBufferPointer { bytes in
                 var s = ByteScanner(bytes)
                 guard let clock = TimesOfDay.clock(&s) else { return nil }
-                return DateParsing.Parsed(seconds: date + clock.seconds - Double(clock.utcOffsetSeconds ?? 0),
-                                          precision: clock.precision, utcOffsetSeconds: clock.utcOffsetSeconds)
+                return DateParsing.Parsed(
+                    seconds: date + clock.seconds - Double(clock.utcOffsetSeconds ?? 0),
+                    precision: clock.precision, utcOffsetSeconds: clock.utcOffsetSeconds)
             }
         }
         guard timeStart == words.endIndex else { return nil }
@@ -57,9 +60,15 @@ enum MonthNameDates {
         switch tokens.count {
         case 2:
             if case .month(let m) = tokens[0], case .number(let n, let digits) = tokens[1],
-               let y = year(n, digits, allowShort: true) { return (y, m, nil) }
+                let y = year(n, digits, allowShort: true)
+            {
+                return (y, m, nil)
+            }
             if case .number(let n, let digits) = tokens[0], case .month(let m) = tokens[1],
-               let y = year(n, digits, allowShort: false) { return (y, m, nil) }
+                let y = year(n, digits, allowShort: false)
+            {
+                return (y, m, nil)
+            }
         case 3:
             switch (tokens[0], tokens[1], tokens[2]) {
             case (.month(let m), .number(let d, let dd), .number(let y, let yd)):

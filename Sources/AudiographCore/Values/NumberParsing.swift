@@ -60,14 +60,14 @@ enum NumberParsing {
         var lowered: UInt32 = 0
         for b in bytes { lowered = lowered << 8 | UInt32(b | (b >= 65 && b <= 90 ? 0x20 : 0)) }
         switch (n, lowered) {
-        case (2, 0x6E61),            // na
-             (3, 0x6E2F61),          // n/a
-             (4, 0x236E2F61),        // #n/a
-             (3, 0x6E616E),          // nan
-             (4, 0x6E756C6C),        // null
-             (4, 0x6E6F6E65),        // none
-             (1, 0x2D),              // -
-             (1, 0x3F):              // ?
+        case (2, 0x6E61),  // na
+            (3, 0x6E2F61),  // n/a
+            (4, 0x236E2F61),  // #n/a
+            (3, 0x6E616E),  // nan
+            (4, 0x6E756C6C),  // null
+            (4, 0x6E6F6E65),  // none
+            (1, 0x2D),  // -
+            (1, 0x3F):  // ?
             return true
         default:
             return false
@@ -147,7 +147,7 @@ enum NumberParsing {
         var fractionDigits = 0
         var sawDigit = false
         var sawDecimal = false
-        var groupLength = -1          // digits since the last grouping mark, -1 before any mark
+        var groupLength = -1  // digits since the last grouping mark, -1 before any mark
         var leadingGroupLength = 0
         while i < n {
             let b = bytes[i]

@@ -10,7 +10,8 @@ enum NumericDates {
     static func yearMonthDay(_ b: UnsafeBufferPointer<UInt8>, separator: UInt8) -> DateParsing.Parsed? {
         var s = ByteScanner(b)
         guard let y = s.number(exactly: 4), s.skip(separator), let m = s.number(maxDigits: 2), s.skip(separator),
-              let d = s.number(maxDigits: 2), DateParsing.valid(y, m.value, d.value) else { return nil }
+            let d = s.number(maxDigits: 2), DateParsing.valid(y, m.value, d.value)
+        else { return nil }
         return withOptionalTime(&s, date: DateParsing.epochSeconds(year: y, month: m.value, day: d.value))
     }
 
@@ -39,7 +40,8 @@ enum NumericDates {
     /// The two 1–2 digit numbers and 4-digit year of "03/04/2000", and the separator used (twice).
     private static func dayMonthFields(_ s: inout ByteScanner) -> (first: Int, second: Int, year: Int, separator: UInt8)? {
         guard let a = s.number(maxDigits: 2), let separator = s.current,
-              separator == slash || separator == dash || separator == dot else { return nil }
+            separator == slash || separator == dash || separator == dot
+        else { return nil }
         s.index += 1
         guard let b = s.number(maxDigits: 2), s.skip(separator), let y = s.number(exactly: 4) else { return nil }
         return (a.value, b.value, y, separator)
@@ -71,15 +73,17 @@ enum NumericDates {
             (year, quarter) = (y, n)
         }
         guard s.isAtEnd, (1...4).contains(quarter) else { return nil }
-        return DateParsing.Parsed(seconds: DateParsing.epochSeconds(year: year, month: (quarter - 1) * 3 + 1, day: 1),
-                                  precision: .quarter)
+        return DateParsing.Parsed(
+            seconds: DateParsing.epochSeconds(year: year, month: (quarter - 1) * 3 + 1, day: 1),
+            precision: .quarter)
     }
 
     /// "2000-W05" (the Monday that starts ISO week 5 of 2000, precision week) or "2000-W05-3" (its Wednesday).
     static func isoWeek(_ b: UnsafeBufferPointer<UInt8>) -> DateParsing.Parsed? {
         var s = ByteScanner(b)
         guard let y = s.number(exactly: 4), s.skip(dash), s.skip(UInt8(ascii: "W")), let w = s.number(exactly: 2),
-              w >= 1, w <= DateParsing.isoWeeksIn(weekYear: y) else { return nil }
+            w >= 1, w <= DateParsing.isoWeeksIn(weekYear: y)
+        else { return nil }
         let monday = DateParsing.epochSeconds(weekYear: y, week: w)
         if s.isAtEnd { return DateParsing.Parsed(seconds: monday, precision: .week) }
         guard s.skip(dash), let d = s.number(exactly: 1), (1...7).contains(d), s.isAtEnd else { return nil }
@@ -90,7 +94,8 @@ enum NumericDates {
     static func withOptionalTime(_ s: inout ByteScanner, date: Double) -> DateParsing.Parsed? {
         if s.isAtEnd { return DateParsing.Parsed(seconds: date, precision: .day) }
         guard s.skip(UInt8(ascii: "T")) || s.skipSpaces(), let clock = TimesOfDay.clock(&s) else { return nil }
-        return DateParsing.Parsed(seconds: date + clock.seconds - Double(clock.utcOffsetSeconds ?? 0),
-                                  precision: clock.precision, utcOffsetSeconds: clock.utcOffsetSeconds)
+        return DateParsing.Parsed(
+            seconds: date + clock.seconds - Double(clock.utcOffsetSeconds ?? 0),
+            precision: clock.precision, utcOffsetSeconds: clock.utcOffsetSeconds)
     }
 }

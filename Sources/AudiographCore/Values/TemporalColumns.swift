@@ -22,11 +22,13 @@ enum TemporalColumns {
             case .unixSeconds: return .date(values: values, precision: .second, utcOffsetSeconds: nil)
             case .unixMilliseconds: return .date(values: values.map { $0 / 1000 }, precision: .second, utcOffsetSeconds: nil)
             case .fractionalYears(let precision):
-                return .date(values: values.map { TemporalColumns.date(fractionalYear: $0, precision: precision) },
-                             precision: precision, utcOffsetSeconds: nil)
+                return .date(
+                    values: values.map { TemporalColumns.date(fractionalYear: $0, precision: precision) },
+                    precision: precision, utcOffsetSeconds: nil)
             case .digitDates(let precision):
-                return .date(values: values.map { TemporalColumns.date(digits: $0, precision: precision) ?? .nan },
-                             precision: precision, utcOffsetSeconds: nil)
+                return .date(
+                    values: values.map { TemporalColumns.date(digits: $0, precision: precision) ?? .nan },
+                    precision: precision, utcOffsetSeconds: nil)
             }
         }
     }
@@ -40,9 +42,10 @@ enum TemporalColumns {
             let title = table.columns[i].title.lowercased()
             let digits = digitDates(values, title: title)
             if let odd = digits.notADate {
-                table.warnings.append(Localization.tr(
-                    "%@ looks like dates written as digits (%@), but %@ is not a date, so its values are read as numbers.",
-                    table.columns[i].header, plainDigits(digits.example), plainDigits(odd)))
+                table.warnings.append(
+                    Localization.tr(
+                        "%@ looks like dates written as digits (%@), but %@ is not a date, so its values are read as numbers.",
+                        table.columns[i].header, plainDigits(digits.example), plainDigits(odd)))
             }
             guard let conversion = unixTime(values, title: title) ?? fractionalYears(values, title: title) ?? digits.conversion
             else { return nil }
@@ -64,9 +67,13 @@ enum TemporalColumns {
         for v in values where !v.isNaN {
             present += 1
             guard v == v.rounded(), v > 0 else { misfits += 1; misfit = v; if misfits > 1 { return (nil, .nan, nil) }; continue }
-            if v >= 18_000_101 && v <= 22_001_231 && date(digits: v, precision: .day) != nil { eight += 1; example = v }
-            else if v >= 180_001 && v <= 220_012 && date(digits: v, precision: .month) != nil { six += 1; example = v }
-            else { misfits += 1; misfit = v }
+            if v >= 18_000_101 && v <= 22_001_231 && date(digits: v, precision: .day) != nil {
+                eight += 1; example = v
+            } else if v >= 180_001 && v <= 220_012 && date(digits: v, precision: .month) != nil {
+                six += 1; example = v
+            } else {
+                misfits += 1; misfit = v
+            }
             if misfits > 1 { return (nil, .nan, nil) }
         }
         let namesTime = ColumnProfiler.headerWords(title).contains { ColumnProfiler.timeWords.contains($0) }
@@ -92,10 +99,11 @@ enum TemporalColumns {
     /// one. pandas' default `to_json()` writes a date column as epoch milliseconds under its own header ("date").
     static func namesTimestamp(_ title: String) -> Bool {
         let words = ColumnProfiler.headerWords(title)
-        return title.hasSuffix("_ts") || words.contains { word in
-            ["time", "timestamp", "datetime", "ts", "date", "dt", "created", "updated", "modified"].contains(word)
-                || word.hasPrefix("epoch") || word.hasPrefix("unix")
-        }
+        return title.hasSuffix("_ts")
+            || words.contains { word in
+                ["time", "timestamp", "datetime", "ts", "date", "dt", "created", "updated", "modified"].contains(word)
+                    || word.hasPrefix("epoch") || word.hasPrefix("unix")
+            }
     }
 
     /// Unix seconds or milliseconds when `title` names a timestamp and every value is a whole number of Unix
@@ -123,11 +131,20 @@ enum TemporalColumns {
         let fractional = finite.filter { $0 != $0.rounded(.down) }.count
         guard fractional * 2 > finite.count else { return nil }
         func onGrid(_ partsPerYear: Double) -> Bool {
-            finite.allSatisfy { let f = ($0 - $0.rounded(.down)) * partsPerYear; return abs(f - f.rounded()) < 0.01 }
+            finite.allSatisfy {
+                let f = ($0 - $0.rounded(.down)) * partsPerYear; return abs(f - f.rounded()) < 0.01
+            }
         }
         let precision: DatePrecision
-        if onGrid(4) { precision = .quarter } else if onGrid(12) { precision = .month }
-        else if stepsAreRegular(finite) { precision = .day } else { return nil }
+        if onGrid(4) {
+            precision = .quarter
+        } else if onGrid(12) {
+            precision = .month
+        } else if stepsAreRegular(finite) {
+            precision = .day
+        } else {
+            return nil
+        }
         return .fractionalYears(precision)
     }
 

@@ -16,15 +16,17 @@ enum TimesOfDay {
     static func parseTimeOfDay(_ b: UnsafeBufferPointer<UInt8>) -> DateParsing.Parsed? {
         var s = ByteScanner(b)
         guard let clock = clock(&s) else { return nil }
-        return DateParsing.Parsed(seconds: clock.seconds - Double(clock.utcOffsetSeconds ?? 0), precision: .timeOfDay,
-                                  utcOffsetSeconds: clock.utcOffsetSeconds)
+        return DateParsing.Parsed(
+            seconds: clock.seconds - Double(clock.utcOffsetSeconds ?? 0), precision: .timeOfDay,
+            utcOffsetSeconds: clock.utcOffsetSeconds)
     }
 
     /// Reads "H:MM[:SS[.fff]] [AM|PM] [zone]" from the scanner to the end of the field; nil when anything else
     /// is there. Minutes and seconds take two digits, so "3:1" is not a time.
     static func clock(_ s: inout ByteScanner) -> Clock? {
         guard let hour = s.number(maxDigits: 2), s.skip(UInt8(ascii: ":")), let minute = s.number(exactly: 2),
-              minute < 60 else { return nil }
+            minute < 60
+        else { return nil }
         var seconds = Double(minute * 60)
         var precision = DatePrecision.minute
         if s.skip(UInt8(ascii: ":")) {
@@ -89,9 +91,11 @@ enum TimesOfDay {
         let sign = signByte == UInt8(ascii: "+") ? 1 : -1
         guard let hours = s.number(maxDigits: 4) else { return nil }
         var h = hours.value, m = 0
-        if hours.digits == 4 { h = hours.value / 100; m = hours.value % 100 }
-        else if hours.digits == 3 { return nil }
-        else if s.skip(UInt8(ascii: ":")) {
+        if hours.digits == 4 {
+            h = hours.value / 100; m = hours.value % 100
+        } else if hours.digits == 3 {
+            return nil
+        } else if s.skip(UInt8(ascii: ":")) {
             guard let minutes = s.number(exactly: 2) else { return nil }
             m = minutes
         }

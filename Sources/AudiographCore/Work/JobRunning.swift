@@ -19,8 +19,10 @@ public protocol JobRunning: AnyObject {
     /// when it is given). `done` gets its result on the owner's loop, once, unless the job was cancelled first or
     /// `work` returned nil.
     @discardableResult
-    func start<Value: Sendable>(_ name: String, lane: String?, work: @escaping @Sendable (CancellationFlag) -> Value?,
-                                done: @escaping @MainActor (Value) -> Void) -> any Cancelling
+    func start<Value: Sendable>(
+        _ name: String, lane: String?, work: @escaping @Sendable (CancellationFlag) -> Value?,
+        done: @escaping @MainActor (Value) -> Void
+    ) -> any Cancelling
 
     /// How a job's work reports back while it runs: `body` runs on the owner's loop, later.
     var post: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void { get }
@@ -37,8 +39,10 @@ public protocol JobRunning: AnyObject {
 extension JobRunning {
     /// Starts `work` on a thread of its own (`start(_:lane:work:done:)` without a lane).
     @discardableResult
-    public func start<Value: Sendable>(_ name: String, work: @escaping @Sendable (CancellationFlag) -> Value?,
-                                       done: @escaping @MainActor (Value) -> Void) -> any Cancelling {
+    public func start<Value: Sendable>(
+        _ name: String, work: @escaping @Sendable (CancellationFlag) -> Value?,
+        done: @escaping @MainActor (Value) -> Void
+    ) -> any Cancelling {
         start(name, lane: nil, work: work, done: done)
     }
 }

@@ -38,7 +38,8 @@ final class DesktopAppearance {
 
     init() {
         if let source = g_settings_schema_source_get_default(),
-           let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.a11y.interface", 1) {
+            let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.a11y.interface", 1)
+        {
             if g_settings_schema_has_key(schema, "high-contrast") != 0 {
                 a11ySettings = g_settings_new_full(schema, nil, nil)
             }
@@ -48,8 +49,10 @@ final class DesktopAppearance {
             Signal.connectWithPointer(gpointerOf(a11ySettings), "changed::high-contrast") { [weak self] _ in self?.refresh() }
         }
         if let settings = gtk_settings_get_default() {
-            for property in ["gtk-application-prefer-dark-theme", "gtk-theme-name", "gtk-enable-animations",
-                             "gtk-xft-dpi", "gtk-font-name"] {
+            for property in [
+                "gtk-application-prefer-dark-theme", "gtk-theme-name", "gtk-enable-animations",
+                "gtk-xft-dpi", "gtk-font-name"
+            ] {
                 Signal.connectWithPointer(gpointerOf(settings), "notify::\(property)") { [weak self] _ in self?.refresh() }
             }
         }
@@ -126,7 +129,8 @@ final class DesktopAppearance {
             preferDark = desktopPrefersDark
             animations = ag_gtk_object_get_boolean(gpointerOf(settings), "gtk-enable-animations") != 0
             let fontName = takeGString(ag_gtk_object_get_string(gpointerOf(settings), "gtk-font-name")) ?? ""
-            textScale = Self.textScale(xftDPI: ag_gtk_object_get_int(gpointerOf(settings), "gtk-xft-dpi"))
+            textScale =
+                Self.textScale(xftDPI: ag_gtk_object_get_int(gpointerOf(settings), "gtk-xft-dpi"))
                 * Self.fontScale(fontName)
         }
         // GTK_THEME ("Adwaita:dark", "HighContrast") overrides the theme setting for this process.

@@ -5,9 +5,10 @@ import AudiographCore
 extension PointFeedback {
     /// The choices saved in `settings`.
     convenience init(settings: ViewSettings) {
-        self.init(preset: settings.verbosity, custom: settings.customWording, tones: settings.pointTones,
-                  speech: settings.pointSpeech, reference: settings.referenceLevel,
-                  typedReference: settings.typedReference)
+        self.init(
+            preset: settings.verbosity, custom: settings.customWording, tones: settings.pointTones,
+            speech: settings.pointSpeech, reference: settings.referenceLevel,
+            typedReference: settings.typedReference)
     }
 
     /// Writes the current choices into `settings`.

@@ -24,8 +24,10 @@ public struct ViewSettings: Codable, Equatable, Sendable {
     /// The chart's zoom as a factor of its normal size (Ctrl+plus, Ctrl+minus, Ctrl+0; one of `ChartZoom.levels`).
     public var chartZoom = 1.0
 
-    public init(increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false,
-                playLength: Double = 1) {
+    public init(
+        increaseContrast: Bool = false, reduceTransparency: Bool = false, differentiateWithoutColor: Bool = false,
+        playLength: Double = 1
+    ) {
         self.increaseContrast = increaseContrast
         self.reduceTransparency = reduceTransparency
         self.differentiateWithoutColor = differentiateWithoutColor
@@ -69,7 +71,8 @@ public struct ViewSettingsStore: Sendable {
     /// `maxBytes`, unreadable or not JSON. Never throws, never blocks on a pipe.
     public func load() -> ViewSettings {
         guard let data = try? PlainFile.read(url.path, maxBytes: Self.maxBytes),
-              let settings = try? JSONDecoder().decode(ViewSettings.self, from: data) else { return ViewSettings() }
+            let settings = try? JSONDecoder().decode(ViewSettings.self, from: data)
+        else { return ViewSettings() }
         return settings
     }
 

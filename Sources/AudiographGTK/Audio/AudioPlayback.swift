@@ -44,9 +44,11 @@ final class AudioPlayback {
     /// Opens the device; a parameter so tests could pass another output.
     private let openDevice: @Sendable () throws(AudioOutputError) -> ALSAPlayer
 
-    init(openDevice: @escaping @Sendable () throws(AudioOutputError) -> ALSAPlayer = { () throws(AudioOutputError) in
-        try ALSAPlayer()
-    }) {
+    init(
+        openDevice: @escaping @Sendable () throws(AudioOutputError) -> ALSAPlayer = { () throws(AudioOutputError) in
+            try ALSAPlayer()
+        }
+    ) {
         self.openDevice = openDevice
     }
 
@@ -78,7 +80,9 @@ final class AudioPlayback {
 
     /// Plays whole charts `factor` times the standard length, rounded to the nearest step (a saved setting).
     func setLength(factor: Double) {
-        let nearest = Self.lengthFactors.indices.min { abs(Self.lengthFactors[$0] - factor) < abs(Self.lengthFactors[$1] - factor) }
+        let nearest = Self.lengthFactors.indices.min {
+            abs(Self.lengthFactors[$0] - factor) < abs(Self.lengthFactors[$1] - factor)
+        }
         setLength(step: nearest ?? lengthStep)
     }
 
@@ -122,9 +126,11 @@ final class AudioPlayback {
             device = .opening
             let open = openDevice
             // Never cancelled: a device being opened is kept for the next sound even if this one is dropped.
-            _ = BackgroundJob(name: "audiograph-device-open", work: { _ -> Result<ALSAPlayer, AudioOutputError>? in
-                do throws(AudioOutputError) { return .success(try open()) } catch { return .failure(error) }
-            }, done: { [weak self] result in self?.opened(result) })
+            _ = BackgroundJob(
+                name: "audiograph-device-open",
+                work: { _ -> Result<ALSAPlayer, AudioOutputError>? in
+                    do throws(AudioOutputError) { return .success(try open()) } catch { return .failure(error) }
+                }, done: { [weak self] result in self?.opened(result) })
         }
     }
 

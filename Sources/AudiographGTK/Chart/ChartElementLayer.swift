@@ -83,7 +83,9 @@ final class ChartElementLayer {
             let list = lists[elements.series]
             while items[elements.series].count < elements.count { items[elements.series].append(Self.newItem(in: list)) }
             while items[elements.series].count > elements.count, let last = items[elements.series].last {
-                if let f = focusable, f.series == elements.series, f.element == items[elements.series].count - 1 { focusable = nil }
+                if let f = focusable, f.series == elements.series, f.element == items[elements.series].count - 1 {
+                    focusable = nil
+                }
                 gtk_fixed_remove(gcast(list), last)
                 items[elements.series].removeLast()
             }
@@ -97,7 +99,8 @@ final class ChartElementLayer {
         let names = ElementNames(chart: navigator.chart, wording: wording)
         for elements in navigator.elements where items.indices.contains(elements.series) {
             // The series' list: its name, with its position and number of points among several.
-            let listName = navigator.chart.series.count == 1
+            let listName =
+                navigator.chart.series.count == 1
                 ? navigator.chart.series[elements.series].name : names.seriesName(elements.series)
             if listNames[elements.series] != listName {
                 listNames[elements.series] = listName
@@ -143,8 +146,10 @@ final class ChartElementLayer {
     func setCurrent(series: Int, element: Int, focus: Bool) {
         guard items.indices.contains(series), items[series].indices.contains(element) else { return }
         let next = items[series][element]
-        let old = focusable.flatMap { f in items.indices.contains(f.series) && items[f.series].indices.contains(f.element)
-            ? items[f.series][f.element] : nil }
+        let old = focusable.flatMap { f in
+            items.indices.contains(f.series) && items[f.series].indices.contains(f.element)
+                ? items[f.series][f.element] : nil
+        }
         let hadFocus = old.map { gtk_widget_has_focus($0) != 0 } ?? false
         gtk_widget_set_focusable(next, 1)
         if focus || hadFocus { gtk_widget_grab_focus(next) }

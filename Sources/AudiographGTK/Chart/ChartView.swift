@@ -86,10 +86,13 @@ final class ChartView {
         self.audio = audio
         self.feedback = feedback
         let me = WeakView()
-        session = ChartSession(feedback: feedback, soundSettings: { [audio] in audio.settings }, audioStatus: { [audio] in
-            AudioStatus(state: audio.state, ownedByThisChart: me.view != nil && audio.owner === me.view,
-                        isStarting: audio.isStarting, currentFrame: audio.currentFrame, lastFailure: audio.lastFailure)
-        })
+        session = ChartSession(
+            feedback: feedback, soundSettings: { [audio] in audio.settings },
+            audioStatus: { [audio] in
+                AudioStatus(
+                    state: audio.state, ownedByThisChart: me.view != nil && audio.owner === me.view,
+                    isStarting: audio.isStarting, currentFrame: audio.currentFrame, lastFailure: audio.lastFailure)
+            })
         widget = gtk_overlay_new()
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -197,7 +200,8 @@ final class ChartView {
     /// loop 20–25 ms of a 10M-point chart's growth: docs/performance.md); a small or hidden one is drawn as usual.
     private func redrawGrown() {
         if let chart, let navigator, let size = drawnSize, lastPainted != nil,
-           !Self.laysOutOnTheMainLoop(chart), gtk_widget_get_mapped(area) != 0 {
+            !Self.laysOutOnTheMainLoop(chart), gtk_widget_get_mapped(area) != 0
+        {
             layOutOnAWorker(chart, size: size, elements: navigator.elements)
         } else {
             gtk_widget_queue_draw(area)

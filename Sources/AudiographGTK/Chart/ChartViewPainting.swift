@@ -75,14 +75,17 @@ extension ChartView {
         layout?.job.cancel()
         let appearance = appearance, measure = measure, scale = Int(gtk_widget_get_scale_factor(area))
         Trace.mark("layout-start")
-        let job = BackgroundJob(name: "audiograph-layout", work: { cancellation -> LaidOut? in
-            let base = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
-            guard !cancellation.isCancelled else { return nil }
-            let scene = base.scene(focus: nil, elements: elements)
-            return LaidOut(base: base, frames: scene.elementFrames, raster: MarkerRaster(scene: scene, scale: max(1, scale)))
-        }, done: { [weak self] laidOut in
-            self?.laidOut(laidOut)
-        })
+        let job = BackgroundJob(
+            name: "audiograph-layout",
+            work: { cancellation -> LaidOut? in
+                let base = ChartScenes.prepare(chart, size: size, appearance: appearance, measure: measure)
+                guard !cancellation.isCancelled else { return nil }
+                let scene = base.scene(focus: nil, elements: elements)
+                return LaidOut(base: base, frames: scene.elementFrames, raster: MarkerRaster(scene: scene, scale: max(1, scale)))
+            },
+            done: { [weak self] laidOut in
+                self?.laidOut(laidOut)
+            })
         layout = (job, size, appearance)
     }
 
@@ -115,8 +118,10 @@ extension ChartView {
 
 /// The one place the viewer asks the core for a chart scene.
 enum ChartScenes {
-    static func prepare(_ chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance,
-                        measure: any TextMeasuring) -> ChartSceneBase {
+    static func prepare(
+        _ chart: ChartDescriptor, size: SceneSize, appearance: ChartAppearance,
+        measure: any TextMeasuring
+    ) -> ChartSceneBase {
         ChartSceneBuilder.prepare(chart: chart, size: size, appearance: appearance, measure: measure)
     }
 }

@@ -36,7 +36,8 @@ final class MarkerRaster: @unchecked Sendable {
         }
         let width = Int32((scene.width * Double(scale)).rounded(.up)), height = Int32((scene.height * Double(scale)).rounded(.up))
         guard best.count >= Self.minimumMarkers, width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        else { return nil }
         // The scale first: a cairo context takes its surface's device transform when it is made.
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
@@ -57,7 +58,8 @@ final class MarkerRaster: @unchecked Sendable {
 
     /// Whether this image stands for `scene`'s items in `items`.
     func fits(_ scene: ChartScene) -> Bool {
-        scene.items.count >= items.upperBound && scene.items[items.lowerBound] == first && scene.items[items.upperBound - 1] == last
+        scene.items.count >= items.upperBound && scene.items[items.lowerBound] == first
+            && scene.items[items.upperBound - 1] == last
     }
 
     /// Paints the image over `cr`, whose unit is one pixel of the scene.

@@ -73,8 +73,10 @@ enum ScenePainter {
 
     /// A marker `size` pixels wide centred on `c`. Cross and plus are lines only (no area to fill):
     /// they are stroked in the fill colour when there is one, at least a fifth of the size thick.
-    private static func paintMarker(_ cr: OpaquePointer, _ shape: MarkerShape, _ c: ScenePoint, _ size: Double,
-                                    _ fill: RGBA?, _ strokeColor: RGBA, _ lineWidth: Double) {
+    private static func paintMarker(
+        _ cr: OpaquePointer, _ shape: MarkerShape, _ c: ScenePoint, _ size: Double,
+        _ fill: RGBA?, _ strokeColor: RGBA, _ lineWidth: Double
+    ) {
         let r = size / 2
         switch shape {
         case .cross, .plus:
@@ -131,8 +133,10 @@ enum ScenePainter {
 
     /// One line of text whose `anchor` point sits at `at`, turned by `rotation` radians about that point
     /// (cairo's sense in y-down pixels: −π/2 reads bottom to top).
-    private static func paintText(_ cr: OpaquePointer, _ text: String, _ at: ScenePoint, _ anchor: TextAnchor,
-                                  _ size: Double, _ bold: Bool, _ color: RGBA, _ rotation: Double) {
+    private static func paintText(
+        _ cr: OpaquePointer, _ text: String, _ at: ScenePoint, _ anchor: TextAnchor,
+        _ size: Double, _ bold: Bool, _ color: RGBA, _ rotation: Double
+    ) {
         guard !text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
         defer { g_object_unref(gpointer(layout)) }
         let (width, height) = ChartFont.set(text, size: size, bold: bold, in: layout)

@@ -37,12 +37,15 @@ final class AccessibilityRegistration {
     /// Connects to the accessibility bus (call at start-up, so the connection is ready when a window opens).
     func start() {
         guard state == .connecting, bus == nil else { return }
-        Async.call { callback, data in g_bus_get(G_BUS_TYPE_SESSION, nil, callback, data) } done: { [weak self] result in
+        Async.call { callback, data in
+            g_bus_get(G_BUS_TYPE_SESSION, nil, callback, data)
+        } done: { [weak self] result in
             guard let self else { return }
             guard let session = g_bus_get_finish(result, nil) else { return self.giveUp() }
             Async.call { callback, data in
-                g_dbus_connection_call(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", nil, nil,
-                                       G_DBUS_CALL_FLAGS_NONE, 2_000, nil, callback, data)
+                g_dbus_connection_call(
+                    session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", nil, nil,
+                    G_DBUS_CALL_FLAGS_NONE, 2_000, nil, callback, data)
             } done: { [weak self] result in
                 defer { g_object_unref(gpointer(session)) }
                 guard let self else { return }
@@ -50,8 +53,9 @@ final class AccessibilityRegistration {
                 let address = Self.string(reply, 0)
                 g_variant_unref(reply)
                 guard let address else { return self.giveUp() }
-                let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                                 | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+                let flags = GDBusConnectionFlags(
+                    rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                        | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
                 Async.call { callback, data in
                     g_dbus_connection_new_for_address(address, flags, nil, nil, callback, data)
                 } done: { [weak self] result in
@@ -84,9 +88,10 @@ final class AccessibilityRegistration {
         polling = true
         checks += 1
         Async.call { callback, data in
-            g_dbus_connection_call(bus, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
-                                   "org.a11y.atspi.Accessible", "GetChildren", nil, nil, G_DBUS_CALL_FLAGS_NONE, 2_000,
-                                   nil, callback, data)
+            g_dbus_connection_call(
+                bus, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
+                "org.a11y.atspi.Accessible", "GetChildren", nil, nil, G_DBUS_CALL_FLAGS_NONE, 2_000,
+                nil, callback, data)
         } done: { [weak self] result in
             guard let self else { return }
             guard let reply = g_dbus_connection_call_finish(bus, result, nil) else { self.polling = false; return self.giveUp() }
@@ -126,9 +131,10 @@ final class AccessibilityRegistration {
         for name in names {
             Async.call { callback, data in
                 let parameters = g_variant_new_tuple([g_variant_new_string(name)], 1)
-                g_dbus_connection_call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                       "GetConnectionUnixProcessID", parameters, nil, G_DBUS_CALL_FLAGS_NONE, 2_000,
-                                       nil, callback, data)
+                g_dbus_connection_call(
+                    bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                    "GetConnectionUnixProcessID", parameters, nil, G_DBUS_CALL_FLAGS_NONE, 2_000,
+                    nil, callback, data)
             } done: { result in
                 if let reply = g_dbus_connection_call_finish(bus, result, nil) {
                     if let pid = g_variant_get_child_value(reply, 0) {

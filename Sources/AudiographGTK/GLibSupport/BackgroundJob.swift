@@ -22,8 +22,10 @@ final class BackgroundJob: Sendable {
     }
 
     /// Starts `work` on a new thread named `name`; `done` gets its result on the main loop unless cancelled.
-    init<Value: Sendable>(name: String, work: @escaping @Sendable (CancellationFlag) -> Value?,
-                          done: @escaping @MainActor @Sendable (Value) -> Void) {
+    init<Value: Sendable>(
+        name: String, work: @escaping @Sendable (CancellationFlag) -> Value?,
+        done: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
         let run = Self.runner(cancellation, work, done)
         let thread = Thread(block: run)
         thread.name = name  // l10n: not shown
@@ -32,8 +34,10 @@ final class BackgroundJob: Sendable {
     }
 
     /// Starts `work` on `lane`, after the jobs started on it before; `done` as above.
-    init<Value: Sendable>(on lane: Lane, work: @escaping @Sendable (CancellationFlag) -> Value?,
-                          done: @escaping @MainActor @Sendable (Value) -> Void) {
+    init<Value: Sendable>(
+        on lane: Lane, work: @escaping @Sendable (CancellationFlag) -> Value?,
+        done: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
         lane.queue.async(execute: Self.runner(cancellation, work, done))
     }
 
@@ -51,9 +55,11 @@ final class BackgroundJob: Sendable {
     func cancel() { cancellation.cancel() }
 
     /// The work, then its result posted to the main loop unless cancelled meanwhile.
-    private static func runner<Value: Sendable>(_ cancellation: CancellationFlag,
-                                                _ work: @escaping @Sendable (CancellationFlag) -> Value?,
-                                                _ done: @escaping @MainActor @Sendable (Value) -> Void) -> @Sendable () -> Void {
+    private static func runner<Value: Sendable>(
+        _ cancellation: CancellationFlag,
+        _ work: @escaping @Sendable (CancellationFlag) -> Value?,
+        _ done: @escaping @MainActor @Sendable (Value) -> Void
+    ) -> @Sendable () -> Void {
         return {
             guard let value = work(cancellation), !cancellation.isCancelled else { return }
             MainLoop.post {

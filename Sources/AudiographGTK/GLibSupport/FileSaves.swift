@@ -12,12 +12,16 @@ enum FileSaves {
     static let laneName = "audiograph-saves"  // l10n: not shown
 
     /// Runs `save` on the saving queue; `done` gets nil, or the error it threw, on the main loop.
-    static func run(_ save: @escaping @Sendable () throws -> Void,
-                    done: @escaping @MainActor @Sendable ((any Error)?) -> Void) {
+    static func run(
+        _ save: @escaping @Sendable () throws -> Void,
+        done: @escaping @MainActor @Sendable ((any Error)?) -> Void
+    ) {
         // A save is never cancelled: a choice the person made is written even if its window has closed.
-        _ = BackgroundJob(on: GLibJobs.shared.lane(named: laneName), work: { _ -> SaveOutcome? in
-            do { try save(); return SaveOutcome(failure: nil) } catch { return SaveOutcome(failure: error) }
-        }, done: { outcome in done(outcome.failure) })
+        _ = BackgroundJob(
+            on: GLibJobs.shared.lane(named: laneName),
+            work: { _ -> SaveOutcome? in
+                do { try save(); return SaveOutcome(failure: nil) } catch { return SaveOutcome(failure: error) }
+            }, done: { outcome in done(outcome.failure) })
     }
 
     /// What one save ended in.

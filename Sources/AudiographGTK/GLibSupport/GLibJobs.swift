@@ -11,8 +11,10 @@ final class GLibJobs: JobRunning {
     private var lanes: [String: BackgroundJob.Lane] = [:]
 
     @discardableResult
-    func start<Value: Sendable>(_ name: String, lane: String?, work: @escaping @Sendable (CancellationFlag) -> Value?,
-                                done: @escaping @MainActor (Value) -> Void) -> any Cancelling {
+    func start<Value: Sendable>(
+        _ name: String, lane: String?, work: @escaping @Sendable (CancellationFlag) -> Value?,
+        done: @escaping @MainActor (Value) -> Void
+    ) -> any Cancelling {
         // `done` runs on the main loop, where the session lives; BackgroundJob wants it Sendable to post it there.
         let relay = MainActorRelay(done)
         let finish: @MainActor @Sendable (Value) -> Void = { relay.body($0) }

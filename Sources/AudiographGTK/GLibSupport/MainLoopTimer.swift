@@ -20,7 +20,9 @@ final class MainLoopTimer {
 
     /// Runs `body` once after `milliseconds`, instead of anything scheduled before.
     func once(after milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
-        repeating(every: milliseconds) { body(); return false }
+        repeating(every: milliseconds) {
+            body(); return false
+        }
     }
 
     /// Runs `body` every `milliseconds` while it returns true, instead of anything scheduled before.

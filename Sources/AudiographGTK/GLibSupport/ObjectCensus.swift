@@ -25,12 +25,14 @@ enum ObjectCensus {
     /// Counts `object` (a GObject) as live under "ROLE/GTYPE" until it is finalized.
     static func track(_ object: gpointer, as role: String) {
         guard Trace.isEnabled else { return }
-        let typeName = g_type_name_from_instance(object.assumingMemoryBound(to: GTypeInstance.self))
+        let typeName =
+            g_type_name_from_instance(object.assumingMemoryBound(to: GTypeInstance.self))
             .map { String(cString: $0) } ?? "?"
         let key = role + "/" + typeName
         change(key, by: 1)
-        g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), dataKey,
-                               Unmanaged.passRetained(key as NSString).toOpaque(), finalized)
+        g_object_set_data_full(
+            object.assumingMemoryBound(to: GObject.self), dataKey,
+            Unmanaged.passRetained(key as NSString).toOpaque(), finalized)
     }
 
     /// Counts a Swift owner object as live under "swift/TYPE"; its deinit calls `freed`.
@@ -49,10 +51,12 @@ enum ObjectCensus {
     @MainActor
     static func startIfTracing() {
         guard Trace.isEnabled else { return }
-        g_unix_signal_add(SIGUSR1, { _ in
-            MainActor.assumeIsolated { ObjectCensus.write() }
-            return 1  // G_SOURCE_CONTINUE
-        }, nil)
+        g_unix_signal_add(
+            SIGUSR1,
+            { _ in
+                MainActor.assumeIsolated { ObjectCensus.write() }
+                return 1  // G_SOURCE_CONTINUE
+            }, nil)
     }
 
     /// Writes the census as one trace line (see the type's comment).

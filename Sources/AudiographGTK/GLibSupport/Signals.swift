@@ -77,11 +77,12 @@ enum Signal {
     /// `void (*)(GFileMonitor *self, GFile *file, GFile *other_file, GFileMonitorEvent event, gpointer
     /// user_data)`: GFileMonitor changed; the body gets the event.
     typealias FileChanged = @MainActor (GFileMonitorEvent) -> Void
-    private static let fileChangedTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = {
-        _, _, _, event, data in
-        let body = unbox(data, FileChanged.self)
-        MainActor.assumeIsolated { body(event) }
-    }
+    private static let fileChangedTrampoline:
+        @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = {
+            _, _, _, event, data in
+            let body = unbox(data, FileChanged.self)
+            MainActor.assumeIsolated { body(event) }
+        }
 
     @discardableResult
     static func connectFileChanged(_ monitor: gpointer, _ body: @escaping FileChanged) -> UInt {
@@ -123,23 +124,27 @@ enum Signal {
 
     @discardableResult
     static func connectMnemonicActivate(_ instance: gpointer, _ body: @escaping MnemonicActivate) -> UInt {
-        AudiographGTK.connect(instance, "mnemonic-activate", unsafeBitCast(mnemonicTrampoline, to: GCallback.self),
-                              SignalBox(body))
+        AudiographGTK.connect(
+            instance, "mnemonic-activate", unsafeBitCast(mnemonicTrampoline, to: GCallback.self),
+            SignalBox(body))
     }
 
     /// `void (*)(GApplication *self, GFile **files, int n_files, const char *hint, gpointer user_data)`:
     /// GApplication open. The files are borrowed for the call.
     typealias Open = @MainActor ([String]) -> Void
-    private static let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
-                                                       UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, count, _, data in
-        let body = unbox(data, Open.self)
-        var paths: [String] = []
-        for index in 0..<Int(max(count, 0)) {
-            guard let file = files?[index] else { continue }
-            paths.append(filePath(file))
+    private static let openTrampoline:
+        @convention(c) (
+            gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
+            UnsafePointer<CChar>?, gpointer?
+        ) -> Void = { _, files, count, _, data in
+            let body = unbox(data, Open.self)
+            var paths: [String] = []
+            for index in 0..<Int(max(count, 0)) {
+                guard let file = files?[index] else { continue }
+                paths.append(filePath(file))
+            }
+            MainActor.assumeIsolated { body(paths) }
         }
-        MainActor.assumeIsolated { body(paths) }
-    }
 
     @discardableResult
     static func connectOpen(_ instance: gpointer, _ body: @escaping Open) -> UInt {
@@ -149,13 +154,16 @@ enum Signal {
     /// `gboolean (*)(GtkDropTarget *self, const GValue *value, double x, double y, gpointer user_data)`:
     /// GtkDropTarget drop. The value is borrowed for the call.
     typealias Drop = @MainActor (UnsafePointer<GValue>) -> Bool
-    private static let dropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double,
-                                                       gpointer?) -> gboolean = { _, value, _, _, data in
-        let body = unbox(data, Drop.self)
-        guard let value else { return 0 }
-        nonisolated(unsafe) let borrowed = value
-        return MainActor.assumeIsolated { body(borrowed) } ? 1 : 0
-    }
+    private static let dropTrampoline:
+        @convention(c) (
+            gpointer?, UnsafePointer<GValue>?, Double, Double,
+            gpointer?
+        ) -> gboolean = { _, value, _, _, data in
+            let body = unbox(data, Drop.self)
+            guard let value else { return 0 }
+            nonisolated(unsafe) let borrowed = value
+            return MainActor.assumeIsolated { body(borrowed) } ? 1 : 0
+        }
 
     @discardableResult
     static func connectDrop(_ instance: gpointer, _ body: @escaping Drop) -> UInt {
@@ -164,7 +172,8 @@ enum Signal {
 
     /// `gint (*)(GApplication *self, GVariantDict *options, gpointer user_data)`: handle-local-options.
     typealias LocalOptions = @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32
-    private static let optionsTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> Int32 = { _, options, data in
+    private static let optionsTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> Int32 = {
+        _, options, data in
         let body = unbox(data, LocalOptions.self)
         guard let options else { return -1 }
         nonisolated(unsafe) let borrowed = options
@@ -173,8 +182,9 @@ enum Signal {
 
     @discardableResult
     static func connectLocalOptions(_ instance: gpointer, _ body: @escaping LocalOptions) -> UInt {
-        AudiographGTK.connect(instance, "handle-local-options", unsafeBitCast(optionsTrampoline, to: GCallback.self),
-                              SignalBox(body))
+        AudiographGTK.connect(
+            instance, "handle-local-options", unsafeBitCast(optionsTrampoline, to: GCallback.self),
+            SignalBox(body))
     }
 }
 

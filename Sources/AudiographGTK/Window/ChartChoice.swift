@@ -8,8 +8,10 @@ import CGtk
 enum ChartChoice {
     /// Shows `text` in the `message` label (styled as an error when it is one) and has the screen reader speak
     /// it; the keyboard focus stays where it is.
-    static func show(_ text: String, isError: Bool, in message: UnsafeMutablePointer<GtkWidget>,
-                     window: UnsafeMutablePointer<GtkWidget>) {
+    static func show(
+        _ text: String, isError: Bool, in message: UnsafeMutablePointer<GtkWidget>,
+        window: UnsafeMutablePointer<GtkWidget>
+    ) {
         gtk_label_set_text(gcast(message), text)
         if isError { gtk_widget_add_css_class(message, "error") } else { gtk_widget_remove_css_class(message, "error") }
         gtk_widget_set_visible(message, 1)

@@ -19,8 +19,10 @@ final class ChartDetails: ChildDialog {
     /// The table shows at most this many rows (GTK 4.8's list box makes a widget per row).
     static let maximumRows = 2_000
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis, reason: String,
-         notes: [String], appearance: ChartAppearance, play: @escaping @MainActor () -> Void) {
+    init(
+        parent: UnsafeMutablePointer<GtkWidget>, chart: ChartDescriptor, analysis: ChartAnalysis, reason: String,
+        notes: [String], appearance: ChartAppearance, play: @escaping @MainActor () -> Void
+    ) {
         window = Widgets.dialogWindow(title: Localization.tr("Chart Details — %@", chart.title), parent: parent)
         gtk_window_set_default_size(gcast(window), 720, 640)
         ObjectCensus.track(window, as: "ChartDetails")
@@ -54,9 +56,11 @@ final class ChartDetails: ChildDialog {
         Widgets.append(content, textScroller)
 
         let (table, shown, total) = Self.dataTable(chart)
-        let tableTitle = total > shown
-            ? Localization.tr("Data: the first %@ of %@ points", ValueFormatter.format(Double(shown), fractionDigits: 0, grouping: true),
-                 ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
+        let tableTitle =
+            total > shown
+            ? Localization.tr(
+                "Data: the first %@ of %@ points", ValueFormatter.format(Double(shown), fractionDigits: 0, grouping: true),
+                ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
             : Localization.tr("Data: %@ points", ValueFormatter.format(Double(total), fractionDigits: 0, grouping: true))
         let tableLabel = Widgets.label(tableTitle, xalign: 0)
         Widgets.append(content, tableLabel)
@@ -94,12 +98,16 @@ final class ChartDetails: ChildDialog {
 
     /// The text of the dialog: summary, axes, the legend in words (each series' colour, line and marker as
     /// drawn with `appearance`), then each series' description.
-    static func paragraphs(chart: ChartDescriptor, analysis: ChartAnalysis, reason: String = "", notes: [String] = [],
-                           appearance: ChartAppearance) -> [String] {
+    static func paragraphs(
+        chart: ChartDescriptor, analysis: ChartAnalysis, reason: String = "", notes: [String] = [],
+        appearance: ChartAppearance
+    ) -> [String] {
         let axes = AxisWording(chart: chart)
         var parts = [Localization.tr("Summary: %@", analysis.summary)]
         if !reason.isEmpty { parts.append(Localization.tr("Why this chart: %@", reason)) }
-        parts.append(([Localization.tr("X axis: %@", axes.x), Localization.tr("Y axis: %@", axes.y)] + axes.additional).joined(separator: "\n"))
+        parts.append(
+            ([Localization.tr("X axis: %@", axes.x), Localization.tr("Y axis: %@", axes.y)] + axes.additional).joined(
+                separator: "\n"))
         let legend = LegendWording.entries(chart: chart, appearance: appearance)
         if !legend.isEmpty { parts.append(([Localization.tr("Legend:")] + legend).joined(separator: "\n")) }
         parts += analysis.series.map(\.description)
@@ -118,15 +126,23 @@ final class ChartDetails: ChildDialog {
         if chart.series.contains(where: { $0.labels != nil }) {
             columns.append((Localization.tr("Label"), { s, i in chart.series[s].labels?[i] ?? "" }))
         }
-        columns.append((chart.xAxis.title, { s, i in
-            // A histogram's point is a bin: its edges, not its middle.
-            if let bin = chart.series[s].histogram?.bins[i] { return x.span(bin.from, bin.to) }
-            return x.string(chart.series[s].x[i])
-        }))
-        columns.append((chart.yAxis.title, { s, i in
-            let y = chart.series[s].y[i]
-            return y.isFinite ? chart.valueFormatter(ofSeries: s).string(y) : Localization.tr("no value")
-        }))
+        columns.append(
+            (
+                chart.xAxis.title,
+                { s, i in
+                    // A histogram's point is a bin: its edges, not its middle.
+                    if let bin = chart.series[s].histogram?.bins[i] { return x.span(bin.from, bin.to) }
+                    return x.string(chart.series[s].x[i])
+                }
+            ))
+        columns.append(
+            (
+                chart.yAxis.title,
+                { s, i in
+                    let y = chart.series[s].y[i]
+                    return y.isFinite ? chart.valueFormatter(ofSeries: s).string(y) : Localization.tr("no value")
+                }
+            ))
         func row(_ cells: [String], bold: Bool) -> UnsafeMutablePointer<GtkWidget> {
             let box = Widgets.box(vertical: false, spacing: 12)
             gtk_box_set_homogeneous(gcast(box), 1)
@@ -152,7 +168,8 @@ final class ChartDetails: ChildDialog {
                 gtk_widget_set_margin_start(line, 6)
                 gtk_list_box_append(gcast(list), line)
                 if let item = gtk_widget_get_parent(line) {
-                    let name = zip(columns, cells).map { Localization.tr("%@ %@", $0.0, $1) }.joined(separator: Localization.tr(", "))
+                    let name = zip(columns, cells).map { Localization.tr("%@ %@", $0.0, $1) }.joined(
+                        separator: Localization.tr(", "))
                     ag_gtk_accessible_set_label(opaque(item), name)
                 }
                 shown += 1

@@ -5,8 +5,10 @@ import AudiographCore
 /// can drive it. Column choices are column indices; nil means "row number" for x and "none" elsewhere.
 struct ColumnChoices: Equatable {
     /// The chart kinds offered, in menu order; nil is "Automatic" (Audiograph guesses).
-    static let kinds: [ChartKind?] = [nil, .line, .area, .stackedArea, .bar, .groupedBar, .stackedBar, .scatter, .histogram, .box,
-                                       .candlestick, .heatmap]
+    static let kinds: [ChartKind?] = [
+        nil, .line, .area, .stackedArea, .bar, .groupedBar, .stackedBar, .scatter, .histogram, .box,
+        .candlestick, .heatmap
+    ]
 
     /// Every column's header, as written in the file.
     let headers: [String]
@@ -87,7 +89,8 @@ struct ColumnChoices: Equatable {
     var problem: String? {
         if kind == .histogram {
             // A histogram counts the values of its x column; y series play no part.
-            return x.map { yColumns.contains($0) } == true ? nil : Localization.tr("Choose a numeric column for x to make a histogram.")
+            return x.map { yColumns.contains($0) } == true
+                ? nil : Localization.tr("Choose a numeric column for x to make a histogram.")
         }
         if y.isEmpty { return Localization.tr("Choose at least one y series.") }
         if kind == .box {

@@ -42,23 +42,27 @@ final class ColumnPicker: ChartChoiceWindow {
         gtk_widget_set_margin_bottom(content, 18)
         gtk_widget_set_margin_start(content, 18)
         gtk_widget_set_margin_end(content, 18)
-        Widgets.append(content, Widgets.label(
-            Localization.tr("Which columns of %@ make the chart.", fileName), wrap: true, xalign: 0))
+        Widgets.append(
+            content,
+            Widgets.label(
+                Localization.tr("Which columns of %@ make the chart.", fileName), wrap: true, xalign: 0))
 
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(gcast(grid), 8)
         gtk_grid_set_column_spacing(gcast(grid), 12)
         Widgets.append(content, grid)
         var row: Int32 = 0
-        func addRow(_ label: String, _ control: UnsafeMutablePointer<GtkWidget>, mnemonicTarget: UnsafeMutablePointer<GtkWidget>? = nil) {
+        func addRow(
+            _ label: String, _ control: UnsafeMutablePointer<GtkWidget>, mnemonicTarget: UnsafeMutablePointer<GtkWidget>? = nil
+        ) {
             // Not `mnemonicTarget ?? control`: release builds reject sending `control` into ??'s autoclosure.
             var target = control
             if let mnemonicTarget { target = mnemonicTarget }
             let title = Widgets.mnemonicLabel(label, for: target)
             #if GTK_4_12
-            gtk_widget_set_valign(title, GTK_ALIGN_BASELINE_FILL)
+                gtk_widget_set_valign(title, GTK_ALIGN_BASELINE_FILL)
             #else
-            gtk_widget_set_valign(title, GTK_ALIGN_BASELINE)  // GTK_ALIGN_BASELINE_FILL is new in 4.12
+                gtk_widget_set_valign(title, GTK_ALIGN_BASELINE)  // GTK_ALIGN_BASELINE_FILL is new in 4.12
             #endif
             gtk_grid_attach(gcast(grid), title, 0, row, 1, 1)
             gtk_widget_set_hexpand(control, 1)
@@ -67,13 +71,15 @@ final class ColumnPicker: ChartChoiceWindow {
         }
 
         let choices = self.choices
-        let x = Self.dropDown(choices.xOptions.map { choices.title(of: $0, none: Localization.tr("Row number")) },
-                              selected: choices.xOptions.firstIndex(of: choices.x) ?? 0)
+        let x = Self.dropDown(
+            choices.xOptions.map { choices.title(of: $0, none: Localization.tr("Row number")) },
+            selected: choices.xOptions.firstIndex(of: choices.x) ?? 0)
         firstControl = x
         addRow(Localization.tr("_X axis"), x)
 
-        let (ySeries, yChecks) = Self.checkList(choices.yColumns.map { choices.headers[$0] },
-                                                on: choices.yColumns.map { choices.y.contains($0) })
+        let (ySeries, yChecks) = Self.checkList(
+            choices.yColumns.map { choices.headers[$0] },
+            on: choices.yColumns.map { choices.y.contains($0) })
         addRow(Localization.tr("_Y series"), ySeries)
         gtk_widget_set_valign(gtk_grid_get_child_at(gcast(grid), 0, row - 1), GTK_ALIGN_START)
         if let firstY = yChecks.first {
@@ -81,27 +87,32 @@ final class ColumnPicker: ChartChoiceWindow {
             Signal.connectMnemonicActivate(gpointerOf(ySeries)) { _ in gtk_widget_grab_focus(firstY) != 0 }
         }
 
-        let seriesBy = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
-                                     selected: choices.textOptions.firstIndex(of: choices.seriesBy) ?? 0)
+        let seriesBy = Self.dropDown(
+            choices.textOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
+            selected: choices.textOptions.firstIndex(of: choices.seriesBy) ?? 0)
         addRow(Localization.tr("_Series by"), seriesBy)
-        let size = Self.dropDown(choices.sizeOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
-                                 selected: choices.sizeOptions.firstIndex(of: choices.size) ?? 0)
+        let size = Self.dropDown(
+            choices.sizeOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
+            selected: choices.sizeOptions.firstIndex(of: choices.size) ?? 0)
         addRow(Localization.tr("Si_ze"), size)
-        let category = Self.dropDown(choices.textOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
-                                     selected: choices.textOptions.firstIndex(of: choices.category) ?? 0)
+        let category = Self.dropDown(
+            choices.textOptions.map { choices.title(of: $0, none: Localization.tr("None")) },
+            selected: choices.textOptions.firstIndex(of: choices.category) ?? 0)
         addRow(Localization.tr("Ca_tegory"), category)
-        let kind = Self.dropDown(ColumnChoices.kinds.map(ColumnChoices.title(of:)),
-                                 selected: ColumnChoices.kinds.firstIndex(of: choices.kind) ?? 0)
+        let kind = Self.dropDown(
+            ColumnChoices.kinds.map(ColumnChoices.title(of:)),
+            selected: ColumnChoices.kinds.firstIndex(of: choices.kind) ?? 0)
         addRow(Localization.tr("Chart _kind"), kind)
 
         let rememberBox = Widgets.box(vertical: true, spacing: 2)
         let remember = Widgets.checkButton(Localization.tr("_Remember for this file"))
         Widgets.append(rememberBox, remember)
         let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
-        let note = Widgets.label(Localization.tr(
-            "Saves the choice in %@ next to the file, and for other files with the same columns; the file itself is never changed.",
-                                                 sidecarName),
-                                 classes: ["caption"], wrap: true, xalign: 0)
+        let note = Widgets.label(
+            Localization.tr(
+                "Saves the choice in %@ next to the file, and for other files with the same columns; the file itself is never changed.",
+                sidecarName),
+            classes: ["caption"], wrap: true, xalign: 0)
         gtk_widget_set_margin_start(note, 28)  // under the check button's label, past its box
         Widgets.append(rememberBox, note)
         Widgets.append(content, rememberBox)
@@ -179,7 +190,6 @@ final class ColumnPicker: ChartChoiceWindow {
         }
     }
 
-
     // MARK: Widgets
 
     private static func dropDown(_ items: [String], selected: Int) -> UnsafeMutablePointer<GtkWidget> {
@@ -199,7 +209,8 @@ final class ColumnPicker: ChartChoiceWindow {
     /// A framed group of check buttons, one per title, scrolling once it is taller than about eight rows;
     /// returns the frame (role GROUP, named by the row's label) and the check buttons in order.
     private static func checkList(_ titles: [String], on: [Bool])
-        -> (widget: UnsafeMutablePointer<GtkWidget>, checks: [UnsafeMutablePointer<GtkWidget>]) {
+        -> (widget: UnsafeMutablePointer<GtkWidget>, checks: [UnsafeMutablePointer<GtkWidget>])
+    {
         let list = Widgets.box(vertical: true, spacing: 2)
         gtk_widget_set_margin_top(list, 4)
         gtk_widget_set_margin_bottom(list, 4)

@@ -82,7 +82,12 @@ final class DataTableWindow: ChildDialog {
         }
         gtk_overlay_add_overlay(gcast(overlay), group)
         Widgets.append(content, overlay)
-        Widgets.append(content, Widgets.label(Localization.tr("Arrows move from cell to cell; Ctrl+Home and Ctrl+End go to the first and last row; S sorts by the column; Escape goes back to the chart on this row."), wrap: true, xalign: 0))
+        Widgets.append(
+            content,
+            Widgets.label(
+                Localization.tr(
+                    "Arrows move from cell to cell; Ctrl+Home and Ctrl+End go to the first and last row; S sorts by the column; Escape goes back to the chart on this row."
+                ), wrap: true, xalign: 0))
         Widgets.append(content, Widgets.closeButton(closing: window))
         gtk_window_set_child(gcast(window), content)
         addColumns()
@@ -97,7 +102,8 @@ final class DataTableWindow: ChildDialog {
 
     deinit { ObjectCensus.freed(DataTableWindow.self) }
 
-    private static let style = ".ag-data-table header button { color: @theme_fg_color; font-weight: bold; } "  // l10n: not shown
+    private static let style =
+        ".ag-data-table header button { color: @theme_fg_color; font-weight: bold; } "  // l10n: not shown
         + ".ag-current-row { background-color: alpha(@theme_selected_bg_color, 0.2); } "  // l10n: not shown
         + ".ag-current-cell { background-color: @theme_selected_bg_color; color: @theme_selected_fg_color; }"  // l10n: not shown
 
@@ -123,14 +129,21 @@ final class DataTableWindow: ChildDialog {
             }
             Signal.connectWithPointer(gpointerOf(factory), "bind") { [weak self] item in
                 guard let self, let item, let label = gtk_list_item_get_child(OpaquePointer(item)),
-                      let row = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+                    let row = gtk_list_item_get_item(OpaquePointer(item))
+                else { return }
                 let position = Int(ag_row_get_position(row))
                 gtk_label_set_text(gcast(label), self.table.text(row: position, column: c))
                 // The cursor's row is tinted and its cell filled, so a person who sees a little finds them.
-                if position == self.row { gtk_widget_add_css_class(label, "ag-current-row") }
-                else { gtk_widget_remove_css_class(label, "ag-current-row") }
-                if position == self.row, c == self.column { gtk_widget_add_css_class(label, "ag-current-cell") }
-                else { gtk_widget_remove_css_class(label, "ag-current-cell") }
+                if position == self.row {
+                    gtk_widget_add_css_class(label, "ag-current-row")
+                } else {
+                    gtk_widget_remove_css_class(label, "ag-current-row")
+                }
+                if position == self.row, c == self.column {
+                    gtk_widget_add_css_class(label, "ag-current-cell")
+                } else {
+                    gtk_widget_remove_css_class(label, "ag-current-cell")
+                }
             }
             let viewColumn = gtk_column_view_column_new(column.header, factory)!  // takes the factory
             gtk_column_view_column_set_resizable(viewColumn, 1)
@@ -159,8 +172,11 @@ final class DataTableWindow: ChildDialog {
             case GDK_KEY_Home, GDK_KEY_KP_Home:
                 if control { self.move(rows: -self.row) } else { self.move(columns: -self.column) }
             case GDK_KEY_End, GDK_KEY_KP_End:
-                if control { self.move(rows: self.table.rowCount - 1 - self.row) }
-                else { self.move(columns: self.table.columns.count - 1 - self.column) }
+                if control {
+                    self.move(rows: self.table.rowCount - 1 - self.row)
+                } else {
+                    self.move(columns: self.table.columns.count - 1 - self.column)
+                }
             case GDK_KEY_s, GDK_KEY_S:
                 guard !control else { return false }
                 self.sortByColumn()
@@ -231,7 +247,9 @@ final class DataTableWindow: ChildDialog {
     private func scrollToRow() {
         var child = gtk_widget_get_first_child(columnView)
         while let widget = child {
-            if gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(row))) != 0 { return }
+            if gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(row))) != 0 {
+                return
+            }
             child = gtk_widget_get_next_sibling(widget)
         }
     }
@@ -250,18 +268,21 @@ final class DataTableWindow: ChildDialog {
         let point = table.rows.indices.contains(row) ? table.rows[row] : nil
         let current = table
         sortJob?.cancel()
-        sortJob = BackgroundJob(name: "audiograph-table-sort", work: { cancellation -> DataTable? in
-            current.sorted(by: next.column, ascending: next.ascending, cancellation: cancellation)
-        }, done: { [weak self] sorted in
-            guard let self else { return }
-            self.sortJob = nil
-            self.table = sorted
-            self.row = point.flatMap { sorted.row(ofPoint: $0) } ?? 0
-            self.shownCell = nil
-            ag_row_model_reset(self.model, guint(sorted.rowCount))
-            self.showHeading()
-            self.focusCell(Localization.tr("%@. %@", sorted.orderWords, sorted.rowWords(row: self.row, column: self.column)))
-            self.scrollToRow()
-        })
+        sortJob = BackgroundJob(
+            name: "audiograph-table-sort",
+            work: { cancellation -> DataTable? in
+                current.sorted(by: next.column, ascending: next.ascending, cancellation: cancellation)
+            },
+            done: { [weak self] sorted in
+                guard let self else { return }
+                self.sortJob = nil
+                self.table = sorted
+                self.row = point.flatMap { sorted.row(ofPoint: $0) } ?? 0
+                self.shownCell = nil
+                ag_row_model_reset(self.model, guint(sorted.rowCount))
+                self.showHeading()
+                self.focusCell(Localization.tr("%@. %@", sorted.orderWords, sorted.rowWords(row: self.row, column: self.column)))
+                self.scrollToRow()
+            })
     }
 }

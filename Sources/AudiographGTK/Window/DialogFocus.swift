@@ -25,7 +25,11 @@ enum DialogFocus {
         let content = gtk_window_get_child(gcast(window))
         if let content { gtk_widget_set_can_focus(content, 0) }
         gtk_window_present(gcast(window))
-        let pending = Pending(window: window, focus: { if let content { gtk_widget_set_can_focus(content, 1) }; focus() })
+        let pending = Pending(
+            window: window,
+            focus: {
+                if let content { gtk_widget_set_can_focus(content, 1) }; focus()
+            })
         if gtk_window_is_active(gcast(window)) != 0 {
             pending.schedule()
             return

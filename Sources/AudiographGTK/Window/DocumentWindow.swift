@@ -51,8 +51,9 @@ final class DocumentWindow {
     init(app: AudiographApplication, measure: any TextMeasuring, audio: AudioPlayback, feedback: PointFeedback) {
         self.app = app
         self.audio = audio
-        session = DocumentSession(jobs: GLibJobs.shared, opening: DocumentOpening(readers: [SpreadsheetReader()]),
-                                  remembered: app.columnChoices)
+        session = DocumentSession(
+            jobs: GLibJobs.shared, opening: DocumentOpening(readers: [SpreadsheetReader()]),
+            remembered: app.columnChoices)
         window = gtk_application_window_new(app.application)
         gtk_window_set_default_size(gcast(window), 960, 640)
         gtk_application_window_set_show_menubar(gcast(window), 1)
@@ -111,8 +112,10 @@ final class DocumentWindow {
         // F11 changes nothing a screen reader would notice: say it once the window manager has done it.
         Signal.connectWithPointer(gpointerOf(window), "notify::fullscreened") { _ in
             guard let window = relay.window else { return }
-            Widgets.announce(gtk_window_is_fullscreen(gcast(window.window)) != 0 ? Localization.tr("Full screen") : Localization.tr("Full screen off"),
-                             in: window.window)
+            Widgets.announce(
+                gtk_window_is_fullscreen(gcast(window.window)) != 0
+                    ? Localization.tr("Full screen") : Localization.tr("Full screen off"),
+                in: window.window)
         }
         Signal.connect(gpointerOf(window), "destroy") { [weak self] in self?.windowDestroyed() }
         carryOut(session.perform(.showStart))
@@ -222,7 +225,8 @@ final class DocumentWindow {
     private func show(_ page: DocumentEffects.Page) {
         switch page {
         case .start:
-            let (made, openButton) = StartPage.make(examples: app.exampleFiles(), recent: RecentFiles.list()) { [weak self] path in
+            let (made, openButton) = StartPage.make(examples: app.exampleFiles(), recent: RecentFiles.list()) {
+                [weak self] path in
                 self?.open(path)
             }
             if let old = startPage { gtk_stack_remove(gcast(stack), old) }
@@ -252,7 +256,8 @@ final class DocumentWindow {
         switch request {
         case .chooseExportTarget(let format, let suggestedName):
             let title = format == .midi ? Localization.tr("Export Audio Graph as MIDI") : Localization.tr("Export Audio Graph")
-            FileChooser.save(parent: window, title: title, accept: Localization.tr("_Export"), suggesting: suggestedName) { [weak self] target in
+            FileChooser.save(parent: window, title: title, accept: Localization.tr("_Export"), suggesting: suggestedName) {
+                [weak self] target in
                 guard let self, !self.destroyed else { return }
                 // Back to the chart first, so Orca (which followed the dialog) hears where the person is and then
                 // what the export says.
@@ -261,16 +266,20 @@ final class DocumentWindow {
             }
         case .export(let format, let target, let sparing):
             guard let chart = chartView.shownChart else { return }
-            exportRow.start(chart: chart, settings: audio.settings, format: format, target: target,
-                            sparing: sparing) { [weak self] message in
+            exportRow.start(
+                chart: chart, settings: audio.settings, format: format, target: target,
+                sparing: sparing
+            ) { [weak self] message in
                 guard let self else { return }
                 gtk_label_set_text(gcast(self.warnings), message)
                 gtk_widget_set_visible(self.warnings, 1)
                 self.chartView.announce(message)
             }
         case .chooseSaveTarget(let suggestedName):
-            FileChooser.save(parent: window, title: Localization.tr("Save Table As"), accept: Localization.tr("_Save"),
-                             suggesting: suggestedName) { [weak self] target in
+            FileChooser.save(
+                parent: window, title: Localization.tr("Save Table As"), accept: Localization.tr("_Save"),
+                suggesting: suggestedName
+            ) { [weak self] target in
                 guard let self, !self.destroyed else { return }
                 self.returnFocus()
                 self.perform(.saveTableTo(target))

@@ -30,7 +30,8 @@ extension DocumentWindow {
         case .window(let command):
             switch command {
             case .export, .exportMIDI, .chooseColumns, .otherCharts, .followFile, .chooseSheet, .saveTable, .goTo,
-                 .findValue, .dataTable: return true
+                .findValue, .dataTable:
+                return true
             case .close, .fullscreen: return false
             }
         case .chart: return true
@@ -57,14 +58,20 @@ extension DocumentWindow {
             case .exportMIDI: perform(.export(.midi))
             case .followFile: perform(.toggleFollowing)
             case .fullscreen:
-                if gtk_window_is_fullscreen(gcast(window)) != 0 { gtk_window_unfullscreen(gcast(window)) }
-                else { gtk_window_fullscreen(gcast(window)) }
+                if gtk_window_is_fullscreen(gcast(window)) != 0 {
+                    gtk_window_unfullscreen(gcast(window))
+                } else {
+                    gtk_window_fullscreen(gcast(window))
+                }
             }
         case .chart(.details):
             showDetails()
         case .chart(let command):
             if let focus = gtk_window_get_focus(gcast(window)),
-               gtk_widget_is_ancestor(focus, chartView.widget) == 0 { chartView.grabFocus() }
+                gtk_widget_is_ancestor(focus, chartView.widget) == 0
+            {
+                chartView.grabFocus()
+            }
             chartView.perform(command)
         case .app, .toggle:
             break  // registered on the application, never on a window
@@ -78,8 +85,9 @@ extension DocumentWindow {
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connectKeyPressed(gpointerOf(keys)) { [weak self] keyval, _ in
             guard let self, keyval == UInt32(GDK_KEY_Escape),
-                  let focus = gtk_window_get_focus(gcast(self.window)),
-                  gtk_widget_get_ancestor(focus, gtk_popover_menu_bar_get_type()) != nil else { return false }
+                let focus = gtk_window_get_focus(gcast(self.window)),
+                gtk_widget_get_ancestor(focus, gtk_popover_menu_bar_get_type()) != nil
+            else { return false }
             self.focusContent()
             return true
         }
@@ -92,7 +100,8 @@ extension DocumentWindow {
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
         Signal.connectDrop(gpointerOf(target)) { [weak self] value in
             guard let self, ag_gtk_value_holds_file_list(value) != 0,
-                  let list = g_value_get_boxed(value) else { return false }
+                let list = g_value_get_boxed(value)
+            else { return false }
             // Transfer container: we free the list, the files stay owned by the GdkFileList.
             var node = gdk_file_list_get_files(OpaquePointer(list))
             let head = node

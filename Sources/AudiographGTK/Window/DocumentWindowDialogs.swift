@@ -10,9 +10,10 @@ extension DocumentWindow {
         guard session.showsChart, let chart = chartView.shownChart else { return }
         details.show {
             guard let analysis = chartView.analysisOrWait(for: .details) else { return nil }
-            return ChartDetails(parent: window, chart: chart, analysis: analysis, reason: document?.reason ?? "",
-                                notes: document?.warnings ?? [], appearance: app.chartAppearance,
-                                play: { [weak self] in self?.chartView.perform(.playAll) })
+            return ChartDetails(
+                parent: window, chart: chart, analysis: analysis, reason: document?.reason ?? "",
+                notes: document?.warnings ?? [], appearance: app.chartAppearance,
+                play: { [weak self] in self?.chartView.perform(.playAll) })
         }
     }
 
@@ -43,20 +44,26 @@ extension DocumentWindow {
                 return sentence
             }
         }
-        searchDialog.show({
-            kind == .goTo
-                ? PointSearchDialog(parent: window, title: Localization.tr("Go To"), label: Localization.tr("_Go to:"),
-                                    hint: chartView.goToHint, text: chartView.goToText, submit: submit)
-                : PointSearchDialog(parent: window, title: Localization.tr("Find Value"), label: Localization.tr("_Find values:"),
-                                    hint: Localization.tr("A condition on the values, such as above 24, below 0, = 42 or between 10 and 20. F3 finds the next, Shift+F3 the previous."),
-                                    text: chartView.findText, submit: submit)
-        }, closing: { [weak self] _ in
-            // The cursor moves first, so the focus given back lands on the new point: moved while the window is
-            // inactive, the old point (which had the focus) stops being focusable and the keys went nowhere.
-            guard let self, let landing else { return }
-            let speech = self.chartView.land(landing)
-            if !speech.isEmpty { self.announceOnceActive(speech.joined(separator: Localization.tr(", "))) }
-        })
+        searchDialog.show(
+            {
+                kind == .goTo
+                    ? PointSearchDialog(
+                        parent: window, title: Localization.tr("Go To"), label: Localization.tr("_Go to:"),
+                        hint: chartView.goToHint, text: chartView.goToText, submit: submit)
+                    : PointSearchDialog(
+                        parent: window, title: Localization.tr("Find Value"), label: Localization.tr("_Find values:"),
+                        hint: Localization.tr(
+                            "A condition on the values, such as above 24, below 0, = 42 or between 10 and 20. F3 finds the next, Shift+F3 the previous."
+                        ),
+                        text: chartView.findText, submit: submit)
+            },
+            closing: { [weak self] _ in
+                // The cursor moves first, so the focus given back lands on the new point: moved while the window is
+                // inactive, the old point (which had the focus) stops being focusable and the keys went nowhere.
+                guard let self, let landing else { return }
+                let speech = self.chartView.land(landing)
+                if !speech.isEmpty { self.announceOnceActive(speech.joined(separator: Localization.tr(", "))) }
+            })
     }
 
     /// Ctrl+T: the chart's rows in a table beside it, at the cursor's row (the selected range's rows when one
@@ -66,16 +73,18 @@ extension DocumentWindow {
         guard session.showsChart, dataTableJob == nil else { return }
         if dataTable.isOpen { return dataTable.show { nil } }
         guard let (request, range) = chartView.dataTable() else { return }
-        dataTableJob = BackgroundJob(name: "audiograph-table", work: { _ in request.make() }, done: { [weak self] made in
-            guard let self, !self.destroyed else { return }
-            self.dataTableJob = nil
-            guard self.session.showsChart else { return }
-            self.dataTable.show {
-                let view = DataTableWindow(parent: self.window, table: made.table, row: made.row, range: range)
-                view.onPoint = { [weak self] series, point in self?.chartView.followTable(series: series, point: point) }
-                return view
-            }
-        })
+        dataTableJob = BackgroundJob(
+            name: "audiograph-table", work: { _ in request.make() },
+            done: { [weak self] made in
+                guard let self, !self.destroyed else { return }
+                self.dataTableJob = nil
+                guard self.session.showsChart else { return }
+                self.dataTable.show {
+                    let view = DataTableWindow(parent: self.window, table: made.table, row: made.row, range: range)
+                    view.onPoint = { [weak self] series, point in self?.chartView.followTable(series: series, point: point) }
+                    return view
+                }
+            })
     }
 
     /// Ctrl+K: the column picker for the shown chart.

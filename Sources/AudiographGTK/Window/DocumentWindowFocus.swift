@@ -14,7 +14,9 @@ extension DocumentWindow {
     /// from a window it does not know is active. A fresh focus event tells it, and it says the window and
     /// where the person is, as it does for other applications.
     func windowActivated() {
-        guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
+        guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else {
+            return
+        }
         refocus(focus)
         sayPendingAnnouncement()
         guard !waitedForRegistration else { return }
@@ -45,7 +47,9 @@ extension DocumentWindow {
     /// announced, as Orca would have said them when the window opened. (Only there: an announcement goes
     /// through the focused control's description, which on the error page holds the error.)
     private func sayWhereAfterLateJoin() {
-        guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else { return }
+        guard !destroyed, gtk_window_is_active(gcast(window)) != 0, let focus = gtk_window_get_focus(gcast(window)) else {
+            return
+        }
         refocus(focus)
         guard session.showsChart, let chartName = chartView.accessibleName else { return }
         Widgets.announce(([session.title, chartName]).joined(separator: Localization.tr(", ")), in: window)

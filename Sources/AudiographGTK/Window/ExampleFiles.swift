@@ -12,8 +12,10 @@ import Foundation
 /// 4. /usr/share/audiograph/examples.
 public enum ExampleFiles {
     /// The examples folder, or nil when none of the places above has one.
-    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                 executable: URL? = currentExecutable()) -> URL? {
+    public static func directory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL? = currentExecutable()
+    ) -> URL? {
         let fileManager = FileManager.default
         func isFolder(_ url: URL) -> Bool {
             var folder: ObjCBool = false

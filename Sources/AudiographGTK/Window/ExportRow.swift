@@ -47,8 +47,10 @@ final class ExportRow {
 
     /// Renders `chart` with `settings` (every series, as Shift+Space plays it) and writes it to `target` as
     /// `format`; `failed` hears the sentence to show when the file can't be written.
-    func start(chart: ChartDescriptor, settings: SonificationSettings, format: AudioGraphFileFormat, target: String,
-               sparing dataFile: String?, failed: @escaping @MainActor (String) -> Void) {
+    func start(
+        chart: ChartDescriptor, settings: SonificationSettings, format: AudioGraphFileFormat, target: String,
+        sparing dataFile: String?, failed: @escaping @MainActor (String) -> Void
+    ) {
         cancel(saying: false)
         let fileName = (target as NSString).lastPathComponent
         gtk_label_set_text(gcast(label), Localization.tr("Saving %@…", fileName))
@@ -56,36 +58,42 @@ final class ExportRow {
         gtk_widget_set_visible(widget, 1)
         announce(Localization.tr("Saving the audio graph to %@…", fileName))
         Trace.mark("export-start")
-        job = BackgroundJob(name: "audiograph-export", work: { [weak self] cancellation -> Result<String, ExportFailure>? in
-            let step = { (fraction: Double) in MainLoop.post { self?.progressed(fraction, cancellation) } }
-            DiagnosticDelay.wait(milliseconds: DiagnosticDelay.exportMilliseconds, cancellation: cancellation)
-            let score = Sonifier(chart: chart, settings: settings).score(.all)
-            guard !cancellation.isCancelled else { return nil }
-            step(Self.scoreDone)
-            do {
-                switch format {
-                case .wav:
-                    let buffer = Synthesizer().render(score)
-                    guard !cancellation.isCancelled else { return nil }
-                    step(Self.renderDone)
-                    try WAVFile.write(buffer, to: target, sparing: dataFile, cancellation: cancellation)
-                case .midi:
-                    // Notes, not sound: nothing to synthesize.
-                    try MIDIFile.write(score, trackNames: chart.series.map(\.name), to: target, sparing: dataFile,
-                                        cancellation: cancellation)
+        job = BackgroundJob(
+            name: "audiograph-export",
+            work: { [weak self] cancellation -> Result<String, ExportFailure>? in
+                let step = { (fraction: Double) in MainLoop.post { self?.progressed(fraction, cancellation) } }
+                DiagnosticDelay.wait(milliseconds: DiagnosticDelay.exportMilliseconds, cancellation: cancellation)
+                let score = Sonifier(chart: chart, settings: settings).score(.all)
+                guard !cancellation.isCancelled else { return nil }
+                step(Self.scoreDone)
+                do {
+                    switch format {
+                    case .wav:
+                        let buffer = Synthesizer().render(score)
+                        guard !cancellation.isCancelled else { return nil }
+                        step(Self.renderDone)
+                        try WAVFile.write(buffer, to: target, sparing: dataFile, cancellation: cancellation)
+                    case .midi:
+                        // Notes, not sound: nothing to synthesize.
+                        try MIDIFile.write(
+                            score, trackNames: chart.series.map(\.name), to: target, sparing: dataFile,
+                            cancellation: cancellation)
+                    }
+                } catch is WAVWriteCancelled {
+                    return nil
+                } catch {
+                    // The reason alone: the write error's own sentence names the file and says what to do again.
+                    let reason = (error as? WAVWriteError)?.reason ?? String(describing: error)
+                    return .failure(
+                        ExportFailure(
+                            message: Localization.tr(
+                                "Couldn't save the audio graph to %@: %@. Choose another folder.", target, reason)))
                 }
-            } catch is WAVWriteCancelled {
-                return nil
-            } catch {
-                // The reason alone: the write error's own sentence names the file and says what to do again.
-                let reason = (error as? WAVWriteError)?.reason ?? String(describing: error)
-                return .failure(ExportFailure(message: Localization.tr(
-                    "Couldn't save the audio graph to %@: %@. Choose another folder.", target, reason)))
-            }
-            return .success(target)
-        }, done: { [weak self] result in
-            self?.finished(result, failed: failed)
-        })
+                return .success(target)
+            },
+            done: { [weak self] result in
+                self?.finished(result, failed: failed)
+            })
     }
 
     /// Stops the export under way, if any; with `saying`, Orca hears that it was cancelled.

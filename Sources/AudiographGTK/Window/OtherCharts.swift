@@ -39,8 +39,9 @@ final class OtherCharts: ChartChoiceWindow {
 
         let content = Widgets.box(vertical: true, spacing: 12)
         Widgets.setMargins(content, 18)
-        let intro = Widgets.label(Localization.tr("Charts %@ can make, best first; the first is the one shown now.", fileName),
-                                  wrap: true, xalign: 0)
+        let intro = Widgets.label(
+            Localization.tr("Charts %@ can make, best first; the first is the one shown now.", fileName),
+            wrap: true, xalign: 0)
         Widgets.append(content, intro)
 
         list = gtk_list_box_new()!
@@ -58,9 +59,10 @@ final class OtherCharts: ChartChoiceWindow {
         let rememberCheck = Widgets.checkButton(Localization.tr("_Remember for this file"))
         Widgets.append(rememberBox, rememberCheck)
         let sidecarName = (SidecarSettings.path(for: source.path ?? fileName) as NSString).lastPathComponent
-        let note = Widgets.label(Localization.tr(
-            "Saves the choice in %@ next to the file, and for other files with the same columns; the file itself is never changed.",
-                                                 sidecarName), classes: ["caption"], wrap: true, xalign: 0)
+        let note = Widgets.label(
+            Localization.tr(
+                "Saves the choice in %@ next to the file, and for other files with the same columns; the file itself is never changed.",
+                sidecarName), classes: ["caption"], wrap: true, xalign: 0)
         gtk_widget_set_margin_start(note, 28)
         Widgets.append(rememberBox, note)
         Widgets.append(content, rememberBox)
@@ -100,8 +102,9 @@ final class OtherCharts: ChartChoiceWindow {
             self.suggestionsJob?.cancel()
         }
 
-        suggestionsJob = BackgroundJob(name: "audiograph-suggestions", work: { _ in ChartSuggestions.list(for: document) },
-                                       done: { [weak self] found in self?.fill(found) })
+        suggestionsJob = BackgroundJob(
+            name: "audiograph-suggestions", work: { _ in ChartSuggestions.list(for: document) },
+            done: { [weak self] found in self?.fill(found) })
         ObjectCensus.created(self)
     }
 

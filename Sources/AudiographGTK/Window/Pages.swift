@@ -10,12 +10,15 @@ import Foundation
 enum StartPage {
     /// The page and its Open button (which takes the keyboard focus when the page is shown).
     static func make(examples: [URL], recent: [String], open: @escaping @MainActor (String) -> Void)
-        -> (page: UnsafeMutablePointer<GtkWidget>, openButton: UnsafeMutablePointer<GtkWidget>) {
+        -> (page: UnsafeMutablePointer<GtkWidget>, openButton: UnsafeMutablePointer<GtkWidget>)
+    {
         let (scroller, content) = Widgets.page()
         Widgets.append(content, Widgets.label(Localization.tr("Audiograph"), classes: ["title-1"]))
-        Widgets.append(content, Widgets.label(
-            Localization.tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
-            wrap: true))
+        Widgets.append(
+            content,
+            Widgets.label(
+                Localization.tr("See and hear charts of CSV files. Open a file, drop one on this window, or try an example."),
+                wrap: true))
         let openButton = Widgets.button(Localization.tr("_Open…"), action: ActionID.app(.open).name, suggested: true)
         gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(openButton, 6)
@@ -24,15 +27,21 @@ enum StartPage {
             Widgets.append(content, section(Localization.tr("Recent Files")))
             for path in recent {
                 let folder = (path as NSString).deletingLastPathComponent
-                Widgets.append(content, Widgets.twoLineButton(
-                    title: (path as NSString).lastPathComponent, detail: abbreviateHome(folder)) { open(path) })
+                Widgets.append(
+                    content,
+                    Widgets.twoLineButton(
+                        title: (path as NSString).lastPathComponent, detail: abbreviateHome(folder)
+                    ) { open(path) })
             }
         }
         if !examples.isEmpty {
             Widgets.append(content, section(Localization.tr("Examples")))
             for url in examples {
-                Widgets.append(content, Widgets.twoLineButton(
-                    title: humanTitle(url.path), detail: url.lastPathComponent) { open(url.path) })
+                Widgets.append(
+                    content,
+                    Widgets.twoLineButton(
+                        title: humanTitle(url.path), detail: url.lastPathComponent
+                    ) { open(url.path) })
             }
         }
         return (scroller, openButton)

@@ -21,8 +21,10 @@ final class PointSearchDialog: ChildDialog {
 
     /// A dialog titled `title` whose entry is labelled `label` (with a mnemonic) and described by `hint`
     /// (what to type, said by the screen reader after the label), showing `text`.
-    init(parent: UnsafeMutablePointer<GtkWidget>, title: String, label: String, hint: String, text: String,
-         submit: @escaping (String) -> String?) {
+    init(
+        parent: UnsafeMutablePointer<GtkWidget>, title: String, label: String, hint: String, text: String,
+        submit: @escaping (String) -> String?
+    ) {
         self.submit = submit
         window = Widgets.dialogWindow(title: title, parent: parent)
         gtk_window_set_default_size(gcast(window), 460, -1)

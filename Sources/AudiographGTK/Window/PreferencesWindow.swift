@@ -11,8 +11,10 @@ import CGtkShim
 @MainActor
 enum PreferencesWindow {
     /// Shows the window over `parent`; `onClosed` runs once it has been closed.
-    static func present(parent: UnsafeMutablePointer<GtkWidget>?, feedback: PointFeedback,
-                        onClosed: @escaping @MainActor () -> Void) {
+    static func present(
+        parent: UnsafeMutablePointer<GtkWidget>?, feedback: PointFeedback,
+        onClosed: @escaping @MainActor () -> Void
+    ) {
         let window = Widgets.dialogWindow(title: Localization.tr("Preferences"), parent: parent)
         ObjectCensus.track(window, as: "Preferences")
         if let parent {
@@ -39,8 +41,12 @@ enum PreferencesWindow {
         // The heading names the group of check buttons for screen readers.
         ag_gtk_accessible_set_labelled_by(opaque(group), heading)
         Widgets.append(content, group)
-        Widgets.append(content, Widgets.label(
-            Localization.tr("Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."), wrap: true, xalign: 0))
+        Widgets.append(
+            content,
+            Widgets.label(
+                Localization.tr(
+                    "Comma and period make charts play slower or faster; the chart says the new length, and Audiograph remembers it."
+                ), wrap: true, xalign: 0))
         appendWording(to: content, feedback: feedback)
         appendReference(to: content, feedback: feedback)
         Widgets.append(content, Widgets.closeButton(closing: window))
@@ -56,8 +62,10 @@ enum PreferencesWindow {
         let heading = Widgets.label(Localization.tr("Reference level, drawn as a line and heard as a quiet tone"), xalign: 0)
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
-        let choices: [(ReferenceLevel?, String)] = [(nil, Localization.tr("_No reference level")), (.mean, Localization.tr("The _mean")),
-                                                    (.median, Localization.tr("The me_dian")), (.zero, Localization.tr("_Zero"))]
+        let choices: [(ReferenceLevel?, String)] = [
+            (nil, Localization.tr("_No reference level")), (.mean, Localization.tr("The _mean")),
+            (.median, Localization.tr("The me_dian")), (.zero, Localization.tr("_Zero"))
+        ]
         var radios: [(ReferenceLevel?, UnsafeMutablePointer<GtkWidget>)] = []
         for (level, label) in choices {
             let radio = Widgets.checkButton(label)
@@ -70,7 +78,9 @@ enum PreferencesWindow {
         let typed = Widgets.checkButton(Localization.tr("T_his value:"))
         gtk_check_button_set_group(gcast(typed), gcast(radios[0].1))
         let entry = gtk_entry_new()!
-        if let value = feedback.typedReference { gtk_editable_set_text(gcast(entry), ValueFormatter(usesGrouping: false).exact(value)) }
+        if let value = feedback.typedReference {
+            gtk_editable_set_text(gcast(entry), ValueFormatter(usesGrouping: false).exact(value))
+        }
         if case .value = feedback.reference { gtk_check_button_set_active(gcast(typed), 1) }
         // The entry is named by its radio button, and says what it takes.
         ag_gtk_accessible_set_labelled_by(opaque(entry), typed)
@@ -87,7 +97,8 @@ enum PreferencesWindow {
                 guard case .value(let value)? = ReferenceLevel(argument: text) else { return }
                 if feedback.reference != .value(value) { feedback.setReference(.value(value)) }
             } else if let chosen = radios.first(where: { gtk_check_button_get_active(gcast($0.1)) != 0 }),
-                      feedback.reference != chosen.0 {
+                feedback.reference != chosen.0
+            {
                 feedback.setReference(chosen.0)
             }
         }
@@ -103,9 +114,10 @@ enum PreferencesWindow {
         Widgets.append(content, heading)
         let group = Widgets.box(vertical: true, spacing: 6)
         let labels: [(PointWording.Part, String)] = [
-            (.value, Localization.tr("The _value")), (.x, Localization.tr("The _x value and label")), (.unit, Localization.tr("The _unit")),
+            (.value, Localization.tr("The _value")), (.x, Localization.tr("The _x value and label")),
+            (.unit, Localization.tr("The _unit")),
             (.series, Localization.tr("The _series name")), (.position, Localization.tr("The p_osition, “point 1 of 59”")),
-            (.trend, Localization.tr("The tr_end from the point before: rising, falling or level")),
+            (.trend, Localization.tr("The tr_end from the point before: rising, falling or level"))
         ]
         var checks: [(PointWording.Part, UnsafeMutablePointer<GtkWidget>)] = []
         for (part, label) in labels {
@@ -119,9 +131,13 @@ enum PreferencesWindow {
         Widgets.append(group, valueFirst)
         ag_gtk_accessible_set_labelled_by(opaque(group), heading)
         Widgets.append(content, group)
-        Widgets.append(content, Widgets.label(
-            Localization.tr("In a chart, V steps through Minimal, Standard, Detailed and Custom; T and P turn the point tones and the point speech off and on."),
-            wrap: true, xalign: 0))
+        Widgets.append(
+            content,
+            Widgets.label(
+                Localization.tr(
+                    "In a chart, V steps through Minimal, Standard, Detailed and Custom; T and P turn the point tones and the point speech off and on."
+                ),
+                wrap: true, xalign: 0))
         let changed: @MainActor () -> Void = { [weak feedback] in
             let parts = Set(checks.filter { gtk_check_button_get_active(gcast($0.1)) != 0 }.map(\.0))
             let order: PointWording.Order = gtk_check_button_get_active(gcast(valueFirst)) != 0 ? .valueFirst : .xFirst

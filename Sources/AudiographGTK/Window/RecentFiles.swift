@@ -9,7 +9,8 @@ enum RecentFiles {
     /// Records that `path` was opened.
     static func add(_ path: String) {
         guard let manager = gtk_recent_manager_get_default(),
-              let uri = g_filename_to_uri(path, nil, nil) else { return }
+            let uri = g_filename_to_uri(path, nil, nil)
+        else { return }
         defer { g_free(uri) }
         gtk_recent_manager_add_item(manager, uri)
     }
@@ -28,8 +29,9 @@ enum RecentFiles {
             guard let info else { continue }
             defer { gtk_recent_info_unref(info) }
             guard gtk_recent_info_has_application(info, appName) != 0, gtk_recent_info_is_local(info) != 0,
-                  let path = takeGString(g_filename_from_uri(gtk_recent_info_get_uri(info), nil, nil)),
-                  FileManager.default.fileExists(atPath: path) else { continue }
+                let path = takeGString(g_filename_from_uri(gtk_recent_info_get_uri(info), nil, nil)),
+                FileManager.default.fileExists(atPath: path)
+            else { continue }
             let modified = gtk_recent_info_get_modified(info).map { g_date_time_to_unix($0) } ?? 0
             found.append((path, Int64(modified)))
         }

@@ -62,7 +62,8 @@ final class SheetChooser {
         Signal.connect(gpointerOf(popover), "map") { [weak self] in
             MainLoop.post { [weak self] in
                 guard let self, let shown = self.shown,
-                      let list = Self.descendant(of: popover, type: gtk_list_view_get_type()) else { return }
+                    let list = Self.descendant(of: popover, type: gtk_list_view_get_type())
+                else { return }
                 var row = gtk_widget_get_first_child(list)
                 var index = 0
                 while let current = row, index < shown.chosen {

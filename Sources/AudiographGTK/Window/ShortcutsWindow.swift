@@ -24,7 +24,9 @@ enum ShortcutsWindow {
     static func sections(_ entries: [ActionEntry]) -> [(title: String, rows: [Row])] {
         MenuSection.allCases.compactMap { section in
             let rows = entries.filter { $0.section == section && !$0.accelerators.isEmpty }
-                .map { Row(command: $0.plainLabel, keys: $0.accelerators.map(keyLabel).joined(separator: Localization.tr(" or "))) }
+                .map {
+                    Row(command: $0.plainLabel, keys: $0.accelerators.map(keyLabel).joined(separator: Localization.tr(" or ")))
+                }
             return rows.isEmpty ? nil : (Widgets.withoutMnemonic(section.title), rows)
         }
     }
@@ -34,7 +36,8 @@ enum ShortcutsWindow {
         var key: guint = 0
         var modifiers = GdkModifierType(0)
         guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, key != 0,
-              let label = gtk_accelerator_get_label(key, modifiers) else { return accelerator }
+            let label = gtk_accelerator_get_label(key, modifiers)
+        else { return accelerator }
         defer { g_free(label) }
         return String(cString: label)
     }
@@ -85,8 +88,9 @@ enum ShortcutsWindow {
         }
         // Each list is one Tab stop: Tab goes list to list, then Close; Shift+Tab comes back.
         for (index, list) in lists.enumerated() {
-            Widgets.makeOneTabStop(list, before: index > 0 ? lists[index - 1] : close,
-                                   after: index + 1 < lists.count ? lists[index + 1] : close)
+            Widgets.makeOneTabStop(
+                list, before: index > 0 ? lists[index - 1] : close,
+                after: index + 1 < lists.count ? lists[index + 1] : close)
         }
         gtk_window_set_child(gcast(window), outer)
         Signal.connect(gpointerOf(window), "destroy", onClosed)

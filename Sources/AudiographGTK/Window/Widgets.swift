@@ -18,8 +18,10 @@ enum Widgets {
 
     /// A wrapping label with style classes ("title-1", "heading", "caption", ...). No "dim-label": its 55%
     /// opacity takes secondary text below 4.5:1 contrast.
-    static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
-                      xalign: Float = 0.5) -> UnsafeMutablePointer<GtkWidget> {
+    static func label(
+        _ text: String, classes: [String] = [], wrap: Bool = false,
+        xalign: Float = 0.5
+    ) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(text)!
         if wrap {
             gtk_label_set_wrap(gcast(label), 1)
@@ -60,8 +62,10 @@ enum Widgets {
         gtk_window_set_modal(gcast(window), 1)
         gtk_window_set_destroy_with_parent(gcast(window), 1)
         let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(gcast(shortcuts), gtk_shortcut_new(
-            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
+        gtk_shortcut_controller_add_shortcut(
+            gcast(shortcuts),
+            gtk_shortcut_new(
+                gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)), gtk_named_action_new("window.close")))
         gtk_widget_add_controller(window, shortcuts)
         return window
     }
@@ -77,8 +81,10 @@ enum Widgets {
     /// Makes a GtkListBox one Tab stop, like a table or the chart: the arrows move between its rows, Tab
     /// goes on to `after` and Shift+Tab back to `before` (GtkListBox alone stops on every row). The list
     /// owns the key controller once added.
-    static func makeOneTabStop(_ list: UnsafeMutablePointer<GtkWidget>, before: UnsafeMutablePointer<GtkWidget>,
-                               after: UnsafeMutablePointer<GtkWidget>) {
+    static func makeOneTabStop(
+        _ list: UnsafeMutablePointer<GtkWidget>, before: UnsafeMutablePointer<GtkWidget>,
+        after: UnsafeMutablePointer<GtkWidget>
+    ) {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connectKeyPressed(gpointerOf(keys)) { keyval, state in
@@ -98,7 +104,8 @@ enum Widgets {
     @discardableResult
     static func focusInto(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         if g_type_check_instance_is_a(gcast(widget), gtk_list_box_get_type()) != 0,
-           let first = gtk_list_box_get_row_at_index(gcast(widget), 0) {
+            let first = gtk_list_box_get_row_at_index(gcast(widget), 0)
+        {
             return gtk_widget_grab_focus(gcast(first)) != 0
         }
         return gtk_widget_grab_focus(widget) != 0
@@ -143,14 +150,17 @@ enum Widgets {
     /// cleared at once, which Orca 43 speaks (see the handbook). `root` is any widget of the window.
     static func announce(_ message: String, in root: UnsafeMutablePointer<GtkWidget>) {
         guard let window = gtk_widget_get_root(root),
-              let focus = gtk_root_get_focus(window) ?? Optional(gcast(window, to: GtkWidget.self)) else { return }
+            let focus = gtk_root_get_focus(window) ?? Optional(gcast(window, to: GtkWidget.self))
+        else { return }
         ag_gtk_accessible_announce(opaque(focus), message)
     }
 
     /// Gives `widget` the same margin, in pixels, on all four sides.
     static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, _ margin: Int32) {
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(widget, margin) }
+        for side in [
+            gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+            gtk_widget_set_margin_end
+        ] { side(widget, margin) }
     }
 
     /// A dialog's "Close" button, at the end of its row, that closes `window` (Escape does too).
@@ -170,16 +180,18 @@ enum Widgets {
         addedStyles.insert(css)
         let provider = gtk_css_provider_new()!
         #if GTK_4_12
-        gtk_css_provider_load_from_string(provider, css)
+            gtk_css_provider_load_from_string(provider, css)
         #else
-        gtk_css_provider_load_from_data(provider, css, -1)  // GTK 4.8 and 4.10 have no load_from_string
+            gtk_css_provider_load_from_data(provider, css, -1)  // GTK 4.8 and 4.10 have no load_from_string
         #endif
         gtk_style_context_add_provider_for_display(display, gcast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(gpointerOf(provider))
     }
 
     /// A flat button showing a title and, under it, dimmed detail text; its accessible name says both.
-    static func twoLineButton(title: String, detail: String, onClick: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
+    static func twoLineButton(title: String, detail: String, onClick: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<
+        GtkWidget
+    > {
         let button = gtk_button_new()!
         gtk_widget_add_css_class(button, "flat")
         let content = box(vertical: true, spacing: 2)
@@ -192,7 +204,8 @@ enum Widgets {
     }
 
     /// A vertical page centred in the window, `width` pixels wide, inside a scrolled window.
-    static func page(width: Int32 = 560) -> (scroller: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
+    static func page(width: Int32 = 560) -> (scroller: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>)
+    {
         let content = box(vertical: true, spacing: 12)
         gtk_widget_set_size_request(content, width, -1)
         gtk_widget_set_halign(content, GTK_ALIGN_CENTER)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 /// Random series of every size and kind (gaps, unsorted x, ties, constant runs) keep each result's promises.

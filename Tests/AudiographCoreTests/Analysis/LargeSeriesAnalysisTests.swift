@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 /// The million-point path of every analysis gives sensible answers (timing is checked separately).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class OutlierAnalysisTests: XCTestCase {
@@ -14,8 +15,9 @@ final class OutlierAnalysisTests: XCTestCase {
         for pointsPerWave in [20.0, 50.0, 200.0] {
             let xs = (0..<400).map(Double.init)
             let ys = xs.map { 5 * sin(2 * Double.pi * $0 / pointsPerWave) }
-            XCTAssertEqual(OutlierDetection.outliers(xs: xs, ys: ys, method: .smoothFit), [],
-                           "\(pointsPerWave) points per wave")
+            XCTAssertEqual(
+                OutlierDetection.outliers(xs: xs, ys: ys, method: .smoothFit), [],
+                "\(pointsPerWave) points per wave")
         }
     }
 
@@ -43,8 +45,10 @@ final class OutlierAnalysisTests: XCTestCase {
     }
 
     func testSpikeInFlatDataAndAtTheEnds() {
-        XCTAssertEqual(OutlierDetection.outliers(xs: (0..<8).map(Double.init), ys: [0, 0, 0, 0, 10, 0, 0, 0],
-                                                 method: .smoothFit), [4])
+        XCTAssertEqual(
+            OutlierDetection.outliers(
+                xs: (0..<8).map(Double.init), ys: [0, 0, 0, 0, 10, 0, 0, 0],
+                method: .smoothFit), [4])
         let xs = (0..<30).map(Double.init)
         var ys = xs.map { 0.5 * $0 }
         ys[0] = 40
@@ -88,8 +92,10 @@ final class OutlierAnalysisTests: XCTestCase {
 
     func testMissingValuesAndTooFewPoints() {
         XCTAssertEqual(OutlierDetection.outliers(xs: [0, 1, 2, 3], ys: [0, 0, 50, 0], method: .smoothFit), [])
-        XCTAssertEqual(OutlierDetection.outliers(xs: [0, 1, 2, 3, 4, 5], ys: [0, .nan, 0, 50, .nan, 0],
-                                                 method: .smoothFit), [])
+        XCTAssertEqual(
+            OutlierDetection.outliers(
+                xs: [0, 1, 2, 3, 4, 5], ys: [0, .nan, 0, 50, .nan, 0],
+                method: .smoothFit), [])
         let xs = (0..<12).map(Double.init)
         var ys = [Double](repeating: 1, count: 12)
         ys[1] = .nan

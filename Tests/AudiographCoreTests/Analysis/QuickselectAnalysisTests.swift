@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class QuickselectAnalysisTests: XCTestCase {
@@ -50,7 +51,7 @@ final class QuickselectAnalysisTests: XCTestCase {
             (0..<n).reversed().map(Double.init),
             (0..<n).map { Double(min($0, n - $0)) },  // organ pipe
             (0..<n).map { _ in Double(Int.random(in: 0...2, using: &generator)) },
-            (0..<n).map { $0 % 100 == 0 ? 1e9 : Double($0 % 7) },
+            (0..<n).map { $0 % 100 == 0 ? 1e9 : Double($0 % 7) }
         ]
         for values in shapes {
             let sorted = values.sorted()
@@ -92,8 +93,10 @@ final class HistogramSelectAnalysisTests: XCTestCase {
             // The count and range a caller already knows (exact, and wider than the values) give the same median.
             let finite = values.filter(\.isFinite)
             guard let lowest = finite.min(), let highest = finite.max() else { continue }
-            for extent in [HistogramSelect.Extent(count: finite.count, lowest: lowest, highest: highest),
-                           HistogramSelect.Extent(count: finite.count, lowest: lowest - 1, highest: highest + 0.5)] {
+            for extent in [
+                HistogramSelect.Extent(count: finite.count, lowest: lowest, highest: highest),
+                HistogramSelect.Extent(count: finite.count, lowest: lowest - 1, highest: highest + 0.5)
+            ] {
                 let known = values.withUnsafeBufferPointer { HistogramSelect.median(of: $0, extent: extent) }
                 XCTAssertEqual(known, expected, "\(values.prefix(5))… (\(values.count)), \(extent)")
             }

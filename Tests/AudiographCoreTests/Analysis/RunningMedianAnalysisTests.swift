@@ -1,6 +1,7 @@
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
-import XCTest
 
 /// The running median against its definition (the middle of the sorted window), on a series long enough that
 /// its interior is slid in one stretch per core: every position near where the stretches meet, and a sample.
@@ -46,7 +47,8 @@ final class RunningMedianOffsetsAnalysisTests: XCTestCase {
                 XCTAssertEqual(values[i + offset], expected[i], "n \(n), position \(i)")
             }
             XCTAssertEqual(medians.first, RunningMedian.median3(values[0], expected[1], 3 * expected[1] - 2 * expected[2]))
-            XCTAssertEqual(medians.last, RunningMedian.median3(values[n - 1], expected[n - 2], 3 * expected[n - 2] - 2 * expected[n - 3]))
+            XCTAssertEqual(
+                medians.last, RunningMedian.median3(values[n - 1], expected[n - 2], 3 * expected[n - 2] - 2 * expected[n - 3]))
         }
     }
 }

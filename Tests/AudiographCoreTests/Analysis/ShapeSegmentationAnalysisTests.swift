@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class ShapeSegmentationAnalysisTests: XCTestCase {
     /// Contiguous, from the first to the last valid point, values taken from the data.
-    private func assertWellFormed(_ segments: [ShapeSegment], xs: [Double], ys: [Double],
-                                  first: Int, last: Int, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertWellFormed(
+        _ segments: [ShapeSegment], xs: [Double], ys: [Double],
+        first: Int, last: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertFalse(segments.isEmpty, file: file, line: line)
         XCTAssertEqual(segments.first?.fromIndex, first, file: file, line: line)
         XCTAssertEqual(segments.last?.toIndex, last, file: file, line: line)
@@ -120,8 +123,9 @@ final class ShapeSegmentationAnalysisTests: XCTestCase {
         XCTAssertEqual(ShapeSegmentation.segments(xs: [], ys: []), [])
         XCTAssertEqual(ShapeSegmentation.segments(xs: [1], ys: [2]), [])
         XCTAssertEqual(ShapeSegmentation.segments(xs: [1, 2], ys: [.nan, 2]), [])
-        XCTAssertEqual(ShapeSegmentation.segments(xs: [1, 2], ys: [5, 3]),
-                       [ShapeSegment(fromIndex: 0, toIndex: 1, fromX: 1, fromY: 5, toX: 2, toY: 3)])
+        XCTAssertEqual(
+            ShapeSegmentation.segments(xs: [1, 2], ys: [5, 3]),
+            [ShapeSegment(fromIndex: 0, toIndex: 1, fromX: 1, fromY: 5, toX: 2, toY: 3)])
         let v = ShapeSegmentation.segments(xs: [0, 1, 2], ys: [1, 0, 1])
         XCTAssertEqual(v.map(\.toIndex), [1, 2])
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class SortPermutationAnalysisTests: XCTestCase {
@@ -29,7 +30,7 @@ final class SortPermutationAnalysisTests: XCTestCase {
             (0..<20_000).map { _ in exp(Double.random(in: -300...300, using: &generator)) },
             // Only a handful of distinct values.
             (0..<20_000).map { _ in Double(Int.random(in: 0..<4, using: &generator)) },
-            (0..<5_000).map { Double(5_000 - $0) },
+            (0..<5_000).map { Double(5_000 - $0) }
         ]
         for values in cases {
             let (sorted, order) = SortPermutation.sort(values)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class StatisticsAnalysisTests: XCTestCase {
@@ -28,8 +29,11 @@ final class StatisticsAnalysisTests: XCTestCase {
 
     func testEmptyAllMissingAndSinglePoint() {
         let empty = SeriesStatistics.compute(ys: [])
-        XCTAssertEqual(empty, SeriesStatistics(count: 0, missing: 0, minIndex: nil, maxIndex: nil, mean: nil,
-                                               median: nil, standardDeviation: nil))
+        XCTAssertEqual(
+            empty,
+            SeriesStatistics(
+                count: 0, missing: 0, minIndex: nil, maxIndex: nil, mean: nil,
+                median: nil, standardDeviation: nil))
         let missing = SeriesStatistics.compute(ys: [.nan, .nan])
         XCTAssertEqual(missing.count, 0)
         XCTAssertEqual(missing.missing, 2)

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 final class ChartInferenceTests: XCTestCase {
     let folder = TemporaryFolder()
 
-    private func chart(_ text: String, _ settings: ChartSettings = ChartSettings(), name: String = "t.csv") throws -> ChartDescriptor {
+    private func chart(_ text: String, _ settings: ChartSettings = ChartSettings(), name: String = "t.csv") throws
+        -> ChartDescriptor
+    {
         try ChartDocument.open(path: folder.write(name, text), overrides: settings).chart
     }
 
@@ -52,7 +55,8 @@ final class ChartInferenceTests: XCTestCase {
     }
 
     /// "Country, 2000, …, 2005": six years of three countries, a series per row as statistics offices write it.
-    private let countriesByYear = "Country,2000,2001,2002,2003,2004,2005\nFrance,16.1,16.5,17.0,17.2,17.9,18.3\n"
+    private let countriesByYear =
+        "Country,2000,2001,2002,2003,2004,2005\nFrance,16.1,16.5,17.0,17.2,17.9,18.3\n"
         + "Spain,44.7,45.0,,46.3,47.1,47.0\nPeru,31.0,31.5,32.2,32.0,33.4,34.7\n"
 
     func testColumnsOfYearsMakeOneLinePerRow() throws {
@@ -67,12 +71,14 @@ final class ChartInferenceTests: XCTestCase {
         guard case .numeric(let x) = c.xAxis else { return XCTFail("x should be the years") }
         XCTAssertEqual(x.formatter.string(2003), "2003")
         XCTAssertEqual(document.table.columns.map(\.header), ["Country", "Year", "Value"])
-        XCTAssertTrue(document.warnings.contains(
-            "The columns 2000 to 2005 are times, so each row is drawn as a line over them."), "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains(
+                "The columns 2000 to 2005 are times, so each row is drawn as a line over them."), "\(document.warnings)")
     }
 
     func testColumnsOfMonthsAndAConstantIndicatorNameTheLinesAndValues() throws {
-        let text = "Indicator,Region,2024-01,2024-02,2024-03,2024-04\nRainfall (mm),North,80,95,60,40\n"
+        let text =
+            "Indicator,Region,2024-01,2024-02,2024-03,2024-04\nRainfall (mm),North,80,95,60,40\n"
             + "Rainfall (mm),South,20,25,30,10\n"
         let c = try chart(text)
         XCTAssertEqual(c.kind, .line)
@@ -103,8 +109,9 @@ final class ChartInferenceTests: XCTestCase {
         let bars = try chart(countriesByYear, ChartSettings(x: "Country", kind: .bar))
         XCTAssertEqual(bars.kind, .bar)
         XCTAssertEqual(bars.xAxis.title, "Country")
-        XCTAssertEqual(bars.series.map(\.name), ["2000", "2001", "2002", "2003", "2004", "2005"],
-                       "x named as written: the years are the bars' series")
+        XCTAssertEqual(
+            bars.series.map(\.name), ["2000", "2001", "2002", "2003", "2004", "2005"],
+            "x named as written: the years are the bars' series")
         // The viewer's column picker names the long table's columns, with any kind.
         let heatmap = try chart(countriesByYear, ChartSettings(x: "Year", y: ["Value"], seriesBy: "Country", kind: .heatmap))
         XCTAssertEqual(heatmap.kind, .heatmap)
@@ -165,8 +172,11 @@ final class ChartInferenceTests: XCTestCase {
 
     func testFlagsOverrideEveryGuess() throws {
         let text = "a,b,c,g\n1,5,9,x\n2,4,8,y\n3,6,7,x\n4,1,2,y\n"
-        let c = try chart(text, ChartSettings(x: "b", y: ["c"], kind: .scatter, title: "Mine", summary: "Given.",
-                                              unit: "kg", logY: true))
+        let c = try chart(
+            text,
+            ChartSettings(
+                x: "b", y: ["c"], kind: .scatter, title: "Mine", summary: "Given.",
+                unit: "kg", logY: true))
         XCTAssertEqual(c.xAxis.title, "b")
         XCTAssertEqual(c.series.map(\.name), ["c"])
         XCTAssertEqual(c.kind, .scatter)
@@ -250,8 +260,11 @@ final class ChartInferenceTests: XCTestCase {
         XCTAssertEqual(withSidecar.layout.kind, .line)
         let without = try ChartDocument.open(path: path, readingSidecar: false)
         XCTAssertEqual(without.chart.kind, .scatter)
-        XCTAssertEqual(without.layout, ChartInference.Layout(x: 1, y: [2], seriesBy: nil, size: 3, category: 4, label: 0,
-                                                             kind: .scatter))
+        XCTAssertEqual(
+            without.layout,
+            ChartInference.Layout(
+                x: 1, y: [2], seriesBy: nil, size: 3, category: 4, label: 0,
+                kind: .scatter))
         XCTAssertNil(without.settings.kind)
     }
 }

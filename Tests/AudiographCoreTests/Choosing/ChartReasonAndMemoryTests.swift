@@ -2,6 +2,7 @@
 import AudiographTestSupport
 import Foundation
 import XCTest
+
 @testable import AudiographCore
 
 /// Why this chart, in one sentence, and a choice remembered for files with the same columns (issue 45).
@@ -9,15 +10,20 @@ final class ChartReasonAndMemoryTests: XCTestCase {
     let folder = TemporaryFolder()
 
     func testTheReasonSaysWhyAndWhatWasLeftOut() throws {
-        let years = try ChartDocument.open(path: folder.write("a.csv", "period,sales,se\n1990,5,0.5\n1991,7,0.6\n1992,6,0.4\n1993,9,0.7\n"))
-        XCTAssertEqual(years.reason, "period is a time, so each measure is drawn over it, leaving out se (the standard error of sales).")
+        let years = try ChartDocument.open(
+            path: folder.write("a.csv", "period,sales,se\n1990,5,0.5\n1991,7,0.6\n1992,6,0.4\n1993,9,0.7\n"))
+        XCTAssertEqual(
+            years.reason, "period is a time, so each measure is drawn over it, leaving out se (the standard error of sales).")
         let sleep = try ChartDocument.open(path: folder.write("b.csv", "sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n"))
         XCTAssertEqual(sleep.reason, "sleep is the only measure, so this is its distribution, leaving out awake (24 − sleep).")
-        let chosen = try ChartDocument.open(path: folder.write("c.csv", "sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n"),
-                                            overrides: ChartSettings(x: "sleep", y: ["awake"]))
+        let chosen = try ChartDocument.open(
+            path: folder.write("c.csv", "sleep,awake\n8,16\n10.5,13.5\n6,18\n12,12\n"),
+            overrides: ChartSettings(x: "sleep", y: ["awake"]))
         XCTAssertEqual(chosen.reason, "this is the chart you chose.")
-        let counts = try ChartDocument.open(path: folder.write("d.csv", "treatment,outcome\nA,cured\nA,not\nB,cured\nB,not\nB,not\n"))
-        XCTAssertEqual(counts.reason, "the table holds only categories, so the bars count its rows of each treatment and outcome.")
+        let counts = try ChartDocument.open(
+            path: folder.write("d.csv", "treatment,outcome\nA,cured\nA,not\nB,cured\nB,not\nB,not\n"))
+        XCTAssertEqual(
+            counts.reason, "the table holds only categories, so the bars count its rows of each treatment and outcome.")
     }
 
     func testAChoiceIsRememberedForFilesWithTheSameColumns() throws {

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// A logger's file: the day in one column, the clock time in the next. Each reading is a point at its own minute,
 /// not a mean per day that hides the day's swing.
@@ -32,7 +33,8 @@ final class DateAndTimeColumnsTests: XCTestCase {
     }
 
     func testClockTimesWithAZoneAndSecondsKeepBoth() throws {
-        let text = "day,time,v\n2024-03-01,06:00:30+09:00,1\n2024-03-01,18:00:30+09:00,3\n2024-03-02,06:00:30+09:00,2\n"
+        let text =
+            "day,time,v\n2024-03-01,06:00:30+09:00,1\n2024-03-01,18:00:30+09:00,3\n2024-03-02,06:00:30+09:00,2\n"
             + "2024-03-02,18:00:30+09:00,4\n"
         let document = try folder.document(text)
         guard case .date(let axis) = document.chart.xAxis else { return XCTFail("\(document.chart.xAxis)") }
@@ -46,9 +48,12 @@ final class DateAndTimeColumnsTests: XCTestCase {
         // A pizzeria's orders come when they come: no two days share their times, nor are they evenly spaced.
         var orders = "date,time,price\n"
         for day in 1...5 {
-            for (k, second) in [11 * 3600 + 38 * 60 + 36, 11 * 3600 + 57 * 60 + day * 7, 12 * 3600 + 12 * 60 + day * 131, 18 * 3600 + day * 977].enumerated() {
+            for (k, second) in [
+                11 * 3600 + 38 * 60 + 36, 11 * 3600 + 57 * 60 + day * 7, 12 * 3600 + 12 * 60 + day * 131, 18 * 3600 + day * 977
+            ].enumerated() {
                 let s = second + day * 13
-                orders += String(format: "2015-01-%02d,%02d:%02d:%02d,%d\n", day, s / 3600, s / 60 % 60, s % 60, 12 + (day * 3 + k) % 9)
+                orders += String(
+                    format: "2015-01-%02d,%02d:%02d:%02d,%d\n", day, s / 3600, s / 60 % 60, s % 60, 12 + (day * 3 + k) % 9)
             }
         }
         XCTAssertEqual(try folder.document(orders).chart.xAxis.title, "date")

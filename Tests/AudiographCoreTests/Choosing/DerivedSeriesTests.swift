@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Lags, changes and logarithms of a series are left out of a guessed line chart, and Notes names them.
 final class DerivedSeriesTests: XCTestCase {
@@ -31,11 +32,14 @@ final class DerivedSeriesTests: XCTestCase {
         let document = try ChartDocument.open(path: folder.write("nyse.csv", text))
         XCTAssertEqual(document.chart.kind, .line)
         XCTAssertEqual(document.layout.y, [1], "the price alone")
-        XCTAssertTrue(document.warnings.contains(
-            "Left out lags, changes and logarithms of the series shown: price_1, price_2 and cprice. Choose them as y to hear them."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains(
+                "Left out lags, changes and logarithms of the series shown: price_1, price_2 and cprice. Choose them as y to hear them."
+            ),
+            "\(document.warnings)")
         // Asked for by name, they are drawn and nothing is said.
-        let asked = try ChartDocument.open(path: folder.write("nyse.csv", text), overrides: ChartSettings(y: ["price", "price_1"]))
+        let asked = try ChartDocument.open(
+            path: folder.write("nyse.csv", text), overrides: ChartSettings(y: ["price", "price_1"]))
         XCTAssertEqual(asked.layout.y, [1, 2])
         XCTAssertFalse(asked.warnings.contains { $0.hasPrefix("Left out lags") })
     }

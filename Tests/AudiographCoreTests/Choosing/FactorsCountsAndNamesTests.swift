@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Two-valued columns split or are counted, factors are kept apart, tables of categories are counted, and many
 /// names label points instead of making a bar each (issue 45).
 final class FactorsCountsAndNamesTests: XCTestCase {
     let folder = TemporaryFolder()
-
 
     private func name(_ d: ChartDocument, _ c: Int?) -> String? { c.map { d.table.columns[$0].header } }
 
@@ -22,20 +22,25 @@ final class FactorsCountsAndNamesTests: XCTestCase {
 
     func testAFactorIsKeptApartBeforeAnyMean() throws {
         var text = "Time,Diet,weight\n"
-        for t in stride(from: 0, through: 20, by: 2) { for d in 1...3 { for c in 0..<4 { text += "\(t),\(d),\(40 + t * (3 + d) + (c * 7 % 5))\n" } } }
+        for t in stride(from: 0, through: 20, by: 2) {
+            for d in 1...3 { for c in 0..<4 { text += "\(t),\(d),\(40 + t * (3 + d) + (c * 7 % 5))\n" } }
+        }
         let document = try folder.document(text)
         XCTAssertEqual(name(document, document.layout.seriesBy), "Diet", "a line per diet, not the mean over the diets")
         XCTAssertEqual(document.chart.series.count, 3)
         XCTAssertEqual(document.layout.aggregate, .mean, "the chicks of one diet at one time are averaged")
-        XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a time, within each diet: 4 rows each."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains("Each point is the mean of the rows that share a time, within each diet: 4 rows each."),
+            "\(document.warnings)")
     }
 
     func testAMeasureTheSameForEveryGroupIsNotALinePerGroup() throws {
         // AER's CigarettesSW: each state's year carries that year's price index, the same on every state's row.
         var text = "state,year,cpi,packs\n"
         for (s, state) in ["AL", "AR", "AZ", "CA"].enumerated() {
-            for (k, year) in (1985...1990).enumerated() { text += "\(state),\(year),\(1.076 + Double(k) * 0.05),\(120 - Double(k * (s + 2)))\n" }
+            for (k, year) in (1985...1990).enumerated() {
+                text += "\(state),\(year),\(1.076 + Double(k) * 0.05),\(120 - Double(k * (s + 2)))\n"
+            }
         }
         let document = try folder.document(text)
         XCTAssertEqual(document.layout.seriesBy.map { document.table.columns[$0].header }, "state")
@@ -44,11 +49,13 @@ final class FactorsCountsAndNamesTests: XCTestCase {
 
     func testNamedRowsSortedByAMeasureAreAScatterNotALine() throws {
         // pscl's unionDensity: 20 countries sorted by union density; a line over it would only draw the sorting.
-        let rows = [("Sweden", 82.4, 111.84, 8.28), ("Israel", 80.0, 73.17, 6.90), ("Iceland", 74.3, 17.25, 4.39),
-                    ("Finland", 73.3, 59.33, 7.62), ("Belgium", 71.9, 43.25, 8.60), ("Denmark", 69.8, 90.24, 7.63),
-                    ("Ireland", 68.1, 0.0, 7.04), ("Austria", 65.6, 48.67, 8.17), ("New Zealand", 59.4, 60.0, 6.83),
-                    ("Norway", 58.9, 83.08, 7.49), ("Australia", 51.4, 33.74, 8.52), ("Italy", 50.6, 0.0, 9.92),
-                    ("United Kingdom", 48.0, 43.67, 10.20), ("Germany", 39.6, 35.33, 10.05), ("Netherlands", 37.7, 31.50, 8.64)]
+        let rows = [
+            ("Sweden", 82.4, 111.84, 8.28), ("Israel", 80.0, 73.17, 6.90), ("Iceland", 74.3, 17.25, 4.39),
+            ("Finland", 73.3, 59.33, 7.62), ("Belgium", 71.9, 43.25, 8.60), ("Denmark", 69.8, 90.24, 7.63),
+            ("Ireland", 68.1, 0.0, 7.04), ("Austria", 65.6, 48.67, 8.17), ("New Zealand", 59.4, 60.0, 6.83),
+            ("Norway", 58.9, 83.08, 7.49), ("Australia", 51.4, 33.74, 8.52), ("Italy", 50.6, 0.0, 9.92),
+            ("United Kingdom", 48.0, 43.67, 10.20), ("Germany", 39.6, 35.33, 10.05), ("Netherlands", 37.7, 31.50, 8.64)
+        ]
         let text = "country,union,left,size\n" + rows.map { "\($0.0),\($0.1),\($0.2),\($0.3)" }.joined(separator: "\n") + "\n"
         let document = try folder.document(text)
         XCTAssertEqual(document.chart.kind, .scatter)
@@ -90,8 +97,9 @@ final class FactorsCountsAndNamesTests: XCTestCase {
         let other = try folder.document(text, ChartSettings(x: "outcome", seriesBy: "treatment", aggregate: .count))
         XCTAssertEqual(other.chart.series.map(\.name), ["A", "B"])
         let suggestions = ChartSuggestions.list(for: document)
-        XCTAssertTrue(suggestions.contains { $0.layout.aggregate == .count && $0.layout.x == 1 && $0.layout.seriesBy == 0 },
-                      "Other Charts offers the other order: \(suggestions.map(\.sentence))")
+        XCTAssertTrue(
+            suggestions.contains { $0.layout.aggregate == .count && $0.layout.x == 1 && $0.layout.seriesBy == 0 },
+            "Other Charts offers the other order: \(suggestions.map(\.sentence))")
     }
 
     func testManyNamesLabelPointsInsteadOfMakingABarEach() throws {
@@ -117,7 +125,8 @@ final class FactorsCountsAndNamesTests: XCTestCase {
             let father = 64 + Double(family * 7 % 13) + 0.5, mother = 60 + Double(family * 5 % 9) + 0.5
             for child in 1...(family % 3 + 2) {
                 wobble += 0.7
-                text += "\(family),\(father),\(mother),\(child),\(String(format: "%.1f", 60 + Double(family % 11) + wobble.truncatingRemainder(dividingBy: 9))),0.4\n"
+                text +=
+                    "\(family),\(father),\(mother),\(child),\(String(format: "%.1f", 60 + Double(family % 11) + wobble.truncatingRemainder(dividingBy: 9))),0.4\n"
             }
         }
         let document = try folder.document(text)

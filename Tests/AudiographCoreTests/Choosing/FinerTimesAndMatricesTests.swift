@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Tables a person's reading found drawn wrong: a mean at two years or days that hides a finer time running
 /// through them, a correlation matrix whose columns carry a prefix, and repeated measurement sets beside other
@@ -24,14 +25,19 @@ final class FinerTimesAndMatricesTests: XCTestCase {
     func testSubjectsSharingBothTimesAreAveragedWithinEachLineAndSaidSo() throws {
         // nlme's Glucose2: Subject 1…3, Date 1 and 2, Time -1…8 on each date.
         var text = "Subject,Date,Time,glucose\n"
-        for subject in 1...3 { for date in 1...2 { for time in -1...8 { text += "\(subject),\(date),\(time),\(4 + Double((time * subject + date) % 5) / 2)\n" } } }
+        for subject in 1...3 {
+            for date in 1...2 {
+                for time in -1...8 { text += "\(subject),\(date),\(time),\(4 + Double((time * subject + date) % 5) / 2)\n" }
+            }
+        }
         let document = try ChartDocument.open(path: folder.write("glucose.csv", text))
         XCTAssertEqual(document.layout.x, 2, "Time along x")
         XCTAssertEqual(document.layout.seriesBy, 1, "a line per Date")
         XCTAssertEqual(document.layout.aggregate, .mean)
         XCTAssertEqual(document.chart.series.map(\.x.count), [10, 10])
-        XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a time, within each date: 3 rows each."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains("Each point is the mean of the rows that share a time, within each date: 3 rows each."),
+            "\(document.warnings)")
     }
 
     func testAMeasuredTimeIsNoClockToSplitBy() throws {
@@ -66,7 +72,10 @@ final class FinerTimesAndMatricesTests: XCTestCase {
         // heplots' Adopted: AMED and BMIQ (the mothers'), then the child's IQ at ages 2, 4, 8 and 13.
         var random = SeededGenerator(seed: 11)
         var text = "AMED,BMIQ,Age2IQ,Age4IQ,Age8IQ,Age13IQ\n"
-        for _ in 0..<40 { text += "\(6 + random.below(12)),\(65 + random.below(60)),\(100 + random.below(40)),\(100 + random.below(30)),\(95 + random.below(35)),\(90 + random.below(40))\n" }
+        for _ in 0..<40 {
+            text +=
+                "\(6 + random.below(12)),\(65 + random.below(60)),\(100 + random.below(40)),\(100 + random.below(30)),\(95 + random.below(35)),\(90 + random.below(40))\n"
+        }
         let layout = try ChartDocument.open(path: folder.write("adopted.csv", text)).layout
         XCTAssertEqual(layout.kind, .box)
         XCTAssertNil(layout.x)
@@ -77,7 +86,10 @@ final class FinerTimesAndMatricesTests: XCTestCase {
         // x1 … x4 beside y: different predictors that happen to be numbered, not one measure taken again.
         var random = SeededGenerator(seed: 5)
         var text = "y,x1,x2,x3,x4,z\n"
-        for _ in 0..<40 { text += "\(random.below(90)),\(random.below(70)),\(random.below(60)),\(random.below(80)),\(random.below(50)),\(random.below(40))\n" }
+        for _ in 0..<40 {
+            text +=
+                "\(random.below(90)),\(random.below(70)),\(random.below(60)),\(random.below(80)),\(random.below(50)),\(random.below(40))\n"
+        }
         XCTAssertNotEqual(try ChartDocument.open(path: folder.write("regression.csv", text)).chart.kind, .box)
     }
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// The chart guessed for the shapes real tables come in (issue 14): records, identifiers, maps, scales, names.
 final class RealTableInferenceTests: XCTestCase {
     let folder = TemporaryFolder()
-
 
     private func headers(_ d: ChartDocument, _ indices: [Int]) -> [String] { indices.map { d.table.columns[$0].header } }
 
@@ -21,7 +21,8 @@ final class RealTableInferenceTests: XCTestCase {
             let displacement = 60 + (i * 104_729) % 400
             let horsepower = 50 + (i * 613) % 180
             let acceleration = 8 + Double((i * 17) % 160) / 10
-            text += "\(i + 1),car \(i),\(String(format: "%.1f", mpg)),\(cylinders),\(displacement),\(horsepower),\(weight),"
+            text +=
+                "\(i + 1),car \(i),\(String(format: "%.1f", mpg)),\(cylinders),\(displacement),\(horsepower),\(weight),"
                 + "\(acceleration),\(70 + i % 13),\(origins[i % 3])\n"
         }
         return text
@@ -34,14 +35,17 @@ final class RealTableInferenceTests: XCTestCase {
         // ids or times", though the years' columns are populations.
         var text = "rownames,country," + (1960...1970).map { "year_\($0)" }.joined(separator: ",") + "\n"
         for (r, country) in ["Afghanistan", "Albania", "Algeria", "Andorra", "Angola"].enumerated() {
-            text += "\(r + 1),\(country)," + (0...10).map { "\(8_996_967 + r * 1_000_000 + $0 * 170_000).0" }.joined(separator: ",") + "\n"
+            text +=
+                "\(r + 1),\(country)," + (0...10).map { "\(8_996_967 + r * 1_000_000 + $0 * 170_000).0" }.joined(separator: ",")
+                + "\n"
         }
         let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .line)
         XCTAssertEqual(d.chart.series.count, 5, "a line per country")
         XCTAssertEqual(d.chart.series[0].x.first, 1960)
-        XCTAssertTrue(d.warnings.contains("The columns year_1960 to year_1970 are times, so each row is drawn as a line over them."),
-                      "\(d.warnings)")
+        XCTAssertTrue(
+            d.warnings.contains("The columns year_1960 to year_1970 are times, so each row is drawn as a line over them."),
+            "\(d.warnings)")
     }
 
     func testAWorldBankDownloadIsALinePerCountryOverTheYears() throws {
@@ -56,9 +60,12 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(aruba.y.last, 104_822)
         let world = try XCTUnwrap(d.chart.series.first { $0.name == "World" })
         XCTAssertEqual(world.y.last, 7_442_135_578)
-        XCTAssertEqual(d.warnings.prefix(1), ["Skipped 2 rows above the table, starting with \"Data Source, World Development Indicators\"."])
-        XCTAssertTrue(d.warnings.contains("The columns 1960 to 2016 are times, so each row is drawn as a line over them."),
-                      "\(d.warnings)")
+        XCTAssertEqual(
+            d.warnings.prefix(1), ["Skipped 2 rows above the table, starting with \"Data Source, World Development Indicators\"."]
+        )
+        XCTAssertTrue(
+            d.warnings.contains("The columns 1960 to 2016 are times, so each row is drawn as a line over them."),
+            "\(d.warnings)")
     }
 
     func testRecordsWithRepeatedYearsBecomeAScatterOfTheMostRelatedMeasures() throws {
@@ -95,7 +102,8 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(boxes.chart.kind, .box, "ten plants per group: their spread, not a mean piled on the others")
         XCTAssertEqual(boxes.chart.series[0].boxes?.map(\.count), [10, 10, 10])
         // Three rows a group are too few for quartiles: the mean of each, as bars.
-        let few = text.split(separator: "\n").enumerated().filter { $0.offset == 0 || ($0.offset - 1) % 10 < 3 }
+        let few =
+            text.split(separator: "\n").enumerated().filter { $0.offset == 0 || ($0.offset - 1) % 10 < 3 }
             .map { String($0.element) }.joined(separator: "\n") + "\n"
         let means = try folder.document(few)
         XCTAssertEqual(means.chart.kind, .bar)
@@ -129,8 +137,11 @@ final class RealTableInferenceTests: XCTestCase {
     func testANoThatRepeatsCountsSomethingAndANoThatDoesNotNumbersRows() throws {
         // drc's daphnids: "no" immobile of 20 at eight doses, at 24 h and at 48 h: a line per time over dose.
         var text = "dose,no,total,time\n"
-        for time in ["24h", "48h"] { for (k, dose) in [105.0, 400, 600, 1200, 2400, 4800, 7200, 9600].enumerated() {
-            text += "\(dose),\(min(20, k * (time == "24h" ? 2 : 3))),20,\(time)\n" } }
+        for time in ["24h", "48h"] {
+            for (k, dose) in [105.0, 400, 600, 1200, 2400, 4800, 7200, 9600].enumerated() {
+                text += "\(dose),\(min(20, k * (time == "24h" ? 2 : 3))),20,\(time)\n"
+            }
+        }
         let d = try folder.document(text)
         XCTAssertEqual(TableProfile(d.table)[1].role, .measure)
         XCTAssertEqual(headers(d, d.layout.y), ["no"])
@@ -164,8 +175,9 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertEqual(d.chart.yAxis.range, 3...38)
         // Each scale spans the whole pitch range.
         let sonifier = Sonifier(chart: d.chart)
-        XCTAssertEqual(sonifier.pitch(forSeries: 2).frequency(of: 1600)!, sonifier.pitch(forSeries: 0).frequency(of: 3)!,
-                       accuracy: 0.01)
+        XCTAssertEqual(
+            sonifier.pitch(forSeries: 2).frequency(of: 1600)!, sonifier.pitch(forSeries: 0).frequency(of: 3)!,
+            accuracy: 0.01)
         XCTAssertTrue(AxisWording(chart: d.chart).y.contains("own scale: weight, 1,600 to 4,830"), AxisWording(chart: d.chart).y)
         // Drawn as two panels, one above the other, each series inside its own.
         let scene = ChartSceneBuilder.build(chart: d.chart, size: SceneSize(width: 640, height: 480))
@@ -176,7 +188,8 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertGreaterThan(weightY.min()!, 240, "weight's panel is the bottom half")
         XCTAssertLessThan(weightY.max()! - weightY.min()!, 240)
         XCTAssertGreaterThan(weightY.max()! - weightY.min()!, 100, "weight fills its own panel, not a sliver")
-        XCTAssertEqual(ElementNames(chart: d.chart).seriesName(2), "weight, series 3 of 3, 20 points, scale 2 of 2, 1,600 to 4,830")
+        XCTAssertEqual(
+            ElementNames(chart: d.chart).seriesName(2), "weight, series 3 of 3, 20 points, scale 2 of 2, 1,600 to 4,830")
     }
 
     func testEachSeriesIsWrittenWithItsOwnDecimals() throws {
@@ -186,7 +199,9 @@ final class RealTableInferenceTests: XCTestCase {
         let age = d.chart.series.firstIndex { $0.name == "age" }!
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: age).string(87), "87", "not 87.000000")
         let lat = d.chart.series.firstIndex { $0.name == "latitude_deg" }!
-        XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.5", "six decimals written, five significant digits said, less trailing zeros")
+        XCTAssertEqual(
+            d.chart.valueFormatter(ofSeries: lat).string(40.5), "40.5",
+            "six decimals written, five significant digits said, less trailing zeros")
         XCTAssertEqual(d.chart.valueFormatter(ofSeries: lat).string(40.14286), "40.143", "five significant digits")
         XCTAssertTrue(ElementNames(chart: d.chart).pointWords(0, in: d.chart.series[age]).hasSuffix(", 60"))
     }
@@ -243,8 +258,9 @@ final class RealTableInferenceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(suggestions.count, 3)
         XCTAssertEqual(suggestions[0].layout, d.layout)
         XCTAssertEqual(suggestions[0].sentence, "Scatter plot: weight against mpg, coloured by origin, 120 points")
-        XCTAssertTrue(suggestions.contains { $0.sentence == "Line chart: Average mpg by year, 13 points" },
-                      suggestions.map(\.sentence).joined(separator: "\n"))
+        XCTAssertTrue(
+            suggestions.contains { $0.sentence == "Line chart: Average mpg by year, 13 points" },
+            suggestions.map(\.sentence).joined(separator: "\n"))
         for s in suggestions {
             let again = try ChartInference.inferLayout(d.table, settings: s.settings)
             XCTAssertEqual(again, s.layout, s.sentence)
@@ -264,8 +280,9 @@ final class RealTableInferenceTests: XCTestCase {
         var text = "DAX,SMI,CAC,FTSE\n"
         for i in 0..<200 {
             let t = Double(i)
-            text += String(format: "%.2f,%.2f,%.2f,%.2f\n", 1600 + 3 * t + 300 * sin(t / 9), 1700 + 2 * t + 260 * cos(t / 7),
-                           1800 + 4 * t + 290 * sin(t / 11), 2400 + 3 * t + 270 * cos(t / 13))
+            text += String(
+                format: "%.2f,%.2f,%.2f,%.2f\n", 1600 + 3 * t + 300 * sin(t / 9), 1700 + 2 * t + 260 * cos(t / 7),
+                1800 + 4 * t + 290 * sin(t / 11), 2400 + 3 * t + 270 * cos(t / 13))
         }
         let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .line)
@@ -295,16 +312,18 @@ final class RealTableInferenceTests: XCTestCase {
     }
 
     func testRowNamesHoldingYearsAreTheTimeAxis() throws {
-        let d = try folder.document("rownames,N.Amer,Europe,Asia\n1951,45939,21574,2876\n1956,60423,29990,4708\n"
-                             + "1957,64721,32510,5230\n1958,68484,35218,6662\n1959,71799,37598,6856\n")
+        let d = try folder.document(
+            "rownames,N.Amer,Europe,Asia\n1951,45939,21574,2876\n1956,60423,29990,4708\n"
+                + "1957,64721,32510,5230\n1958,68484,35218,6662\n1959,71799,37598,6856\n")
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
         XCTAssertEqual(d.chart.series.map(\.name), ["N.Amer", "Europe", "Asia"])
     }
 
     func testNamedRowsOfOneUnitAreBarsEvenWhenAColumnRises() throws {
         // R's VADeaths: death rates rise with age in every column, but the age groups are the bars.
-        let d = try folder.document("rownames,Rural Male,Rural Female,Urban Male,Urban Female\n50-54,11.7,8.7,15.4,8.4\n"
-                             + "55-59,18.1,11.7,24.3,13.6\n60-64,26.9,20.3,37,19.3\n65-69,41,30.9,54.6,35.1\n70-74,66,54.3,71.1,50\n")
+        let d = try folder.document(
+            "rownames,Rural Male,Rural Female,Urban Male,Urban Female\n50-54,11.7,8.7,15.4,8.4\n"
+                + "55-59,18.1,11.7,24.3,13.6\n60-64,26.9,20.3,37,19.3\n65-69,41,30.9,54.6,35.1\n70-74,66,54.3,71.1,50\n")
         XCTAssertEqual(d.chart.kind, .bar)
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "rownames")
         XCTAssertEqual(d.chart.series.count, 4)
@@ -316,7 +335,8 @@ final class RealTableInferenceTests: XCTestCase {
         var text = "Date,Month,Year,Disease,Wounds\n"
         for i in 0..<24 {
             let year = 1854 + (i + 3) / 12
-            text += "\(year)-\(String(format: "%02d", (i + 3) % 12 + 1))-01,\(months[i % 12]),\(year),\(i * 37 % 300),\(i * 11 % 50)\n"
+            text +=
+                "\(year)-\(String(format: "%02d", (i + 3) % 12 + 1))-01,\(months[i % 12]),\(year),\(i * 37 % 300),\(i * 11 % 50)\n"
         }
         let d = try folder.document(text)
         XCTAssertEqual(d.layout.x.map { d.table.columns[$0].header }, "Date")
@@ -327,12 +347,15 @@ final class RealTableInferenceTests: XCTestCase {
     func testWholeNumberMeasuresAreNotCodesAndTheFewestNamedGroupsColour() throws {
         // ggplot2's mpg: city and highway mpg are whole numbers with about 20 values; drv has 3, trans 10.
         var text = "displ,cty,hwy,trans,drv\n"
-        let trans = ["auto(l4)", "auto(l5)", "manual(m5)", "manual(m6)", "auto(s6)", "auto(l6)", "auto(av)", "auto(s4)",
-                     "auto(l3)", "auto(s5)"]
+        let trans = [
+            "auto(l4)", "auto(l5)", "manual(m5)", "manual(m6)", "auto(s6)", "auto(l6)", "auto(av)", "auto(s4)",
+            "auto(l3)", "auto(s5)"
+        ]
         for i in 0..<200 {
             let displ = 1.6 + Double((i * 17) % 40) / 10  // rows in no order, as records are
-            text += String(format: "%.1f,%d,%d,%@,%@\n", displ, 35 - Int(displ * 5) + i % 3, 44 - Int(displ * 6) + i % 4,
-                           trans[i % 10], ["f", "4", "r"][i % 3])
+            text += String(
+                format: "%.1f,%d,%d,%@,%@\n", displ, 35 - Int(displ * 5) + i % 3, 44 - Int(displ * 6) + i % 4,
+                trans[i % 10], ["f", "4", "r"][i % 3])
         }
         let d = try folder.document(text)
         XCTAssertEqual(d.chart.kind, .scatter)

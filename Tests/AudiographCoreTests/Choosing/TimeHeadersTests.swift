@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 /// Headers that name times: a row of years against a row of data that holds years, and time-named columns.
@@ -11,8 +12,9 @@ final class TimeHeadersTests: XCTestCase {
         XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2019", "2020", "2021"], below: body))
         XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2021", "2020", "2019"], below: body), "newest first")
         XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "5,5", "6,1"]]), "decimal commas")
-        XCTAssertTrue(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "$1,250.50", "12%"]]),
-                      "formatted cells count as numbers, as the reader reads them")
+        XCTAssertTrue(
+            TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "$1,250.50", "12%"]]),
+            "formatted cells count as numbers, as the reader reads them")
     }
 
     func testRowsThatAreNotAHeaderOfYears() {
@@ -24,8 +26,9 @@ final class TimeHeadersTests: XCTestCase {
         XCTAssertFalse(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: [["a", "x", "y"]]), "nothing measured below")
         XCTAssertFalse(TimeHeaders.isHeaderOfYears(["", "2019", "2020"], below: []))
         XCTAssertFalse(TimeHeaders.isHeaderOfYears(["", "0999", "3000"], below: body), "outside 1000 to 2999")
-        XCTAssertFalse(TimeHeaders.isHeaderOfYears(["Total", "2019", "$5", "2021"], below: body),
-                       "a formatted number among the years")
+        XCTAssertFalse(
+            TimeHeaders.isHeaderOfYears(["Total", "2019", "$5", "2021"], below: body),
+            "a formatted number among the years")
     }
 
     func testHeadersThatNameTimes() {

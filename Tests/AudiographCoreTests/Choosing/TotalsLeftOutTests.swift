@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// A last row and a column that add up the others are left out of the chart, and said.
 final class TotalsLeftOutTests: XCTestCase {
     let folder = TemporaryFolder()
-
 
     func testATotalRowIsLeftOutAndSaid() throws {
         let d = try folder.document("Region,Sales\nNorth,10\nSouth,20\nEast,5\nWest,7\nTotal,42\n")
@@ -32,7 +32,8 @@ final class TotalsLeftOutTests: XCTestCase {
         XCTAssertEqual(shares.table.rowCount, 4)
         XCTAssertFalse(shares.warnings.contains { $0.hasPrefix("Left out the row") })
         // Adds up, but the settings name it.
-        let asked = try folder.document("Region,Q1,Q2,Total\nNorth,1,2,3\nSouth,4,5,9\nEast,6,7,13\n", ChartSettings(y: ["Total"]))
+        let asked = try folder.document(
+            "Region,Q1,Q2,Total\nNorth,1,2,3\nSouth,4,5,9\nEast,6,7,13\n", ChartSettings(y: ["Total"]))
         XCTAssertEqual(asked.chart.series.map(\.name), ["Total"])
         // Adds up, but not named a total.
         let named = try folder.document("Region,Q1,Q2,Both\nNorth,1,2,3\nSouth,4,5,9\nEast,6,7,13\n")

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The classes a person's reading of real tables found guessed wrong: a unit's number (a subject's, a school's)
 /// on an axis or as a measure, and yes/no indicators as a scatter plot's measure.
@@ -34,7 +35,9 @@ final class UnitsAndIndicatorsTests: XCTestCase {
     func testAFieldTrialsPlotAndBlockAreUnitsNotMeasures() throws {
         // carData's Soils shape: Group 1…4 (a treatment), Block 1…3, a plot number, and pH measured on each plot.
         var text = "Group,Block,plot,pH\n"
-        for group in 1...4 { for block in 1...3 { text += "\(group),\(block),\(group * 10 + block),\(5 + Double(group + block) / 4)\n" } }
+        for group in 1...4 {
+            for block in 1...3 { text += "\(group),\(block),\(group * 10 + block),\(5 + Double(group + block) / 4)\n" }
+        }
         let document = try ChartDocument.open(path: folder.write("soils.csv", text))
         let shown = [document.layout.x].compactMap { $0 } + document.layout.y
         XCTAssertEqual(document.layout.y, [3], "pH is what was measured: \(document.layout)")
@@ -44,7 +47,9 @@ final class UnitsAndIndicatorsTests: XCTestCase {
     func testStatesAndCountiesNumberedAreUnitsButAStatesQuantityIsNot() throws {
         // Ecdat's Cigar shape: state 1…4, year 63…70, price and sales: a line per state over the years.
         var text = "state,year,price,sales\n"
-        for state in 1...4 { for year in 63...70 { text += "\(state),\(year),\(20 + year - 60 + state),\(100 + (year * state) % 17)\n" } }
+        for state in 1...4 {
+            for year in 63...70 { text += "\(state),\(year),\(20 + year - 60 + state),\(100 + (year * state) % 17)\n" }
+        }
         let layout = try ChartDocument.open(path: folder.write("cigar.csv", text)).layout
         XCTAssertEqual(layout.seriesBy, 0, "a line per state: \(layout)")
         XCTAssertEqual(layout.x, 1)
@@ -75,7 +80,9 @@ final class UnitsAndIndicatorsTests: XCTestCase {
         // COUNT's medpar: length of stay beside died, white, hmo and type1: boxes by the first of them are arbitrary.
         var random = SeededGenerator(seed: 3)
         var text = "los,hmo,white,died,type1\n"
-        for _ in 0..<80 { text += "\(1 + random.below(30)),\(random.below(2)),\(random.below(2)),\(random.below(2)),\(random.below(2))\n" }
+        for _ in 0..<80 {
+            text += "\(1 + random.below(30)),\(random.below(2)),\(random.below(2)),\(random.below(2)),\(random.below(2))\n"
+        }
         let layout = try ChartDocument.open(path: folder.write("medpar.csv", text)).layout
         XCTAssertEqual(layout.kind, .histogram)
         XCTAssertEqual(layout.x, 0)

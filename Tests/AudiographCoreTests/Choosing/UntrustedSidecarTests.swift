@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// A sidecar settings file comes with the CSV, from anyone: nothing in it may lead Audiograph to read or
 /// write outside the CSV's folder, and a strange one gets a message, not a hang.
@@ -46,8 +47,9 @@ final class UntrustedSidecarTests: XCTestCase {
     func testSavingLeavesOnlyTheSidecarBesideTheData() throws {
         try SidecarSettings.save(ChartSettings(kind: .line), for: csv)
         try SidecarSettings.save(ChartSettings(kind: .bar), for: csv)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted(),
-                       ["data.csv", "data.csv.audiograph.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted(),
+            ["data.csv", "data.csv.audiograph.json"])
         XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8), "x,y\n1,2\n2,4\n3,8\n", "the data is untouched")
         XCTAssertEqual(try SidecarSettings.load(for: csv)?.kind, .bar)
     }

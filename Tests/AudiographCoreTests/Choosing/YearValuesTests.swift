@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Years read from their values, whatever the header: never "1,993" (issue 45).
 final class YearValuesTests: XCTestCase {
     let folder = TemporaryFolder()
-
 
     func testYearsUnderAnyHeaderAreSaidShownAndFoundAsYears() throws {
         for header in ["period", "time", "x", "Jahr"] {

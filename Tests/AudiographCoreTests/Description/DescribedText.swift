@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
 import AudiographTestSupport
+
 @testable import AudiographCore
 
 extension TemporaryFolder {

@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Issue 46, point 2: no mean, median or spread of fewer than three values; two values are said with
@@ -10,7 +11,8 @@ final class FewValuesWordingTests: XCTestCase {
     let folder = TemporaryFolder()
 
     func testTwoValuesPerGroupAreSaidWithTheirDifference() throws {
-        let r = try folder.report("state,year,rate\nAK,1987,4.8\nAK,1990,4.8\nWY,1987,7.7\nWY,1990,7.4\nMT,1987,6.1\nMT,1990,5.2\n")
+        let r = try folder.report(
+            "state,year,rate\nAK,1987,4.8\nAK,1990,4.8\nWY,1987,7.7\nWY,1990,7.4\nMT,1987,6.1\nMT,1990,5.2\n")
         let descriptions = r.analysis.series.map(\.description)
         XCTAssertEqual(descriptions.count, 3, descriptions.joined(separator: "\n"))
         for d in descriptions {
@@ -42,18 +44,19 @@ final class MatrixDiagonalWordingTests: XCTestCase {
 
     func testTheDiagonalIsLeftOutOfExtremesMeansAndRows() throws {
         let text = """
-        var,a,b,c,d
-        a,1.0,0.7,-0.37,0.23
-        b,0.7,1.0,-0.33,0.15
-        c,-0.37,-0.33,1.0,-0.8
-        d,0.23,0.15,-0.8,1.0
+            var,a,b,c,d
+            a,1.0,0.7,-0.37,0.23
+            b,0.7,1.0,-0.33,0.15
+            c,-0.37,-0.33,1.0,-0.8
+            d,0.23,0.15,-0.8,1.0
 
-        """
+            """
         let r = DescribeReport(document: try ChartDocument.open(path: folder.write("cor.csv", text)))
         XCTAssertEqual(r.document.chart.kind, .heatmap)
         XCTAssertTrue(r.analysis.summary.contains("from -0.80 (c, d) to 0.70 (a, b)"), r.analysis.summary)
-        XCTAssertTrue(r.analysis.summary.contains("The diagonal, each row with itself (1.00 everywhere), is left out"),
-                      r.analysis.summary)
+        XCTAssertTrue(
+            r.analysis.summary.contains("The diagonal, each row with itself (1.00 everywhere), is left out"),
+            r.analysis.summary)
         let a = r.analysis.series[0].description
         XCTAssertTrue(a.hasPrefix("a: 3 values, ranging from -0.37 for c to 0.70 for b."), a)
         XCTAssertFalse(a.contains("missing"), a)
@@ -82,9 +85,13 @@ final class OutlierWordingTests: XCTestCase {
     func testTiedOutliersStandOutTogetherInTheSummary() throws {
         // One person's five yearly rows tied at the top (DoctorContacts): the summary named one of them.
         var text = "visits,score\n"
-        for i in 0..<200 { text += "\(i % 17),\([3, 50, 90, 120, 170].contains(i) ? "58.6" : String(format: "%.1f", 8 + Double(i % 13) * 0.7))\n" }
-        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("tied.csv", text),
-                                                                overrides: ChartSettings(x: "visits", y: ["score"], kind: .scatter)))
+        for i in 0..<200 {
+            text += "\(i % 17),\([3, 50, 90, 120, 170].contains(i) ? "58.6" : String(format: "%.1f", 8 + Double(i % 13) * 0.7))\n"
+        }
+        let r = DescribeReport(
+            document: try ChartDocument.open(
+                path: folder.write("tied.csv", text),
+                overrides: ChartSettings(x: "visits", y: ["score"], kind: .scatter)))
         XCTAssertTrue(r.analysis.summary.contains("5 values at the ceiling, 58.6, stand out."), r.analysis.summary)
     }
 

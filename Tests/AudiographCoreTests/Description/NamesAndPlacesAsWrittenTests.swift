@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Issue 46, points 5 to 7: names as written, x words by kind, the chart's whole x range.
@@ -27,7 +28,8 @@ final class NamesAndPlacesAsWrittenTests: XCTestCase {
     }
 
     func testAMeasureOnXIsAPlaceNotATime() throws {
-        let r = try folder.report("GNP,consumption\n2954.1,400\n3100.5,420\n3300.2,474.9\n3500,450\n3700.7,460\n3900.1,470\n4100,480\n")
+        let r = try folder.report(
+            "GNP,consumption\n2954.1,400\n3100.5,420\n3300.2,474.9\n3500,450\n3700.7,460\n3900.1,470\n4100,480\n")
         XCTAssertTrue(r.analysis.summary.contains("474.9 at GNP 3,300.2"), r.analysis.summary)
         XCTAssertFalse(r.analysis.summary.contains("in 3,300.2"), r.analysis.summary)
         let years = try folder.report("year,sales\n1990,3\n1991,5\n1992,4\n1993,9\n1994,6\n", name: "y.csv")

@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Outliers and extremes are said by the name a column gives their row, not by coordinates (issue 46).
@@ -28,8 +29,10 @@ final class PointsByNameTests: XCTestCase {
     }
 
     private func scatter(_ text: String) throws -> DescribeReport {
-        DescribeReport(document: try ChartDocument.open(path: folder.write("panel.csv", text),
-                                                        overrides: ChartSettings(x: "levine", y: ["sec"], kind: .scatter)))
+        DescribeReport(
+            document: try ChartDocument.open(
+                path: folder.write("panel.csv", text),
+                overrides: ChartSettings(x: "levine", y: ["sec"], kind: .scatter)))
     }
 
     func testAPanelsNamesLabelItsPoints() throws {

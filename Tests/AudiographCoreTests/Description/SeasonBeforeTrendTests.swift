@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Issue 46, point 1: a seasonal series says its season before any trend, and its trend is the yearly means'.
@@ -44,7 +45,8 @@ final class SeasonBeforeTrendTests: XCTestCase {
         var text = "date,price\n", price = 100.0
         for day in 0..<1_500 {
             price += generator.gaussian()
-            text += "\(format.string(from: Date(timeIntervalSince1970: 978_307_200 + Double(day) * 86_400))),\(String(format: "%.2f", price))\n"
+            text +=
+                "\(format.string(from: Date(timeIntervalSince1970: 978_307_200 + Double(day) * 86_400))),\(String(format: "%.2f", price))\n"
         }
         let r = DescribeReport(document: try ChartDocument.open(path: folder.write("w.csv", text)))
         XCTAssertFalse(r.analysis.summary.contains("each year"), r.analysis.summary)

@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Issue 46, point 8: a value far outside the rest of its column is said with "(looks out of place)".
@@ -14,8 +15,11 @@ final class StrayValuesTests: XCTestCase {
             text += "\(k == 10 ? 1182 : year)-03,\(5 + k % 7)\n"
         }
         let r = try folder.report(text)
-        XCTAssertTrue(r.document.warnings.contains { $0.hasPrefix("March 1182 in peak looks out of place: the others run from March 1802") },
-                      r.document.warnings.joined(separator: "\n"))
+        XCTAssertTrue(
+            r.document.warnings.contains {
+                $0.hasPrefix("March 1182 in peak looks out of place: the others run from March 1802")
+            },
+            r.document.warnings.joined(separator: "\n"))
         XCTAssertTrue(r.analysis.summary.contains("March 1182 (looks out of place) to"), r.analysis.summary)
         let s = r.document.chart.series[0]
         XCTAssertEqual(s.strays.count, 1)
@@ -28,11 +32,14 @@ final class StrayValuesTests: XCTestCase {
         for (k, year) in stride(from: 1802, to: 1900, by: 3).enumerated() {
             text += "\(k == 10 ? 1182 : year)-03,\(5 + k % 7),\(9 - k % 4),\(2 + k % 3)\n"
         }
-        let r = DescribeReport(document: try ChartDocument.open(path: folder.write("three.csv", text),
-                                                                overrides: ChartSettings(x: "peak", y: ["a", "b", "c"])))
+        let r = DescribeReport(
+            document: try ChartDocument.open(
+                path: folder.write("three.csv", text),
+                overrides: ChartSettings(x: "peak", y: ["a", "b", "c"])))
         XCTAssertEqual(r.document.chart.series.count, 3)
-        XCTAssertEqual(r.document.warnings.filter { $0.contains("looks out of place") }.count, 1,
-                       r.document.warnings.joined(separator: "\n"))
+        XCTAssertEqual(
+            r.document.warnings.filter { $0.contains("looks out of place") }.count, 1,
+            r.document.warnings.joined(separator: "\n"))
         XCTAssertTrue(r.document.chart.series.allSatisfy { $0.strays.count == 1 })
     }
 
@@ -40,9 +47,13 @@ final class StrayValuesTests: XCTestCase {
         var text = "year,rate\n"
         for year in 1990..<2020 { text += "\(year),\(year == 1997 ? "210000" : String(20 + Double(year % 5) * 0.7))\n" }
         let r = try folder.report(text)
-        XCTAssertTrue(r.document.warnings.contains { $0.hasPrefix("210,000.0 in rate looks out of place: over a thousand times the median") },
-                      r.document.warnings.joined(separator: "\n"))
-        XCTAssertTrue(r.analysis.series[0].description.contains("210,000.0 (looks out of place) in 1997"), r.analysis.series[0].description)
+        XCTAssertTrue(
+            r.document.warnings.contains {
+                $0.hasPrefix("210,000.0 in rate looks out of place: over a thousand times the median")
+            },
+            r.document.warnings.joined(separator: "\n"))
+        XCTAssertTrue(
+            r.analysis.series[0].description.contains("210,000.0 (looks out of place) in 1997"), r.analysis.series[0].description)
     }
 
     func testManyFarValuesAreACluster() {

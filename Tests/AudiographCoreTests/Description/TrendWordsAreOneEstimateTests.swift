@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Issue 46, point 1: a direction, its size and the correlation words come from one estimate.
@@ -74,7 +75,8 @@ final class TrendWordsAreOneEstimateTests: XCTestCase {
             var text = "a,b\n"
             for i in 0..<n {
                 let x = generator.gaussian() * 2 + 10
-                text += "\(String(format: "%.3f", x)),\(String(format: "%.3f", slope * x + generator.gaussian() + (i == 0 ? 6 : 0)))\n"
+                text +=
+                    "\(String(format: "%.3f", x)),\(String(format: "%.3f", slope * x + generator.gaussian() + (i == 0 ? 6 : 0)))\n"
             }
             let r = try folder.report(text, name: "cloud\(seed).csv")
             guard r.document.chart.kind == .scatter else { continue }

@@ -2,6 +2,7 @@
 import AudiographReport
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 final class ValueFormatterTests: XCTestCase {
@@ -66,7 +67,8 @@ final class WordingTests: XCTestCase {
     func testLineSummaryNamesTheLowAndThePeakWithUnits() throws {
         var text = "Year,\"Rate (births per 10,000)\"\n"
         for year in 1917...1975 {
-            let v = year <= 1935 ? 250 - (year - 1917) * 4 : year <= 1960 ? 178 + (year - 1935) * 36 / 10 : 268 - (year - 1960) * 5
+            let v =
+                year <= 1935 ? 250 - (year - 1917) * 4 : year <= 1960 ? 178 + (year - 1935) * 36 / 10 : 268 - (year - 1960) * 5
             text += "\(year),\(v)\n"
         }
         let r = try folder.report(text)

@@ -40,13 +40,20 @@ final class ChartPaletteTests: XCTestCase {
                 XCTAssertEqual(color.alpha, 1)
             }
             var closest = Double.infinity
-            for i in p.series.indices { for j in p.series.indices where j > i {
-                closest = min(closest, PerceptualColor.distance(p.series[i], p.series[j]))
-            } }
+            for i in p.series.indices {
+                for j in p.series.indices where j > i {
+                    closest = min(closest, PerceptualColor.distance(p.series[i], p.series[j]))
+                }
+            }
             XCTAssertGreaterThanOrEqual(closest, ChartPalette.minimumSeriesDistance, "series colours must stay distinct")
-            print(String(format: "palette dark=%@ increased=%@ text=%.2f secondary=%.2f axis=%.2f grid=%.2f series=%@",
-                         "\(appearance.dark)", "\(high)", ratio(p.text), ratio(p.secondaryText), ratio(p.axis),
-                         ratio(p.gridline), p.series.map { String(format: "%.2f", ratio($0)) }.joined(separator: ",")) + " closest=\(closest) " + p.series.map { String(format: "#%02X%02X%02X", Int($0.red * 255), Int($0.green * 255), Int($0.blue * 255)) }.joined(separator: ","))
+            print(
+                String(
+                    format: "palette dark=%@ increased=%@ text=%.2f secondary=%.2f axis=%.2f grid=%.2f series=%@",
+                    "\(appearance.dark)", "\(high)", ratio(p.text), ratio(p.secondaryText), ratio(p.axis),
+                    ratio(p.gridline), p.series.map { String(format: "%.2f", ratio($0)) }.joined(separator: ","))
+                    + " closest=\(closest) "
+                    + p.series.map { String(format: "#%02X%02X%02X", Int($0.red * 255), Int($0.green * 255), Int($0.blue * 255)) }
+                    .joined(separator: ","))
         }
     }
 
@@ -61,12 +68,15 @@ final class ChartPaletteTests: XCTestCase {
 
     /// The Okabe–Ito names of the palette's colours, in palette order.
     static var names: [String] {
-        let byHex: [UInt32: String] = [0x0072B2: "blue", 0xD55E00: "vermillion", 0x56B4E9: "sky blue",
-                                       0x009E73: "bluish green", 0xE69F00: "orange", 0xCC79A7: "reddish purple",
-                                       0xF0E442: "yellow", 0x000000: "black"]
+        let byHex: [UInt32: String] = [
+            0x0072B2: "blue", 0xD55E00: "vermillion", 0x56B4E9: "sky blue",
+            0x009E73: "bluish green", 0xE69F00: "orange", 0xCC79A7: "reddish purple",
+            0xF0E442: "yellow", 0x000000: "black"
+        ]
         return ChartPalette.okabeIto.map { c in
-            byHex[UInt32((c.red * 255).rounded()) << 16 | UInt32((c.green * 255).rounded()) << 8
-                  | UInt32((c.blue * 255).rounded())] ?? "?"
+            byHex[
+                UInt32((c.red * 255).rounded()) << 16 | UInt32((c.green * 255).rounded()) << 8
+                    | UInt32((c.blue * 255).rounded())] ?? "?"
         }
     }
 
@@ -75,31 +85,41 @@ final class ChartPaletteTests: XCTestCase {
         // five countries). Before, blue and sky blue were both among them (the same hue, only 0.13 apart) and
         // vermillion and the darkened orange were 0.007 apart for a protanope on white.
         XCTAssertEqual(Set(Self.names).count, 8)
-        XCTAssertFalse(Self.names.prefix(5).contains("blue") && Self.names.prefix(5).contains("sky blue"),
-                       "blue and sky blue differ only in lightness: \(Self.names)")
+        XCTAssertFalse(
+            Self.names.prefix(5).contains("blue") && Self.names.prefix(5).contains("sky blue"),
+            "blue and sky blue differ only in lightness: \(Self.names)")
         for appearance in Self.appearances {
             let first = Array(ChartPalette(appearance: appearance).series.prefix(5))
             var closest: [String: Double] = [:]
-            for i in first.indices { for j in first.indices where j > i {
-                closest["normal", default: .infinity] = min(closest["normal", default: .infinity],
-                                                            PerceptualColor.distance(first[i], first[j]))
-                for deficiency in ColorVisionDeficiency.allCases {
-                    let d = PerceptualColor.distance(PerceptualColor.simulated(first[i], deficiency),
-                                                     PerceptualColor.simulated(first[j], deficiency))
-                    closest[deficiency.rawValue, default: .infinity] = min(closest[deficiency.rawValue, default: .infinity], d)
+            for i in first.indices {
+                for j in first.indices where j > i {
+                    closest["normal", default: .infinity] = min(
+                        closest["normal", default: .infinity],
+                        PerceptualColor.distance(first[i], first[j]))
+                    for deficiency in ColorVisionDeficiency.allCases {
+                        let d = PerceptualColor.distance(
+                            PerceptualColor.simulated(first[i], deficiency),
+                            PerceptualColor.simulated(first[j], deficiency))
+                        closest[deficiency.rawValue, default: .infinity] = min(
+                            closest[deficiency.rawValue, default: .infinity], d)
+                    }
                 }
-            } }
+            }
             XCTAssertGreaterThanOrEqual(closest["normal"]!, 0.1, "\(appearance)")
             for deficiency in ColorVisionDeficiency.allCases {
                 XCTAssertGreaterThanOrEqual(closest[deficiency.rawValue]!, 0.05, "\(deficiency) \(appearance)")
             }
-            print(String(format: "first five dark=%@ increased=%@ ", "\(appearance.dark)", "\(appearance.increaseContrast)")
-                  + closest.sorted { $0.key < $1.key }.map { String(format: "%@=%.3f", $0.key, $0.value) }.joined(separator: " "))
+            print(
+                String(format: "first five dark=%@ increased=%@ ", "\(appearance.dark)", "\(appearance.increaseContrast)")
+                    + closest.sorted { $0.key < $1.key }.map { String(format: "%@=%.3f", $0.key, $0.value) }.joined(
+                        separator: " "))
             // Every pair of the whole palette stays apart for every kind of colour vision.
             let all = ChartPalette(appearance: appearance).series
-            for i in all.indices { for j in all.indices where j > i {
-                XCTAssertTrue(ChartPalette.distinct(all[i], all[j]), "\(i) \(j) \(appearance)")
-            } }
+            for i in all.indices {
+                for j in all.indices where j > i {
+                    XCTAssertTrue(ChartPalette.distinct(all[i], all[j]), "\(i) \(j) \(appearance)")
+                }
+            }
         }
     }
 
@@ -110,7 +130,7 @@ final class ChartPaletteTests: XCTestCase {
         let p = ChartPalette(appearance: dark)
         for (base, color) in zip(ChartPalette.okabeIto, p.series) {
             let lab = PerceptualColor.oklab(base)
-            guard hypot(lab.a, lab.b) > 0.05 else { continue }   // black stays a dim grey at 3:1
+            guard hypot(lab.a, lab.b) > 0.05 else { continue }  // black stays a dim grey at 3:1
             XCTAssertGreaterThanOrEqual(Contrast.ratio(color, p.background), ChartPalette.darkSeriesContrast, "\(color)")
         }
         XCTAssertGreaterThanOrEqual(Contrast.ratio(p.series[0], p.background), 4.5)
@@ -137,7 +157,7 @@ final class ChartPaletteTests: XCTestCase {
             let p = ChartPalette(appearance: appearance)
             for (original, adjusted) in zip(ChartPalette.okabeIto, p.series) {
                 let a = PerceptualColor.oklab(original), b = PerceptualColor.oklab(adjusted)
-                guard hypot(a.a, a.b) > 0.05, hypot(b.a, b.b) > 0.02 else { continue }   // greys have no hue
+                guard hypot(a.a, a.b) > 0.05, hypot(b.a, b.b) > 0.02 else { continue }  // greys have no hue
                 var difference = abs(atan2(a.b, a.a) - atan2(b.b, b.a)) * 180 / .pi
                 if difference > 180 { difference = 360 - difference }
                 XCTAssertLessThan(difference, 12, "\(original) → \(adjusted) \(appearance)")

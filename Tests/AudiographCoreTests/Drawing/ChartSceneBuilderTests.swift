@@ -1,6 +1,6 @@
+import AudiographCore
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
-import AudiographCore
 import Foundation
 import XCTest
 
@@ -45,8 +45,9 @@ final class ChartSceneBuilderTests: XCTestCase {
                     for other in boxes[..<i] { XCTAssertFalse(box.intersects(other), "overlap \(box) \(other) \(context)") }
                 }
                 for point in allPoints(scene) {
-                    XCTAssertTrue(point.x >= 0 && point.x <= size.width && point.y >= 0 && point.y <= size.height,
-                                  "point outside \(point) \(context)")
+                    XCTAssertTrue(
+                        point.x >= 0 && point.x <= size.width && point.y >= 0 && point.y <= size.height,
+                        "point outside \(point) \(context)")
                 }
                 XCTAssertTrue(bounds.contains(scene.plotArea), context)
                 XCTAssertEqual(scene.pointPositions.map(\.count), chart.series.map(\.count), context)
@@ -59,8 +60,9 @@ final class ChartSceneBuilderTests: XCTestCase {
         for name in Self.dataFiles {
             let chart = try Self.chart(name)
             for appearance in Self.appearances {
-                let scene = ChartSceneBuilder.build(chart: chart, size: size, appearance: appearance,
-                                                    focus: ChartFocus(series: 0, index: 2), measure: measure)
+                let scene = ChartSceneBuilder.build(
+                    chart: chart, size: size, appearance: appearance,
+                    focus: ChartFocus(series: 0, index: 2), measure: measure)
                 let palette = ChartPalette(appearance: appearance)
                 let textMinimum = appearance.increaseContrast ? 7 : 4.5
                 let markMinimum = appearance.increaseContrast ? 7 : 3.0
@@ -79,8 +81,9 @@ final class ChartSceneBuilderTests: XCTestCase {
                             }
                         } else if color != scene.background {
                             // Anything not a halo or a gridline is a mark, an axis or the cursor.
-                            XCTAssertGreaterThanOrEqual(Contrast.ratio(color, scene.background), markMinimum,
-                                                        "\(item) \(context)")
+                            XCTAssertGreaterThanOrEqual(
+                                Contrast.ratio(color, scene.background), markMinimum,
+                                "\(item) \(context)")
                         }
                     }
                 }
@@ -93,8 +96,9 @@ final class ChartSceneBuilderTests: XCTestCase {
         for name in Self.dataFiles {
             let chart = try Self.chart(name)
             for appearance in Self.appearances where appearance.reduceTransparency {
-                let scene = ChartSceneBuilder.build(chart: chart, size: size, appearance: appearance,
-                                                    focus: ChartFocus(series: 0, index: 1), measure: measure)
+                let scene = ChartSceneBuilder.build(
+                    chart: chart, size: size, appearance: appearance,
+                    focus: ChartFocus(series: 0, index: 1), measure: measure)
                 XCTAssertEqual(scene.background.alpha, 1)
                 for item in scene.items {
                     for (color, _) in colours(item) { XCTAssertEqual(color.alpha, 1, "\(item) \(name)") }
@@ -120,19 +124,21 @@ final class ChartSceneBuilderTests: XCTestCase {
                 XCTAssertFalse(lines.isEmpty, name)
                 XCTAssertEqual(Set(lines).count, 1, name)
                 dashes.append(lines[0])
-                let markers = Set(scene.items.compactMap { item -> MarkerShape? in
-                    if case let .marker(shape, _, _, fill, _, _) = item, fill == color { return shape }
-                    return nil
-                })
+                let markers = Set(
+                    scene.items.compactMap { item -> MarkerShape? in
+                        if case let .marker(shape, _, _, fill, _, _) = item, fill == color { return shape }
+                        return nil
+                    })
                 XCTAssertEqual(markers.count, 1, name)
                 shapes.append(markers.first!)
                 // The end label: the series name right of the plot area.
-                XCTAssertTrue(scene.items.contains { item in
-                    if case let .text(text, at, _, _, _, _, _) = item {
-                        return text == chart.series[s].name && at.x > scene.plotArea.x + scene.plotArea.width
-                    }
-                    return false
-                }, "no end label for \(chart.series[s].name)")
+                XCTAssertTrue(
+                    scene.items.contains { item in
+                        if case let .text(text, at, _, _, _, _, _) = item {
+                            return text == chart.series[s].name && at.x > scene.plotArea.x + scene.plotArea.width
+                        }
+                        return false
+                    }, "no end label for \(chart.series[s].name)")
             }
             XCTAssertEqual(Set(dashes).count, chart.series.count, name)
             XCTAssertEqual(Set(shapes).count, chart.series.count, name)
@@ -168,10 +174,12 @@ final class ChartSceneBuilderTests: XCTestCase {
             }
             return (line, marker)
         }
-        let normal = widths(ChartSceneBuilder.build(chart: chart, size: size, measure: measure),
-                            ChartPalette(appearance: ChartAppearance()).seriesColor(0))
-        let increased = widths(ChartSceneBuilder.build(chart: chart, size: size, appearance: high, measure: measure),
-                               ChartPalette(appearance: high).seriesColor(0))
+        let normal = widths(
+            ChartSceneBuilder.build(chart: chart, size: size, measure: measure),
+            ChartPalette(appearance: ChartAppearance()).seriesColor(0))
+        let increased = widths(
+            ChartSceneBuilder.build(chart: chart, size: size, appearance: high, measure: measure),
+            ChartPalette(appearance: high).seriesColor(0))
         XCTAssertEqual(normal.line, 2)
         XCTAssertEqual(increased.line, 3.5)
         XCTAssertGreaterThan(increased.marker, normal.marker)
@@ -186,7 +194,8 @@ final class ChartSceneBuilderTests: XCTestCase {
             let point = try XCTUnwrap(scene.pointPositions[focus.series][focus.index])
             // The vertical line spans the plot but for the ring round the point, where it stops.
             let segments = scene.items.compactMap { item -> (top: Double, bottom: Double)? in
-                if case let .polyline(p, c, _, _) = item, c == palette.cursor, p.count == 2, p[0].x == point.x, p[1].x == point.x {
+                if case let .polyline(p, c, _, _) = item, c == palette.cursor, p.count == 2, p[0].x == point.x, p[1].x == point.x
+                {
                     return (min(p[0].y, p[1].y), max(p[0].y, p[1].y))
                 }
                 return nil
@@ -194,23 +203,26 @@ final class ChartSceneBuilderTests: XCTestCase {
             XCTAssertEqual(segments.count, 2, name)
             XCTAssertEqual(segments.first?.top, scene.plotArea.y, name)
             XCTAssertEqual(segments.last?.bottom, scene.plotArea.y + scene.plotArea.height, name)
-            XCTAssertTrue(segments.count == 2 && segments[0].bottom < point.y - 6 && segments[1].top > point.y + 6,
-                          "\(name): the line leaves a gap round the point: \(segments), point at \(point.y)")
-            XCTAssertTrue(scene.items.contains { item in
-                if case let .marker(.circle, at, size, nil, c, _) = item, c == palette.cursor {
-                    return at == point && size > 12
-                }
-                return false
-            }, name)
+            XCTAssertTrue(
+                segments.count == 2 && segments[0].bottom < point.y - 6 && segments[1].top > point.y + 6,
+                "\(name): the line leaves a gap round the point: \(segments), point at \(point.y)")
+            XCTAssertTrue(
+                scene.items.contains { item in
+                    if case let .marker(.circle, at, size, nil, c, _) = item, c == palette.cursor {
+                        return at == point && size > 12
+                    }
+                    return false
+                }, name)
             XCTAssertGreaterThanOrEqual(Contrast.ratio(palette.cursor, palette.background), 7)
             let without = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
             XCTAssertEqual(scene.items.count, without.items.count + 7, "frame, two line segments and the ring, each on its halo")
-            XCTAssertTrue(scene.items.contains { item in
-                if case let .outline(r, c, w, _) = item, c == palette.cursor, w >= 2 {
-                    return r.x < 3 && r.y < 3 && r.x + r.width > size.width - 3 && r.y + r.height > size.height - 3
-                }
-                return false
-            }, "\(name): the focused chart is framed")
+            XCTAssertTrue(
+                scene.items.contains { item in
+                    if case let .outline(r, c, w, _) = item, c == palette.cursor, w >= 2 {
+                        return r.x < 3 && r.y < 3 && r.x + r.width > size.width - 3 && r.y + r.height > size.height - 3
+                    }
+                    return false
+                }, "\(name): the focused chart is framed")
         }
     }
 
@@ -247,15 +259,25 @@ final class ChartSceneBuilderTests: XCTestCase {
         let scene = ChartSceneBuilder.build(chart: chart, size: size, appearance: appearance, measure: measure)
         let text = ChartPalette(appearance: appearance).text
         let dashed = scene.items.compactMap { item -> [ScenePoint]? in
-            if case let .polyline(points, color, _, dash) = item, color == text, !dash.isEmpty { return points } else { return nil }
+            if case let .polyline(points, color, _, dash) = item, color == text, !dash.isEmpty {
+                return points
+            } else {
+                return nil
+            }
         }
         XCTAssertEqual(dashed.count, 1)
         let plain = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
         let y222 = try XCTUnwrap(plain.pointPositions[0][7]).y, y217 = try XCTUnwrap(plain.pointPositions[0][8]).y
         let mean = chart.series[0].y.reduce(0, +) / Double(chart.series[0].count)
         XCTAssertEqual(dashed[0][0].y, y222 + (mean - 222) / (217 - 222) * (y217 - y222), accuracy: 0.5, "at the mean, 222.1")
-        XCTAssertTrue(scene.items.contains { if case .text("Mean: 222 births per 10,000 people", _, _, _, _, _, _) = $0 { return true } else { return false } })
-        XCTAssertFalse(plain.items.contains { if case let .polyline(_, c, _, d) = $0, c == text, !d.isEmpty { return true } else { return false } })
+        XCTAssertTrue(
+            scene.items.contains {
+                if case .text("Mean: 222 births per 10,000 people", _, _, _, _, _, _) = $0 { return true } else { return false }
+            })
+        XCTAssertFalse(
+            plain.items.contains {
+                if case let .polyline(_, c, _, d) = $0, c == text, !d.isEmpty { return true } else { return false }
+            })
     }
 
     func testBarsAreOpaqueRectanglesFromZeroWithCategoryLabels() throws {
@@ -282,12 +304,14 @@ final class ChartSceneBuilderTests: XCTestCase {
         XCTAssertTrue(texts.contains("Birth rate (births per 10,000 people)"))
         XCTAssertTrue(texts.contains("1920"))
         XCTAssertTrue(texts.contains("200"))
-        XCTAssertTrue(births.items.contains { item in
-            if case let .text(t, _, _, _, true, _, 0) = item { return t == "Birth rate by year" } else { return false }
-        })
-        XCTAssertTrue(births.items.contains { item in
-            if case let .text(_, _, _, _, _, _, r) = item { return r == -Double.pi / 2 } else { return false }
-        })
+        XCTAssertTrue(
+            births.items.contains { item in
+                if case let .text(t, _, _, _, true, _, 0) = item { return t == "Birth rate by year" } else { return false }
+            })
+        XCTAssertTrue(
+            births.items.contains { item in
+                if case let .text(_, _, _, _, _, _, r) = item { return r == -Double.pi / 2 } else { return false }
+            })
         let rainfall = Self.texts(ChartSceneBuilder.build(chart: try Self.chart("rainfall"), size: size, measure: measure))
         XCTAssertTrue(rainfall.contains("Tropical") && rainfall.contains("Dry"), "\(rainfall)")
         XCTAssertTrue(rainfall.contains("Jan 2023"), "\(rainfall)")
@@ -297,8 +321,9 @@ final class ChartSceneBuilderTests: XCTestCase {
 
     func testMillionPointLineIsDecimatedAndNotPlacedPointByPoint() {
         let chart = Self.bigChart(points: 1_000_000)
-        let scene = ChartSceneBuilder.build(chart: chart, size: size, focus: ChartFocus(series: 0, index: 500_000),
-                                            measure: measure)
+        let scene = ChartSceneBuilder.build(
+            chart: chart, size: size, focus: ChartFocus(series: 0, index: 500_000),
+            measure: measure)
         let color = ChartPalette(appearance: ChartAppearance()).seriesColor(0)
         let vertices = scene.items.reduce(0) { total, item in
             if case let .polyline(points, c, 2, _) = item, c == color { return total + points.count }
@@ -341,8 +366,9 @@ final class ChartSceneBuilderTests: XCTestCase {
     func testGroupedBarsSitSideBySideAndCarryShapesWithoutColour() {
         let categories = ["Q1", "Q2", "Q3", "Q4"]
         let series = (0..<3).map { s in
-            DataSeries(name: "Team \(s + 1)", isContinuous: false, x: [0, 1, 2, 3],
-                       y: [10, 20, s == 1 ? .nan : 30, -5].map { $0 + Double(s) })
+            DataSeries(
+                name: "Team \(s + 1)", isContinuous: false, x: [0, 1, 2, 3],
+                y: [10, 20, s == 1 ? .nan : 30, -5].map { $0 + Double(s) })
         }
         let chart = ChartDescriptor(
             title: "Grouped", kind: .bar, xAxis: .categorical(CategoricalAxis(title: "Quarter", categories: categories)),
@@ -354,32 +380,35 @@ final class ChartSceneBuilderTests: XCTestCase {
         let palette = ChartPalette(appearance: appearance)
         var barsBySeries: [[SceneRect]] = []
         for s in 0..<3 {
-            barsBySeries.append(scene.items.compactMap { item -> SceneRect? in
-                if case let .rectangle(r, c) = item, c == palette.seriesColor(s), r.y >= scene.plotArea.y { return r }
-                return nil   // not the legend's swatch
-            })
+            barsBySeries.append(
+                scene.items.compactMap { item -> SceneRect? in
+                    if case let .rectangle(r, c) = item, c == palette.seriesColor(s), r.y >= scene.plotArea.y { return r }
+                    return nil  // not the legend's swatch
+                })
         }
         XCTAssertEqual(barsBySeries.map(\.count), [4, 3, 4])
         let all = barsBySeries.flatMap { $0 }
         for (i, a) in all.enumerated() { for b in all[..<i] { XCTAssertFalse(a.intersects(b)) } }
         let shapes = (0..<3).map { s in
-            Set(scene.items.compactMap { item -> MarkerShape? in
-                if case let .marker(shape, _, _, fill, _, _) = item, fill == palette.seriesColor(s) { return shape }
-                return nil
-            })
+            Set(
+                scene.items.compactMap { item -> MarkerShape? in
+                    if case let .marker(shape, _, _, fill, _, _) = item, fill == palette.seriesColor(s) { return shape }
+                    return nil
+                })
         }
         XCTAssertTrue(shapes.allSatisfy { $0.count == 1 })
         XCTAssertEqual(Set(shapes.map { $0.first! }).count, 3)
         XCTAssertEqual(scene.pointPositions[1].compactMap { $0 }.count, 3)
         XCTAssertNil(scene.pointPositions[1][2])
-        XCTAssertTrue(Self.texts(scene).contains("Team 2"))   // the legend
+        XCTAssertTrue(Self.texts(scene).contains("Team 2"))  // the legend
     }
 
     func testGapsSplitTheLine() {
         let y: [Double] = [1, 2, .nan, 4, 5, .nan, 7, 8, 9]
         let chart = ChartDescriptor(
             title: "Gaps", kind: .line,
-            xAxis: .numeric(NumericAxis(title: "x", range: 0...8, gridlines: Gridlines.linear(0...8), formatter: ValueFormatter())),
+            xAxis: .numeric(
+                NumericAxis(title: "x", range: 0...8, gridlines: Gridlines.linear(0...8), formatter: ValueFormatter())),
             yAxis: NumericAxis(title: "y", range: 1...9, gridlines: Gridlines.linear(1...9), formatter: ValueFormatter()),
             series: [DataSeries(name: "y", isContinuous: true, x: (0..<9).map(Double.init), y: y)])
         let scene = ChartSceneBuilder.build(chart: chart, size: size, measure: measure)
@@ -424,8 +453,10 @@ final class ChartSceneBuilderTests: XCTestCase {
     }
 
     static func suffix(_ a: ChartAppearance) -> String {
-        [a.dark ? "dark" : "light", a.increaseContrast ? "hc" : "", a.reduceTransparency ? "rt" : "",
-         a.differentiateWithoutColor ? "dwc" : "", a.reduceMotion ? "rm" : ""].filter { !$0.isEmpty }.joined(separator: "-")
+        [
+            a.dark ? "dark" : "light", a.increaseContrast ? "hc" : "", a.reduceTransparency ? "rt" : "",
+            a.differentiateWithoutColor ? "dwc" : "", a.reduceMotion ? "rm" : ""
+        ].filter { !$0.isEmpty }.joined(separator: "-")
     }
 
     /// A line chart of `points` points: a slow wave with deterministic noise.
@@ -440,7 +471,8 @@ final class ChartSceneBuilderTests: XCTestCase {
         let xRange = 0...Double(points - 1), yRange = ys.min()!...ys.max()!
         return ChartDescriptor(
             title: "Big", kind: .line,
-            xAxis: .numeric(NumericAxis(title: "x", range: xRange, gridlines: Gridlines.linear(xRange), formatter: ValueFormatter())),
+            xAxis: .numeric(
+                NumericAxis(title: "x", range: xRange, gridlines: Gridlines.linear(xRange), formatter: ValueFormatter())),
             yAxis: NumericAxis(title: "y", range: yRange, gridlines: Gridlines.linear(yRange), formatter: ValueFormatter()),
             series: [DataSeries(name: "y", isContinuous: true, x: xs, y: ys)])
     }

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The chart's zoom (Ctrl+plus, Ctrl+minus, Ctrl+0) and the desktop's text scale: what grows, by how much, and
 /// that a bigger chart in the same window still keeps every label apart and inside.
@@ -54,16 +55,20 @@ final class ChartZoomTests: XCTestCase {
         let xRange = 1917.0...1975.0, yRange = 150.0...250.0
         return ChartDescriptor(
             title: "Birth rate by year in a country over six decades", kind: .line,
-            xAxis: .numeric(NumericAxis(title: "Year", range: xRange, gridlines: Gridlines.linear(xRange), formatter: ValueFormatter())),
-            yAxis: NumericAxis(title: "Birth rate", unit: "births per 10,000 people", range: yRange,
-                               gridlines: Gridlines.linear(yRange), formatter: ValueFormatter()),
+            xAxis: .numeric(
+                NumericAxis(title: "Year", range: xRange, gridlines: Gridlines.linear(xRange), formatter: ValueFormatter())),
+            yAxis: NumericAxis(
+                title: "Birth rate", unit: "births per 10,000 people", range: yRange,
+                gridlines: Gridlines.linear(yRange), formatter: ValueFormatter()),
             series: [series])
     }
 
     /// Every text item of `scene` with its bounds.
     func texts(_ scene: ChartScene, measure: any TextMeasuring) -> [(text: String, size: Double, box: SceneRect)] {
         scene.items.compactMap { item in
-            guard case let .text(text, _, _, size, _, _, _) = item, let box = item.textBounds(measure: measure) else { return nil }
+            guard case let .text(text, _, _, size, _, _, _) = item, let box = item.textBounds(measure: measure) else {
+                return nil
+            }
             return (text, size, box)
         }
     }
@@ -81,13 +86,15 @@ final class ChartZoomTests: XCTestCase {
             let label = "zoom \(zoom), text \(textScale)"
             XCTAssertTrue(found.contains { $0.size == 16 * zoom * textScale }, "\(label): the title at its size")
             for (i, a) in found.enumerated() {
-                XCTAssertTrue(a.box.x >= 0 && a.box.y >= 0 && a.box.x + a.box.width <= size.width
-                              && a.box.y + a.box.height <= size.height, "\(label): \(a.text) inside the scene")
+                XCTAssertTrue(
+                    a.box.x >= 0 && a.box.y >= 0 && a.box.x + a.box.width <= size.width
+                        && a.box.y + a.box.height <= size.height, "\(label): \(a.text) inside the scene")
                 for b in found[(i + 1)...] {
                     XCTAssertFalse(a.box.intersects(b.box), "\(label): \(a.text) and \(b.text) overlap")
                 }
             }
-            XCTAssertTrue(scene.plotArea.width > 200 && scene.plotArea.height > 100, "\(label): the plot keeps room: \(scene.plotArea)")
+            XCTAssertTrue(
+                scene.plotArea.width > 200 && scene.plotArea.height > 100, "\(label): the plot keeps room: \(scene.plotArea)")
             let ticks = found.filter { $0.size == 12 * zoom * textScale }
             let plot = scene.plotArea
             let yTicks = ticks.filter { $0.box.x + $0.box.width <= plot.x }

@@ -7,8 +7,10 @@ final class ColumnDecimationTests: XCTestCase {
     let width = 1000.0
 
     func maps(count: Int, yRange: ClosedRange<Double>) -> (AxisMapping, AxisMapping) {
-        (AxisMapping(range: 0...Double(count - 1), startPixel: 50, endPixel: 50 + width),
-         AxisMapping(range: yRange, startPixel: 450, endPixel: 50))
+        (
+            AxisMapping(range: 0...Double(count - 1), startPixel: 50, endPixel: 50 + width),
+            AxisMapping(range: yRange, startPixel: 450, endPixel: 50)
+        )
     }
 
     func testMillionPointsBecomeAtMostTwoVerticesPerColumnAndKeepEveryExtreme() {
@@ -20,8 +22,8 @@ final class ColumnDecimationTests: XCTestCase {
             x[i] = Double(i)
             y[i] = sin(Double(i) / 5_000) * 10 + Double(state >> 11) / Double(1 << 53)
         }
-        y[123_457] = 40     // a single spike up
-        y[876_543] = -35    // and down
+        y[123_457] = 40  // a single spike up
+        y[876_543] = -35  // and down
         let (xMap, yMap) = maps(count: n, yRange: -35...40)
         let lines = ColumnDecimation.decimated(x: x, y: y, xMap: xMap, yMap: yMap)
         XCTAssertEqual(lines.count, 1)

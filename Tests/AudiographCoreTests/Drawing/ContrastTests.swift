@@ -22,8 +22,10 @@ final class ContrastTests: XCTestCase {
     }
 
     func testOkabeItoOnWhiteAndDarkMatchTheHandbook() {
-        let measured = [(0xE69F00, 2.25), (0x56B4E9, 2.31), (0xF0E442, 1.32), (0x0072B2, 5.19), (0xD55E00, 3.87),
-                        (0x009E73, 3.42), (0xCC79A7, 3.06)]
+        let measured = [
+            (0xE69F00, 2.25), (0x56B4E9, 2.31), (0xF0E442, 1.32), (0x0072B2, 5.19), (0xD55E00, 3.87),
+            (0x009E73, 3.42), (0xCC79A7, 3.06)
+        ]
         for (hex, ratio) in measured {
             XCTAssertEqual(Contrast.ratio(RGBA(hex: UInt32(hex)), white), ratio, accuracy: 0.01, String(hex, radix: 16))
         }
@@ -35,8 +37,9 @@ final class ContrastTests: XCTestCase {
         let composite = Contrast.composite(halfBlack, over: white)
         XCTAssertEqual(composite.red, 0.5, accuracy: 1e-12)
         XCTAssertEqual(composite.alpha, 1)
-        XCTAssertEqual(Contrast.ratio(halfBlack, white), Contrast.ratio(RGBA(red: 0.5, green: 0.5, blue: 0.5), white),
-                       accuracy: 1e-12)
+        XCTAssertEqual(
+            Contrast.ratio(halfBlack, white), Contrast.ratio(RGBA(red: 0.5, green: 0.5, blue: 0.5), white),
+            accuracy: 1e-12)
         XCTAssertEqual(Contrast.ratio(RGBA(red: 0, green: 0, blue: 0, alpha: 0), white), 1, accuracy: 1e-12)
     }
 }

@@ -7,14 +7,17 @@ final class TickLabelsTests: XCTestCase {
     let measure = EstimatedTextMeasure()
 
     func testNumericLabelsUseTheGridlinesDecimals() {
-        XCTAssertEqual(TickLabels.numeric([0, 0.5, 1, 1.5], formatter: ValueFormatter(fractionDigits: 0)),
-                       ["0.0", "0.5", "1.0", "1.5"])
-        XCTAssertEqual(TickLabels.numeric([0, 500_000, 1_000_000], formatter: ValueFormatter(unit: "USD", fractionDigits: 2)),
-                       ["0", "500,000", "1,000,000"])
+        XCTAssertEqual(
+            TickLabels.numeric([0, 0.5, 1, 1.5], formatter: ValueFormatter(fractionDigits: 0)),
+            ["0.0", "0.5", "1.0", "1.5"])
+        XCTAssertEqual(
+            TickLabels.numeric([0, 500_000, 1_000_000], formatter: ValueFormatter(unit: "USD", fractionDigits: 2)),
+            ["0", "500,000", "1,000,000"])
         XCTAssertEqual(TickLabels.numeric([0, 50], formatter: ValueFormatter(unit: "%")), ["0%", "50%"])
         XCTAssertEqual(TickLabels.numeric([1920, 1940], formatter: ValueFormatter(usesGrouping: false)), ["1920", "1940"])
-        XCTAssertEqual(TickLabels.numeric([0.01, 1, 100], formatter: ValueFormatter(), logarithmic: true),
-                       ["0.01", "1", "100"])
+        XCTAssertEqual(
+            TickLabels.numeric([0.01, 1, 100], formatter: ValueFormatter(), logarithmic: true),
+            ["0.01", "1", "100"])
     }
 
     func testDateLabelsFollowTheSpacing() {
@@ -40,8 +43,9 @@ final class TickLabelsTests: XCTestCase {
         XCTAssertTrue(truncated.hasSuffix("…"))
         XCTAssertLessThanOrEqual(measure.width(of: truncated, size: 10, bold: false), 80)
         XCTAssertEqual(SceneText.truncated("x", toWidth: 1, size: 10, measure: measure), "")
-        XCTAssertEqual(SceneText.wrapped(text, toWidth: 80, maxLines: 2, size: 10, measure: measure),
-                       ["Middle East", "and Africa"])
+        XCTAssertEqual(
+            SceneText.wrapped(text, toWidth: 80, maxLines: 2, size: 10, measure: measure),
+            ["Middle East", "and Africa"])
         let one = SceneText.wrapped(text, toWidth: 80, maxLines: 1, size: 10, measure: measure)
         XCTAssertEqual(one.count, 1)
         XCTAssertTrue(one[0].hasPrefix("Middle") && one[0].hasSuffix("…"))

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The one writer: the new file appears whole or not at all, and nothing is left behind when it fails.
 final class AtomicFileTests: XCTestCase {
@@ -55,10 +56,12 @@ final class AtomicFileTests: XCTestCase {
     func testAFailedWriteLeavesTheOldFileAndNoTemporary() throws {
         folder.write("out.json", "old")
         struct Stop: Error {}
-        XCTAssertThrowsError(try AtomicFile.write(to: target) { file in
-            try file.write(Data("half".utf8))
-            throw Stop()
-        }) { XCTAssertTrue($0 is Stop, "\($0)") }
+        XCTAssertThrowsError(
+            try AtomicFile.write(to: target) { file in
+                try file.write(Data("half".utf8))
+                throw Stop()
+            }
+        ) { XCTAssertTrue($0 is Stop, "\($0)") }
         XCTAssertEqual(try names(), ["out.json"])
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "old")
     }
@@ -113,7 +116,8 @@ final class AtomicFileTests: XCTestCase {
     }
 
     func testACancelledWAVWriteLeavesTheOldFileAndNothingElse() throws {
-        let buffer = AudioBuffer(sampleRate: 48_000, channels: 2, samples: [Float](repeating: 0.25, count: WAVFile.samplesPerBlock * 3))
+        let buffer = AudioBuffer(
+            sampleRate: 48_000, channels: 2, samples: [Float](repeating: 0.25, count: WAVFile.samplesPerBlock * 3))
         folder.write("tone.wav", "an earlier export")
         let path = folder.url.appendingPathComponent("tone.wav").path
         let cancellation = CancellationFlag()

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// A path a person named is written as its kind asks: files replaced whole, links followed and kept, pipes,
 /// devices and sockets written in place, folders and missing folders refused with a reason (issue 47).
@@ -97,8 +98,9 @@ final class OutputFileTests: XCTestCase {
         defer { close(ends[0]) }
         XCTAssertEqual(try OutputFile.write(to: "-", standardOutput: ends[1]) { try $0.write(bytes) }, .standardOutput)
         // The process's standard output by its path (as /dev/stdout leads to): the same pipe, not a file put there.
-        XCTAssertEqual(try OutputFile.write(to: "/proc/self/fd/\(ends[1])", standardOutput: ends[1]) { try $0.write(bytes) },
-                       .standardOutput)
+        XCTAssertEqual(
+            try OutputFile.write(to: "/proc/self/fd/\(ends[1])", standardOutput: ends[1]) { try $0.write(bytes) },
+            .standardOutput)
         close(ends[1])
         let read = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false).readDataToEndOfFile()
         XCTAssertEqual(read, bytes + bytes)
@@ -109,8 +111,14 @@ final class OutputFileTests: XCTestCase {
         try XCTSkipUnless(geteuid() == 0, "making a device node needs root, as make test runs in CI")
         var volume = statvfs()
         XCTAssertEqual(statvfs(folder.url.path, &volume), 0)
-        try XCTSkipIf(volume.f_flag & 4 != 0  /* ST_NODEV, which Swift does not import */, "the temporary folder's file system is mounted nodev")
-        XCTAssertEqual(mknod(path("full"), S_IFCHR | 0o600, dev_t(1 << 8 | 7)  /* makedev(1, 7), a macro Swift cannot call */), 0, String(cString: strerror(errno)))
+        // 4 is ST_NODEV, which Swift does not import.
+        try XCTSkipIf(
+            volume.f_flag & 4 != 0,
+            "the temporary folder's file system is mounted nodev")
+        XCTAssertEqual(
+            // dev_t(1 << 8 | 7) is makedev(1, 7), a macro Swift cannot call.
+            mknod(path("full"), S_IFCHR | 0o600, dev_t(1 << 8 | 7)), 0,
+            String(cString: strerror(errno)))
         XCTAssertThrowsError(try OutputFile.write(to: path("full")) { try $0.write(bytes) }) { error in
             XCTAssertEqual((error as? FileWriteError)?.code, ENOSPC, "\(error)")
         }
@@ -166,12 +174,14 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(symlink("data.csv", path("soft.wav")), 0)
         XCTAssertTrue(OutputFile.isSameFile(path("data.csv"), path("hard.csv")))
         XCTAssertTrue(OutputFile.isSameFile(path("data.csv"), path("soft.wav")))
-        XCTAssertTrue(OutputFile.isSameFile(path("data.csv"), folder.url.path + "/./../" + folder.url.lastPathComponent + "/data.csv"))
+        XCTAssertTrue(
+            OutputFile.isSameFile(path("data.csv"), folder.url.path + "/./../" + folder.url.lastPathComponent + "/data.csv"))
         XCTAssertFalse(OutputFile.isSameFile(path("data.csv"), path("other.wav")))
         // Export and render never write over the data being read, whichever name leads to it.
         for name in ["hard.csv", "soft.wav"] {
             XCTAssertThrowsError(try OutputFile.write(Data("sound".utf8), to: path(name), sparing: path("data.csv"))) { error in
-                XCTAssertEqual((error as? FileWriteError)?.reason, "it is the data file being read, which Audiograph never writes to")
+                XCTAssertEqual(
+                    (error as? FileWriteError)?.reason, "it is the data file being read, which Audiograph never writes to")
             }
         }
         XCTAssertEqual(try contents(path("data.csv")), Data("x,y\n1,2\n".utf8))

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The one safe read: only a regular file, checked on the open descriptor, never waiting on a pipe.
 final class PlainFileTests: XCTestCase {
@@ -51,11 +52,15 @@ final class PlainFileTests: XCTestCase {
 
 /// What `body` returns, when it returns within `seconds`. Otherwise the test fails instead of hanging: the
 /// FIFO at `fifo` is opened for writing and closed, which frees a reader stuck opening or reading it.
-func returnsPromptly<T>(within seconds: Double = 5, unblocking fifo: String, file: StaticString = #filePath,
-                        line: UInt = #line, _ body: @escaping @Sendable () -> T) -> T? {
+func returnsPromptly<T>(
+    within seconds: Double = 5, unblocking fifo: String, file: StaticString = #filePath,
+    line: UInt = #line, _ body: @escaping @Sendable () -> T
+) -> T? {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread { box.value = body(); done.signal() }
+    Thread.detachNewThread {
+        box.value = body(); done.signal()
+    }
     if done.wait(timeout: .now() + seconds) == .success { return box.value }
     XCTFail("still waiting after \(seconds) s: blocked on the pipe \(fifo)", file: file, line: line)
     let writer = open(fifo, O_WRONLY | O_NONBLOCK)

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// A logger appends to a CSV file while Audiograph follows it: only the new lines are read, half lines
 /// wait, and a cut, replaced, rewritten or vanished file is read again from the start.
@@ -47,7 +48,9 @@ final class FollowedFileTests: XCTestCase {
     func testTheFollowedChartIsTheChartOfTheWholeFile() throws {
         let path = folder.write("station.csv", "time,station,value\n")
         var lines: [String] = []
-        for i in 0..<60 { lines.append("2026-11-25 10:\(String(format: "%02d", i)),\(["north", "south"][i % 2]),\(Double(i % 7) * 1.5)\n") }
+        for i in 0..<60 {
+            lines.append("2026-11-25 10:\(String(format: "%02d", i)),\(["north", "south"][i % 2]),\(Double(i % 7) * 1.5)\n")
+        }
         try append(lines[0..<10].joined(), to: path)
         let followed = try FollowedFile.open(path: path)
         for batch in stride(from: 10, to: 60, by: 7) {
@@ -104,30 +107,45 @@ final class FollowedFileTests: XCTestCase {
         XCTAssertEqual(followed.document.chart.series[0].labels, ["calm", "calm", "door\nopened"])
         // The quoted line break counts as a line: the next row is line 6.
         try append("4,warm,\"calm\"\n", to: path)
-        XCTAssertEqual(followed.poll().change, .appended(rows: 1, warnings: [
-            "Column \"temperature\": 1 value is not a number (line 6); it is treated as missing."]))
+        XCTAssertEqual(
+            followed.poll().change,
+            .appended(
+                rows: 1,
+                warnings: [
+                    "Column \"temperature\": 1 value is not a number (line 6); it is treated as missing."
+                ]))
     }
 
     func testGarbageBecomesMissingValuesAndSkippedRowsWithWarnings() throws {
         let path = folder.write("log.csv", start)
         let followed = try FollowedFile.open(path: path)
         try append("3,hot\n\u{1}\u{2}\u{FFFD}garbage\n4,5.5\n5,1e999\n", to: path)
-        XCTAssertEqual(followed.poll().change, .appended(rows: 3, warnings: [
-            "Skipped 1 malformed row: line 5.",
-            "Column \"temperature (°C)\": 1 value is not a number (line 4); it is treated as missing.",
-            "Column \"temperature (°C)\": 1 value is infinite or too large; it is treated as missing.",
-        ]))
+        XCTAssertEqual(
+            followed.poll().change,
+            .appended(
+                rows: 3,
+                warnings: [
+                    "Skipped 1 malformed row: line 5.",
+                    "Column \"temperature (°C)\": 1 value is not a number (line 4); it is treated as missing.",
+                    "Column \"temperature (°C)\": 1 value is infinite or too large; it is treated as missing."
+                ]))
         let y = values(followed)
         XCTAssertEqual(y.count, 5)
         XCTAssertTrue(y[2].isNaN && y[4].isNaN)
         XCTAssertEqual(y[3], 5.5)
         try append("6,cold\n", to: path)
-        XCTAssertEqual(followed.poll().change, .appended(rows: 1, warnings: [
-            "Column \"temperature (°C)\": 1 value is not a number (line 8); it is treated as missing."]))
+        XCTAssertEqual(
+            followed.poll().change,
+            .appended(
+                rows: 1,
+                warnings: [
+                    "Column \"temperature (°C)\": 1 value is not a number (line 8); it is treated as missing."
+                ]))
         // The document's warnings count everything since opening.
-        XCTAssertTrue(followed.document.warnings.contains(
-            "Column \"temperature (°C)\": 2 values are not numbers (lines 4, 8); they are treated as missing."),
-                      "\(followed.document.warnings)")
+        XCTAssertTrue(
+            followed.document.warnings.contains(
+                "Column \"temperature (°C)\": 2 values are not numbers (lines 4, 8); they are treated as missing."),
+            "\(followed.document.warnings)")
         XCTAssertEqual(followed.document.table.malformedRowCount, 1)
     }
 
@@ -182,14 +200,17 @@ final class FollowedFileTests: XCTestCase {
         let followed = try FollowedFile.open(path: path)
         // A logger's rotation: the file emptied, then written again; a poll may fall in between.
         XCTAssertEqual(truncate(path, 0), 0)
-        XCTAssertEqual(followed.poll().change, .unavailable(message: "log.csv is empty now; the last chart stays until rows arrive."))
+        XCTAssertEqual(
+            followed.poll().change, .unavailable(message: "log.csv is empty now; the last chart stays until rows arrive."))
         XCTAssertEqual(values(followed), [4.0, 4.5], "the last chart stays")
         try append("minute,temperature (°C)\n", to: path)
-        XCTAssertEqual(followed.poll().change,
-                       .unavailable(message: "log.csv has only its header now; the last chart stays until rows arrive."))
+        XCTAssertEqual(
+            followed.poll().change,
+            .unavailable(message: "log.csv has only its header now; the last chart stays until rows arrive."))
         try append("1,9.0\n2,9.5\n", to: path)
-        XCTAssertEqual(followed.poll().change, .reloaded(.truncated, warnings: []),
-                       "said as cut short, not as readable again")
+        XCTAssertEqual(
+            followed.poll().change, .reloaded(.truncated, warnings: []),
+            "said as cut short, not as readable again")
         XCTAssertEqual(values(followed), [9.0, 9.5])
         // Gone, then back: that is readable again.
         XCTAssertEqual(unlink(path), 0)
@@ -222,14 +243,16 @@ final class FollowedFileTests: XCTestCase {
         let path = folder.write("log.csv", start)
         let followed = try FollowedFile.open(path: path)
         XCTAssertEqual(unlink(path), 0)
-        XCTAssertEqual(followed.poll().change,
-                       .unavailable(message: "\(path): the file is gone; waiting for it to come back."))
+        XCTAssertEqual(
+            followed.poll().change,
+            .unavailable(message: "\(path): the file is gone; waiting for it to come back."))
         XCTAssertEqual(followed.poll().change, .nothingNew, "said once")
         XCTAssertEqual(values(followed), [4.0, 4.5], "the last chart stays")
         // It comes back with only its header: still nothing to chart, and said so.
         folder.write("log.csv", "minute,temperature (°C)\n")
-        XCTAssertEqual(followed.poll().change,
-                       .unavailable(message: "log.csv has only its header now; the last chart stays until rows arrive."))
+        XCTAssertEqual(
+            followed.poll().change,
+            .unavailable(message: "log.csv has only its header now; the last chart stays until rows arrive."))
         XCTAssertEqual(followed.poll().change, .nothingNew, "the same file, unchanged, is not read again")
         try append("1,3.0\n2,3.5\n", to: path)
         XCTAssertEqual(followed.poll().change, .reloaded(.readableAgain, warnings: []))
@@ -256,8 +279,9 @@ final class FollowedFileTests: XCTestCase {
         options.limits.maxRecordBytes = 256
         let followed = try FollowedFile.open(path: path, options: options)
         try append("3,\"" + String(repeating: "y", count: 400), to: path)
-        XCTAssertEqual(followed.poll().change,
-                       .unavailable(message: ImportError.unterminatedQuote(path: path, line: 4).message))
+        XCTAssertEqual(
+            followed.poll().change,
+            .unavailable(message: ImportError.unterminatedQuote(path: path, line: 4).message))
         XCTAssertEqual(values(followed), [4.0, 4.5])
     }
 
@@ -281,9 +305,11 @@ final class FollowedFileTests: XCTestCase {
     }
 
     func testReloadMessagesNameTheFile() {
-        XCTAssertEqual(ReloadReason.truncated.message(file: "/var/log/station.csv"),
-                       "station.csv got shorter; reading it again from the start.")
-        XCTAssertEqual(ReloadReason.replaced.message(file: "station.csv"),
-                       "station.csv was replaced by another file; reading it again from the start.")
+        XCTAssertEqual(
+            ReloadReason.truncated.message(file: "/var/log/station.csv"),
+            "station.csv got shorter; reading it again from the start.")
+        XCTAssertEqual(
+            ReloadReason.replaced.message(file: "station.csv"),
+            "station.csv was replaced by another file; reading it again from the start.")
     }
 }

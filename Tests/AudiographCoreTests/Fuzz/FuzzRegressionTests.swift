@@ -1,9 +1,10 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
-import AudiographTestSupport
 import AudiographReport
+import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Replays the fuzzer's seed corpus and every input it ever found a problem with (Tests/fuzz) through the
 /// same steps as the fuzz target: each file is charted, described and sonified, or refused with an
@@ -21,7 +22,8 @@ final class FuzzRegressionTests: XCTestCase {
         var seen = 0, charted = 0
         for sub in ["corpus", "regressions"] {
             let folder = fuzzFolder.appendingPathComponent(sub)
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where !name.hasPrefix(".") && name != "README.md" {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where !name.hasPrefix(".") && name != "README.md" {
                 let data = try Data(contentsOf: folder.appendingPathComponent(name))
                 seen += 1
                 do {

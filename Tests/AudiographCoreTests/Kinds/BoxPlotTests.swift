@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+@testable import AudiographCore
 
 /// Box plots: Tukey statistics by the linear quartile method, the chart a table makes, its words, its parts,
 /// its sound, its JSON and the guess. Expected numbers come from numpy 2.4 (the Python line is beside each).
@@ -37,8 +38,12 @@ final class BoxPlotTests: XCTestCase {
 
     func testPartsRunFromTheLowestValueToTheHighest() throws {
         let box = try XCTUnwrap(BoxStatistics(sunflower))
-        XCTAssertEqual(box.parts, [.outlier(226), .lowerWhisker(isMinimum: false), .q1, .median, .q3,
-                                   .upperWhisker(isMaximum: false), .outlier(392), .outlier(423)])
+        XCTAssertEqual(
+            box.parts,
+            [
+                .outlier(226), .lowerWhisker(isMinimum: false), .q1, .median, .q3,
+                .upperWhisker(isMaximum: false), .outlier(392), .outlier(423)
+            ])
         XCTAssertEqual(box.parts[box.medianPart], .median)
         let plain = try XCTUnwrap(BoxStatistics([1, 2, 3, 4, 5]))
         XCTAssertEqual(plain.parts.first, .lowerWhisker(isMinimum: true))
@@ -47,9 +52,11 @@ final class BoxPlotTests: XCTestCase {
 
     private func feedTable() throws -> String {
         var text = "Feed,Weight (g)\n"
-        let groups: [(String, [Double])] = [("casein", [368, 390, 379, 260, 404, 318, 352, 359, 216, 222, 283, 332]),
-                                            ("sunflower", sunflower),
-                                            ("horsebean", [179, 160, 136, 227, 217, 168, 108, 124, 143, 140])]
+        let groups: [(String, [Double])] = [
+            ("casein", [368, 390, 379, 260, 404, 318, 352, 359, 216, 222, 283, 332]),
+            ("sunflower", sunflower),
+            ("horsebean", [179, 160, 136, 227, 217, 168, 108, 124, 143, 140])
+        ]
         for (name, values) in groups { for v in values { text += "\(name),\(Int(v))\n" } }
         return try folder.write("feeds.csv", text)
     }
@@ -64,14 +71,18 @@ final class BoxPlotTests: XCTestCase {
         XCTAssertEqual(axis.categories, ["casein", "sunflower", "horsebean"])
         let names = ElementNames(chart: chart)
         let elements = ChartNavigator(chart: chart).elements[0]
-        XCTAssertEqual(names.name(1, of: elements),
-                       "sunflower: median 328 g, quartiles 313 to 340 g, whiskers 295 to 341 g, 12 values, 3 outliers, box 2 of 3",
-                       "quartiles are said with three significant digits, as every derived number")
+        XCTAssertEqual(
+            names.name(1, of: elements),
+            "sunflower: median 328 g, quartiles 313 to 340 g, whiskers 295 to 341 g, 12 values, 3 outliers, box 2 of 3",
+            "quartiles are said with three significant digits, as every derived number")
         XCTAssertEqual(names.kindWords, "box plot")
         let box = try XCTUnwrap(s.boxes?[1])
-        XCTAssertEqual(box.parts.map { names.partWords($0, of: box, in: s) },
-                       ["outlier: 226 g", "lower whisker: 295 g", "first quartile: 313 g", "median: 328 g",
-                        "third quartile: 340 g", "upper whisker: 341 g", "outlier: 392 g", "outlier: 423 g"])
+        XCTAssertEqual(
+            box.parts.map { names.partWords($0, of: box, in: s) },
+            [
+                "outlier: 226 g", "lower whisker: 295 g", "first quartile: 313 g", "median: 328 g",
+                "third quartile: 340 g", "upper whisker: 341 g", "outlier: 392 g", "outlier: 423 g"
+            ])
         let summary = ChartAnalysis.analyze(chart).summary
         XCTAssertTrue(summary.contains("3 boxes of 34 values; medians from 152 g (horsebean) to 342 g (casein)"), summary)
         XCTAssertTrue(summary.contains("3 outliers, in sunflower."), summary)
@@ -111,16 +122,21 @@ final class BoxPlotTests: XCTestCase {
     func testABoxPlotWithoutGroupsSaysWhatToChoose() throws {
         let path = try folder.write("ids.csv", "Name,Score\n" + (0..<50).map { "n\($0),\($0 % 7)" }.joined(separator: "\n"))
         XCTAssertThrowsError(try ChartDocument.open(path: path, overrides: ChartSettings(x: "Name", kind: .box))) { error in
-            XCTAssertEqual((error as? ImportError)?.message,
-                           "ids.csv: column \"Name\" has too many different values to split the rows into groups for a box plot. Choose a text column with a few repeating values for x.")
+            XCTAssertEqual(
+                (error as? ImportError)?.message,
+                "ids.csv: column \"Name\" has too many different values to split the rows into groups for a box plot. Choose a text column with a few repeating values for x."
+            )
         }
         let lone = try folder.write("lone.csv", "Score\n1\n2\n3\n")
         XCTAssertThrowsError(try ChartDocument.open(path: lone, overrides: ChartSettings(kind: .box))) { error in
-            XCTAssertEqual((error as? ImportError)?.message,
-                           "lone.csv: a box plot needs a column that splits the rows into groups, and none was found. Name one for x (a text column with a few repeating values).")
+            XCTAssertEqual(
+                (error as? ImportError)?.message,
+                "lone.csv: a box plot needs a column that splits the rows into groups, and none was found. Name one for x (a text column with a few repeating values)."
+            )
         }
         // A numeric code makes groups too: cylinders 4, 6 and 8.
-        let cylinders = try folder.write("cyl.csv", "cyl,mpg\n" + (0..<30).map { "\([4, 6, 8][$0 % 3]),\(20 + $0 % 7)" }.joined(separator: "\n"))
+        let cylinders = try folder.write(
+            "cyl.csv", "cyl,mpg\n" + (0..<30).map { "\([4, 6, 8][$0 % 3]),\(20 + $0 % 7)" }.joined(separator: "\n"))
         let chart = try ChartDocument.open(path: cylinders, overrides: ChartSettings(x: "cyl", y: ["mpg"], kind: .box)).chart
         guard case .categorical(let axis) = chart.xAxis else { return XCTFail("groups along x") }
         XCTAssertEqual(axis.categories, ["cyl 4", "cyl 6", "cyl 8"])

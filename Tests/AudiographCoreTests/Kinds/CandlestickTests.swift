@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+@testable import AudiographCore
 
 /// Candlestick charts: found from Open/High/Low/Close headers, bad rows left out and listed, the words of
 /// a candle and its parts, its sound and its JSON.
@@ -10,7 +11,9 @@ final class CandlestickTests: XCTestCase {
     let folder = TemporaryFolder()
 
     private func prices() throws -> String {
-        try folder.write("acme.csv", """
+        try folder.write(
+            "acme.csv",
+            """
             Date,Open,High,Low,Close,Volume
             2024-01-03,11,12,10,10.5,900
             2024-01-02,10,11.5,9.5,11,1000
@@ -34,7 +37,8 @@ final class CandlestickTests: XCTestCase {
         XCTAssertEqual(candles[0].volume, 1000)
         let notes = document.warnings.joined(separator: "\n")
         XCTAssertTrue(notes.contains("1 row has its high below its low and is left out: January 5, 2024."), notes)
-        XCTAssertTrue(notes.contains("1 row has an open or close outside its high and low and is left out: January 8, 2024."), notes)
+        XCTAssertTrue(
+            notes.contains("1 row has an open or close outside its high and low and is left out: January 8, 2024."), notes)
         XCTAssertTrue(notes.contains("1 row lacks a price and is left out: January 9, 2024."), notes)
     }
 
@@ -42,11 +46,13 @@ final class CandlestickTests: XCTestCase {
         let chart = try ChartDocument.open(path: prices(), overrides: ChartSettings(unit: "USD")).chart
         let names = ElementNames(chart: chart)
         let elements = ChartNavigator(chart: chart).elements[0]
-        XCTAssertEqual(names.name(1, of: elements),
-                       "January 3, 2024: open 11.0, high 12.0, low 10.0, close 10.5 USD, falling, volume 900, candle 2 of 3")
+        XCTAssertEqual(
+            names.name(1, of: elements),
+            "January 3, 2024: open 11.0, high 12.0, low 10.0, close 10.5 USD, falling, volume 900, candle 2 of 3")
         let s = chart.series[0], candle = try XCTUnwrap(s.candles?[1])
-        XCTAssertEqual(candle.parts.map { names.candlePartWords($0, of: candle, in: s) },
-                       ["open: 11.0 USD", "high: 12.0 USD", "low: 10.0 USD", "close: 10.5 USD", "volume: 900"])
+        XCTAssertEqual(
+            candle.parts.map { names.candlePartWords($0, of: candle, in: s) },
+            ["open: 11.0 USD", "high: 12.0 USD", "low: 10.0 USD", "close: 10.5 USD", "volume: 900"])
         XCTAssertEqual(names.kindWords, "candlestick chart")
         XCTAssertTrue(ChartAnalysis.analyze(chart).summary.contains("2 rising, 1 falling."))
     }
@@ -70,7 +76,8 @@ final class CandlestickTests: XCTestCase {
         XCTAssertNotEqual(Sonifier.risingTimbre, Sonifier.fallingTimbre)
         var silentTicks = score
         silentTicks.ticks = []
-        XCTAssertEqual(SignalMeasures.noteOnsets(SignalMeasures.left(Synthesizer().render(silentTicks))), 3, "one sound per candle")
+        XCTAssertEqual(
+            SignalMeasures.noteOnsets(SignalMeasures.left(Synthesizer().render(silentTicks))), 3, "one sound per candle")
     }
 
     func testTheJSONHasEachCandlesPrices() throws {
@@ -90,8 +97,10 @@ final class CandlestickTests: XCTestCase {
     func testAskingForCandlesWithoutPricesSaysWhichHeadersAreNeeded() throws {
         let path = try folder.write("closes.csv", "Date,Close\n2024-01-02,3\n2024-01-03,4\n")
         XCTAssertThrowsError(try ChartDocument.open(path: path, overrides: ChartSettings(kind: .candlestick))) { error in
-            XCTAssertEqual((error as? ImportError)?.message,
-                           "closes.csv: a candlestick chart needs number columns named Open, High, Low and Close (and Volume if you have it); rename the headers to these words.")
+            XCTAssertEqual(
+                (error as? ImportError)?.message,
+                "closes.csv: a candlestick chart needs number columns named Open, High, Low and Close (and Volume if you have it); rename the headers to these words."
+            )
         }
     }
 }

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Frequency tables in long form (R's `as.data.frame(table)`): grouped bars of the counts, the categories not
 /// shown added up, and totals said as totals.
@@ -12,12 +13,17 @@ final class FrequencyTablesTests: XCTestCase {
     private func titanic() throws -> String {
         var text = "rownames,Class,Sex,Age,Survived,Freq\n"
         var row = 0
-        for survived in ["No", "Yes"] { for age in ["Child", "Adult"] { for sex in ["Male", "Female"] {
-            for (k, cls) in ["1st", "2nd", "3rd", "Crew"].enumerated() {
-                row += 1
-                text += "\(row),\(cls),\(sex),\(age),\(survived),\(10 * (k + 1) + (sex == "Male" ? 5 : 0) + (age == "Adult" ? 100 : 0) + (survived == "No" ? 1 : 0))\n"
+        for survived in ["No", "Yes"] {
+            for age in ["Child", "Adult"] {
+                for sex in ["Male", "Female"] {
+                    for (k, cls) in ["1st", "2nd", "3rd", "Crew"].enumerated() {
+                        row += 1
+                        text +=
+                            "\(row),\(cls),\(sex),\(age),\(survived),\(10 * (k + 1) + (sex == "Male" ? 5 : 0) + (age == "Adult" ? 100 : 0) + (survived == "No" ? 1 : 0))\n"
+                    }
+                }
             }
-        } } }
+        }
         return try folder.write("titanic.csv", text)
     }
 
@@ -33,8 +39,9 @@ final class FrequencyTablesTests: XCTestCase {
         XCTAssertEqual(male.y.first, 15 + 16 + 115 + 116)
         XCTAssertEqual(male.counts?.first, 4)
         XCTAssertEqual(document.chart.yAxis.title, "Total freq")
-        XCTAssertTrue(document.warnings.contains("Each point adds up the rows that share a class, within each sex: 4 rows each."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains("Each point adds up the rows that share a class, within each sex: 4 rows each."),
+            "\(document.warnings)")
         let names = ElementNames(chart: document.chart)
         let words = names.pointWords(0, in: male)
         XCTAssertTrue(words.contains("total of 4 rows"), words)
@@ -64,17 +71,24 @@ final class FrequencyTablesTests: XCTestCase {
 
     func testCountsOverYearsOrOfDifferentThingsOrBesideAnotherCountAreNoFrequencyTable() throws {
         var years = "County,year,Freq\n"
-        for county in ["Cork", "Kerry", "Clare"] { for year in 1875...1880 { years += "\(county),\(year),\(year % 7 + county.count)\n" } }
+        for county in ["Cork", "Kerry", "Clare"] {
+            for year in 1875...1880 { years += "\(county),\(year),\(year % 7 + county.count)\n" }
+        }
         XCTAssertNotEqual(try ChartDocument.open(path: folder.write("years.csv", years)).layout.aggregate, .sum)
         // tidyr's table2: type says whether count is cases or population; they must never be added.
         var types = "country,year,type,count\n"
-        for country in ["A", "B", "C"] { for year in [1999, 2000] {
-            types += "\(country),\(year),cases,\(700 + year % 10)\n\(country),\(year),population,\(19_987_071 + year)\n" } }
+        for country in ["A", "B", "C"] {
+            for year in [1999, 2000] {
+                types += "\(country),\(year),cases,\(700 + year % 10)\n\(country),\(year),population,\(19_987_071 + year)\n"
+            }
+        }
         XCTAssertNotEqual(try ChartDocument.open(path: folder.write("types.csv", types)).layout.aggregate, .sum)
         // MASS's eagles: y successes of n attempts, by three two-valued categories.
         var eagles = "y,n,P,A,V\n"
         var k = 0
-        for p in ["L", "S"] { for a in ["A", "I"] { for v in ["L", "S"] { k += 1; eagles += "\(k * 3),\(k * 3 + 9 + k),\(p),\(a),\(v)\n" } } }
+        for p in ["L", "S"] {
+            for a in ["A", "I"] { for v in ["L", "S"] { k += 1; eagles += "\(k * 3),\(k * 3 + 9 + k),\(p),\(a),\(v)\n" } }
+        }
         let layout = try ChartDocument.open(path: folder.write("eagles.csv", eagles)).layout
         XCTAssertFalse(layout.aggregate == .sum && layout.y == [1], "\(layout)")
     }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+@testable import AudiographCore
 
 /// Heatmaps: a matrix or a long table as a grid of rows (series) and columns, the guess for a labelled
 /// square matrix, the words, the sound, the JSON and the colour scale.
@@ -10,7 +11,8 @@ final class HeatmapTests: XCTestCase {
     let folder = TemporaryFolder()
 
     func testAMatrixIsOneRowPerSeriesAndOneColumnPerNumberColumn() throws {
-        let path = folder.write("spend.csv", "Category,1940,1950,1960\nFood,22.2,59.6,86.8\nHealth,3.5,9.7,\nTravel,1.0,2.4,4.0\n")
+        let path = folder.write(
+            "spend.csv", "Category,1940,1950,1960\nFood,22.2,59.6,86.8\nHealth,3.5,9.7,\nTravel,1.0,2.4,4.0\n")
         let chart = try ChartDocument.open(path: path, overrides: ChartSettings(kind: .heatmap)).chart
         XCTAssertEqual(chart.kind, .heatmap)
         XCTAssertEqual(chart.series.map(\.name), ["Food", "Health", "Travel"])
@@ -30,7 +32,8 @@ final class HeatmapTests: XCTestCase {
 
     func testALongTableNamesItsColumnsRowsAndValuesAndAveragesSharedCells() throws {
         let path = folder.write("flows.csv", "From,To,People\nA,X,10\nA,Y,20\nB,X,5\nB,Y,7\nB,Y,9\n")
-        let document = try ChartDocument.open(path: path, overrides: ChartSettings(x: "To", y: ["From"], kind: .heatmap, z: "People"))
+        let document = try ChartDocument.open(
+            path: path, overrides: ChartSettings(x: "To", y: ["From"], kind: .heatmap, z: "People"))
         let chart = document.chart
         XCTAssertEqual(chart.series.map(\.name), ["A", "B"])
         XCTAssertEqual(chart.series[1].y, [5, 8], "B to Y has two rows: their mean")
@@ -42,8 +45,9 @@ final class HeatmapTests: XCTestCase {
         let path = folder.write("corr.csv", "Variable,height,weight,age\nheight,1,0.8,0.1\nweight,0.8,1,0.3\nage,0.1,0.3,1\n")
         XCTAssertEqual(try ChartDocument.open(path: path, overrides: ChartSettings()).chart.kind, .heatmap)
         let plain = folder.write("plain.csv", "Region,Q1,Q2,Q3\nNorth,1,2,3\nSouth,4,5,6\nEast,7,8,9\n")
-        XCTAssertNotEqual(try ChartDocument.open(path: plain, overrides: ChartSettings()).chart.kind, .heatmap,
-                          "rows and columns that are not the same things are bars or lines")
+        XCTAssertNotEqual(
+            try ChartDocument.open(path: plain, overrides: ChartSettings()).chart.kind, .heatmap,
+            "rows and columns that are not the same things are bars or lines")
     }
 
     func testEachRowPlaysAsOneSweepAndTheJSONHasTheGrid() throws {
@@ -77,8 +81,10 @@ final class HeatmapTests: XCTestCase {
     func testAHeatmapWithoutRowNamesSaysWhatItNeeds() {
         let path = folder.write("numbers.csv", "a,b\n1,2\n3,4\n")
         XCTAssertThrowsError(try ChartDocument.open(path: path, overrides: ChartSettings(kind: .heatmap))) { error in
-            XCTAssertEqual((error as? ImportError)?.message,
-                           "numbers.csv: a heatmap needs a text column naming the rows and two or more number columns, or, for a long table, --x, --y and --z (the columns' names, the rows' names and the values).")
+            XCTAssertEqual(
+                (error as? ImportError)?.message,
+                "numbers.csv: a heatmap needs a text column naming the rows and two or more number columns, or, for a long table, --x, --y and --z (the columns' names, the rows' names and the values)."
+            )
         }
     }
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+@testable import AudiographCore
 
 /// Histograms: numpy's bin rule and counting, the chart a column makes, its words, its sound and the guess.
 ///
@@ -65,8 +66,10 @@ final class HistogramTests: XCTestCase {
     func testAGivenBinCountGivesNumpysEdgesAndCounts() {
         // np.histogram(a, bins=7)
         let edges = HistogramBinning.edges(spread, binCount: 7)
-        let numpyEdges = [0.0, 2.1510204081632653, 4.302040816326531, 6.453061224489796, 8.604081632653061,
-                          10.755102040816327, 12.906122448979591, 15.057142857142857]
+        let numpyEdges = [
+            0.0, 2.1510204081632653, 4.302040816326531, 6.453061224489796, 8.604081632653061,
+            10.755102040816327, 12.906122448979591, 15.057142857142857
+        ]
         XCTAssertEqual(edges.count, numpyEdges.count)
         for (mine, theirs) in zip(edges, numpyEdges) { XCTAssertEqual(mine, theirs, accuracy: 1e-12) }
         XCTAssertEqual(HistogramBinning.bins(spread, edges: edges).map(\.count), [21, 30, 30, 29, 31, 32, 27])
@@ -104,29 +107,35 @@ final class HistogramTests: XCTestCase {
         XCTAssertEqual(names.kindWords, "histogram")
         // A unit for the counts names what was counted.
         let cars = try ChartDocument.open(path: path, overrides: ChartSettings(unit: "cars")).chart
-        XCTAssertTrue(ElementNames(chart: cars).name(0, of: ChartNavigator(chart: cars).elements[0]).hasSuffix(" cars, bin 1 of 8"))
+        XCTAssertTrue(
+            ElementNames(chart: cars).name(0, of: ChartNavigator(chart: cars).elements[0]).hasSuffix(" cars, bin 1 of 8"))
     }
 
     func testTheDescriptionGivesTheFullestBinAndAClearShape() throws {
         // Old Faithful's two kinds of eruption: short ones near 2 minutes and long ones near 4.4.
         let short = (0..<40).map { 1.8 + Double($0 % 9) * 0.05 }
         let long = (0..<60).map { 4.1 + Double($0 % 13) * 0.05 }
-        let path = try folder.write("eruptions.csv", "Eruption (min)\n" + (short + long).map { String($0) }.joined(separator: "\n"))
+        let path = try folder.write(
+            "eruptions.csv", "Eruption (min)\n" + (short + long).map { String($0) }.joined(separator: "\n"))
         let report = DescribeReport(document: try ChartDocument.open(path: path, overrides: ChartSettings(kind: .histogram)))
         XCTAssertTrue(report.analysis.summary.contains("2 peaks"), report.analysis.summary)
         // A right-skewed column says so; a flat one claims no shape.
         let skewed = (0..<100).map { pow(Double($0 % 25), 3) / 100 }
         let skewPath = try folder.write("skew.csv", "v\n" + skewed.map { String($0) }.joined(separator: "\n"))
-        let skewReport = DescribeReport(document: try ChartDocument.open(path: skewPath, overrides: ChartSettings(kind: .histogram)))
+        let skewReport = DescribeReport(
+            document: try ChartDocument.open(path: skewPath, overrides: ChartSettings(kind: .histogram)))
         XCTAssertTrue(skewReport.analysis.summary.contains("Skewed to the right"), skewReport.analysis.summary)
-        let flatPath = try folder.write("flat.csv", "v\n" + (0..<100).map { String(($0 * 37) % 100) + ".5" }.joined(separator: "\n"))
+        let flatPath = try folder.write(
+            "flat.csv", "v\n" + (0..<100).map { String(($0 * 37) % 100) + ".5" }.joined(separator: "\n"))
         let flat = DescribeReport(document: try ChartDocument.open(path: flatPath, overrides: ChartSettings(kind: .histogram)))
         XCTAssertFalse(flat.analysis.summary.contains("kewed") || flat.analysis.summary.contains("peak"), flat.analysis.summary)
     }
 
     func testTheJSONHasEachBin() throws {
         let path = try folder.write("w.csv", "w\n1\n2\n2\n3\n3\n3\n")
-        let json = try DescribeReport(document: try ChartDocument.open(path: path, overrides: ChartSettings(kind: .histogram, bins: 2))).json()
+        let json = try DescribeReport(
+            document: try ChartDocument.open(path: path, overrides: ChartSettings(kind: .histogram, bins: 2))
+        ).json()
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         let series = (object["series"] as! [[String: Any]])[0]
         let bins = series["bins"] as! [[String: Any]]
@@ -147,19 +156,22 @@ final class HistogramTests: XCTestCase {
         for (a, b) in zip(sorted, sorted.dropFirst()) { XCTAssertGreaterThan(b.start, a.end, "notes never merge") }
         var silent = score
         silent.ticks = []
-        XCTAssertEqual(SignalMeasures.noteOnsets(SignalMeasures.left(Synthesizer().render(silent))), counts.count,
-                       "the rendered sound has one audible note per bin")
+        XCTAssertEqual(
+            SignalMeasures.noteOnsets(SignalMeasures.left(Synthesizer().render(silent))), counts.count,
+            "the rendered sound has one audible note per bin")
         for (i, j) in zip(counts.indices, counts.indices.dropFirst()) where counts[i] != counts[j] {
-            XCTAssertEqual(sorted[i].highestFrequency < sorted[j].highestFrequency, counts[i] < counts[j],
-                           "a fuller bin is a higher note (bins \(i + 1) and \(j + 1))")
+            XCTAssertEqual(
+                sorted[i].highestFrequency < sorted[j].highestFrequency, counts[i] < counts[j],
+                "a fuller bin is a higher note (bins \(i + 1) and \(j + 1))")
         }
     }
 
     func testATextColumnOrAFollowingSeriesIsNoHistogram() throws {
         let path = try folder.write("names.csv", "Name,Weight\nA,1\nB,2\n")
         XCTAssertThrowsError(try ChartDocument.open(path: path, overrides: ChartSettings(x: "Name", kind: .histogram))) { error in
-            XCTAssertEqual((error as? ImportError)?.message,
-                           "names.csv: column \"Name\" holds text, not numbers, so it has no histogram. Choose a numeric column for x.")
+            XCTAssertEqual(
+                (error as? ImportError)?.message,
+                "names.csv: column \"Name\" holds text, not numbers, so it has no histogram. Choose a numeric column for x.")
         }
         // A single measure that moves step by step (a signal logged in order) stays a line over the rows.
         let signal = (0..<100).map { String(sin(Double($0) / 10)) }.joined(separator: "\n")

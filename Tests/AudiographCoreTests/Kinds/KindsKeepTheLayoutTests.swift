@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+@testable import AudiographCore
 
 /// A requested kind is applied to the table's layout: a long table's groups stay groups in every kind, a mean
 /// is only ever taken within one group and said in Notes, and a bar chart of several series names the series
@@ -12,7 +13,9 @@ final class KindsKeepTheLayoutTests: XCTestCase {
 
     /// Electricity by source, three rows a year (a long table, as the EIA publishes it).
     private func generationPath() -> String {
-        folder.write("generation.csv", """
+        folder.write(
+            "generation.csv",
+            """
             year,source,net_generation
             2015,fossil fuels,2800
             2015,nuclear,797
@@ -29,8 +32,10 @@ final class KindsKeepTheLayoutTests: XCTestCase {
 
     func testEveryKindOfALongTableKeepsOneLayerPerSource() throws {
         let path = generationPath()
-        let expected: [String: [Double]] = ["fossil fuels": [2800, 2700, 2600], "nuclear": [797, 805, 805],
-                                            "renewables": [544, 610, 687]]
+        let expected: [String: [Double]] = [
+            "fossil fuels": [2800, 2700, 2600], "nuclear": [797, 805, 805],
+            "renewables": [544, 610, 687]
+        ]
         for kind in [ChartKind.line, .area, .stackedArea, .bar, .groupedBar, .stackedBar] {
             let document = try ChartDocument.open(path: path, overrides: ChartSettings(kind: kind))
             let chart = document.chart
@@ -47,15 +52,21 @@ final class KindsKeepTheLayoutTests: XCTestCase {
     }
 
     func testABarChartOfSeveralSeriesNamesTheSeriesOfItsHighestAndLowestBar() throws {
-        let report = DescribeReport(document: try ChartDocument.open(path: generationPath(),
-                                                                     overrides: ChartSettings(kind: .bar)))
-        XCTAssertEqual(report.analysis.summary, "net_generation by year, 3 series: the highest bar is fossil fuels in 2015 "
-                       + "(2,800), the lowest renewables in 2015 (544).")
+        let report = DescribeReport(
+            document: try ChartDocument.open(
+                path: generationPath(),
+                overrides: ChartSettings(kind: .bar)))
+        XCTAssertEqual(
+            report.analysis.summary,
+            "net_generation by year, 3 series: the highest bar is fossil fuels in 2015 "
+                + "(2,800), the lowest renewables in 2015 (544).")
     }
 
     func testAMeanIsTakenWithinEachGroupAndSaidInNotes() throws {
         // Two readings a year per site: the mean is of one site's readings, never of both sites together.
-        let path = folder.write("readings.csv", """
+        let path = folder.write(
+            "readings.csv",
+            """
             year,site,level
             2020,north,10
             2020,north,12
@@ -67,19 +78,22 @@ final class KindsKeepTheLayoutTests: XCTestCase {
             2021,south,114
 
             """)
-        let document = try ChartDocument.open(path: path, overrides: ChartSettings(seriesBy: "site", kind: .bar, aggregate: .mean))
+        let document = try ChartDocument.open(
+            path: path, overrides: ChartSettings(seriesBy: "site", kind: .bar, aggregate: .mean))
         XCTAssertEqual(document.chart.series.map(\.name), ["north", "south"])
         XCTAssertEqual(document.chart.series.map(\.y), [[11, 15], [102, 112]])
-        XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a year, within each site: 2 rows each."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains("Each point is the mean of the rows that share a year, within each site: 2 rows each."),
+            "\(document.warnings)")
     }
 
     func testAMeanOverRecordsSaysHowManyRowsEachPointHolds() throws {
         let path = folder.write("weights.csv", "year,weight\n2000,50\n2000,60\n2000,70\n2001,80\n2001,90\n")
         let document = try ChartDocument.open(path: path)
         XCTAssertEqual(document.layout.aggregate, .mean)
-        XCTAssertTrue(document.warnings.contains("Each point is the mean of the rows that share a year: 2 to 3 rows."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains("Each point is the mean of the rows that share a year: 2 to 3 rows."),
+            "\(document.warnings)")
     }
 
     func testAScatterAndAHeatmapOfALongTableKeepItsGroups() throws {
@@ -92,7 +106,9 @@ final class KindsKeepTheLayoutTests: XCTestCase {
     }
 
     func testAHeatmapTakesAColumnOfYearsAsRowNames() throws {
-        let path = folder.write("rain.csv", """
+        let path = folder.write(
+            "rain.csv",
+            """
             Year,Jan,Feb,Mar
             2012,10,12,9
             2013,11,15,7
@@ -118,12 +134,15 @@ final class KindsKeepTheLayoutTests: XCTestCase {
     func testOtherChartsOfferLayeredBarsOfAmountsAndNoMeanAcrossGroups() throws {
         let document = try ChartDocument.open(path: generationPath())
         let sentences = ChartSuggestions.list(for: document).map(\.sentence)
-        XCTAssertTrue(sentences.contains("Grouped bar chart: net_generation by year, one layer per source, 3 series, and their total"),
-                      "\(sentences)")
-        XCTAssertTrue(sentences.contains("Stacked bar chart: net_generation by year, one layer per source, 3 series, and their total"))
+        XCTAssertTrue(
+            sentences.contains("Grouped bar chart: net_generation by year, one layer per source, 3 series, and their total"),
+            "\(sentences)")
+        XCTAssertTrue(
+            sentences.contains("Stacked bar chart: net_generation by year, one layer per source, 3 series, and their total"))
         XCTAssertFalse(sentences.contains { $0.contains("Average net_generation by year") }, "\(sentences)")
         // Prices are no amounts: five companies' prices stacked mean nothing.
-        let prices = folder.write("prices.csv", "symbol,date,price\nA,2024-01-02,10\nA,2024-01-03,11\nB,2024-01-02,50\nB,2024-01-03,52\n")
+        let prices = folder.write(
+            "prices.csv", "symbol,date,price\nA,2024-01-02,10\nA,2024-01-03,11\nB,2024-01-02,50\nB,2024-01-03,52\n")
         let offered = ChartSuggestions.list(for: try ChartDocument.open(path: prices)).map(\.sentence)
         XCTAssertFalse(offered.contains { $0.hasPrefix("Stacked") || $0.hasPrefix("Grouped") }, "\(offered)")
     }
@@ -132,7 +151,10 @@ final class KindsKeepTheLayoutTests: XCTestCase {
         // Response times of twelve subjects at four probe positions (heplots' Probe2, shortened).
         var random = SeededGenerator(seed: 11)
         var text = "subject_code,p1,p2,p3,p4\n"
-        for i in 0..<12 { text += "s\(i),\(i == 0 ? 30 : 31 + random.below(20)),\(25 + random.below(15)),\(35 + random.below(25)),\(28 + random.below(18))\n" }
+        for i in 0..<12 {
+            text +=
+                "s\(i),\(i == 0 ? 30 : 31 + random.below(20)),\(25 + random.below(15)),\(35 + random.below(25)),\(28 + random.below(18))\n"
+        }
         let document = try ChartDocument.open(path: folder.write("probe.csv", text))
         XCTAssertEqual(document.chart.kind, .box)
         XCTAssertNil(document.layout.x)

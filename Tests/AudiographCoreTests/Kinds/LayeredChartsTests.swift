@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographReport
-@testable import AudiographCore
 import AudiographTestSupport
 import XCTest
+
+@testable import AudiographCore
 
 /// Grouped and stacked bars and (stacked) areas: the total layer, the stacking, how they are drawn, heard and
 /// named.
@@ -15,7 +16,9 @@ final class LayeredChartsTests: XCTestCase {
     }
 
     private func salesPath() -> String {
-        folder.write("sales.csv", """
+        folder.write(
+            "sales.csv",
+            """
             Year,North (units),South (units),East (units)
             2020,10,5,1
             2021,12,,2
@@ -38,9 +41,13 @@ final class LayeredChartsTests: XCTestCase {
         }
         XCTAssertEqual(try sales(.area).series.count, 3, "plain areas have no total")
         XCTAssertEqual(try sales(.stackedBar).yAxis.range, 0...32, "a stack stands on zero and reaches its total")
-        XCTAssertEqual(DescribeReport(document: try ChartDocument.open(path: salesPath(),
-                                                                        overrides: ChartSettings(kind: .stackedBar))).kindName,
-                       "stacked bar chart, 3 series, and their total")
+        XCTAssertEqual(
+            DescribeReport(
+                document: try ChartDocument.open(
+                    path: salesPath(),
+                    overrides: ChartSettings(kind: .stackedBar))
+            ).kindName,
+            "stacked bar chart, 3 series, and their total")
     }
 
     func testStackBasesAreTheSumOfTheLayersBelow() throws {
@@ -54,12 +61,15 @@ final class LayeredChartsTests: XCTestCase {
 
     func testStackedBarsSitOnEachOtherAndTheTotalIsNotDrawn() throws {
         let chart = try sales(.stackedBar)
-        let scene = ChartSceneBuilder.build(chart: chart, size: SceneSize(width: 800, height: 500), measure: EstimatedTextMeasure())
+        let scene = ChartSceneBuilder.build(
+            chart: chart, size: SceneSize(width: 800, height: 500), measure: EstimatedTextMeasure())
         let palette = ChartPalette(appearance: ChartAppearance())
         func rects(_ s: Int) -> [SceneRect] {
-            scene.items.compactMap { if case let .rectangle(r, fill) = $0, fill == palette.seriesColor(s) { return r } else { return nil } }
-                .filter { $0.height < 400 }  // not the legend's swatch row
-                .sorted { $0.x < $1.x }
+            scene.items.compactMap {
+                if case let .rectangle(r, fill) = $0, fill == palette.seriesColor(s) { return r } else { return nil }
+            }
+            .filter { $0.height < 400 }  // not the legend's swatch row
+            .sorted { $0.x < $1.x }
         }
         let north = rects(0).filter { $0.width > 20 }, east = rects(2).filter { $0.width > 20 }
         XCTAssertEqual(north.count, 4)
@@ -79,14 +89,17 @@ final class LayeredChartsTests: XCTestCase {
         let total = sonifier.score(.single(3))
         XCTAssertEqual(total.tones.count, 4)
         let highest = try XCTUnwrap(total.tones.map(\.highestFrequency).max())
-        XCTAssertEqual(highest, SonificationSettings().highestFrequency, accuracy: 0.5,
-                       "grouped bars' total, above the bars' scale, is heard over its own range")
+        XCTAssertEqual(
+            highest, SonificationSettings().highestFrequency, accuracy: 0.5,
+            "grouped bars' total, above the bars' scale, is heard over its own range")
         let stacked = Sonifier(chart: try sales(.stackedArea))
         XCTAssertTrue(stacked.score(.single(0)).tones.count == 1, "an area plays like a line: one glide")
     }
 
     func testLayeredKindsChooseColumnsAsBarsAndLinesDo() throws {
-        let path = try folder.write("long.csv", """
+        let path = try folder.write(
+            "long.csv",
+            """
             Date,Region,Sales
             2024-01-01,North,3
             2024-01-01,South,4

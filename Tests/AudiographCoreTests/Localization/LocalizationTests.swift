@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Choosing the interface language, and reading compiled gettext catalogs (made here with msgfmt).
 final class LocalizationTests: XCTestCase {
@@ -34,26 +35,28 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testMessagesPluralsAndContextsAreRead() throws {
-        let catalog = try XCTUnwrap(compile("""
-            msgid ""
-            msgstr ""
-            "Content-Type: text/plain; charset=UTF-8\\n"
-            "Plural-Forms: nplurals=1; plural=0;\\n"
+        let catalog = try XCTUnwrap(
+            compile(
+                """
+                msgid ""
+                msgstr ""
+                "Content-Type: text/plain; charset=UTF-8\\n"
+                "Plural-Forms: nplurals=1; plural=0;\\n"
 
-            msgid "Paused"
-            msgstr "一時停止"
+                msgid "Paused"
+                msgstr "一時停止"
 
-            msgid "%ld point"
-            msgid_plural "%ld points"
-            msgstr[0] "%ld 点"
+                msgid "%ld point"
+                msgid_plural "%ld points"
+                msgstr[0] "%ld 点"
 
-            msgctxt "month day"
-            msgid "%@ %ld"
-            msgstr "%1$@%2$ld日"
+                msgctxt "month day"
+                msgid "%@ %ld"
+                msgstr "%1$@%2$ld日"
 
-            msgid "Untranslated"
-            msgstr ""
-            """))
+                msgid "Untranslated"
+                msgstr ""
+                """))
         XCTAssertEqual(catalog.translation(of: "Paused"), "一時停止")
         XCTAssertNil(catalog.translation(of: "Untranslated"), "an empty translation means none")
         XCTAssertEqual(catalog.pluralFormCount, 1)
@@ -83,8 +86,11 @@ final class LocalizationTests: XCTestCase {
             }.sorted()
         }
         var checked = 0
-        for block in template.components(separatedBy: "\n\n") where block.contains("msgid \"") && !block.contains("msgid_plural") {
-            let context = block.range(of: #"msgctxt "(.*)""#, options: .regularExpression).map { String(block[$0].dropFirst(9).dropLast()) }
+        for block in template.components(separatedBy: "\n\n") where block.contains("msgid \"") && !block.contains("msgid_plural")
+        {
+            let context = block.range(of: #"msgctxt "(.*)""#, options: .regularExpression).map {
+                String(block[$0].dropFirst(9).dropLast())
+            }
             guard let idRange = block.range(of: #"msgid ((?:".*"\n?)+)"#, options: .regularExpression) else { continue }
             let id = block[idRange].split(separator: "\n").map { line -> String in
                 let quoted = line.drop { $0 != "\"" }.dropFirst().dropLast()
@@ -159,11 +165,15 @@ final class LocalizationTests: XCTestCase {
         let read = MessageCatalog(poText: po)
         for catalog in [compiled, read] {
             func format(_ message: String, _ arguments: CVarArg...) -> String {
-                String(format: catalog.translation(of: message) ?? message, locale: Locale(identifier: "en_US_POSIX"), arguments: arguments)
+                String(
+                    format: catalog.translation(of: message) ?? message, locale: Locale(identifier: "en_US_POSIX"),
+                    arguments: arguments)
             }
             func formatPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
-                String(format: catalog.translation(singular: singular, plural: plural, count: count) ?? (count == 1 ? singular : plural),
-                       locale: Locale(identifier: "en_US_POSIX"), count)
+                String(
+                    format: catalog.translation(singular: singular, plural: plural, count: count)
+                        ?? (count == 1 ? singular : plural),
+                    locale: Locale(identifier: "en_US_POSIX"), count)
             }
             XCTAssertEqual(format("%@ and %@", "a", "b"), "a and b", "a placeholder missing")
             XCTAssertEqual(format("%ld rows", 3), "3 rows", "%ld read as an object")
@@ -173,15 +183,20 @@ final class LocalizationTests: XCTestCase {
             XCTAssertEqual(format("%@ then %@", "a", "b"), "a then b", "numbered and unnumbered mixed")
             XCTAssertEqual(format("Nothing"), "Nothing", "a placeholder the English has not")
             XCTAssertEqual(formatPlural("%ld point", "%ld points", 2), "2 points", "a damaged plural")
-            XCTAssertEqual(String(format: catalog.translation(of: "month day\u{4}%@ %ld") ?? "%@ %ld", "March", 31),
-                           "March 31", "a damaged message with a context")
+            XCTAssertEqual(
+                String(format: catalog.translation(of: "month day\u{4}%@ %ld") ?? "%@ %ld", "March", 31),
+                "March 31", "a damaged message with a context")
             XCTAssertEqual(format("%@ of %ld", "b", 7), "7 件中 b", "numbered placeholders may reorder the English ones")
             XCTAssertEqual(format("%@, %@ series from %@.", "Sales", "2", "2024"), "Sales、2024までの 2 系列です。")
             XCTAssertEqual(formatPlural("%ld value", "%ld values", 4), "4 個の値")
             XCTAssertEqual(format("Width %5.1f", 2.5), "幅 2.500000", "%lf reads the double that %5.1f reads")
             XCTAssertEqual(format("Paused"), "一時停止")
-            XCTAssertEqual(Set(catalog.refused), ["%@ and %@", "%ld rows", "File %@", "%@ is %ld", "Value %@", "%@ then %@",
-                                                   "Nothing", "%ld point", "month day\u{4}%@ %ld"])
+            XCTAssertEqual(
+                Set(catalog.refused),
+                [
+                    "%@ and %@", "%ld rows", "File %@", "%@ is %ld", "Value %@", "%@ then %@",
+                    "Nothing", "%ld point", "month day\u{4}%@ %ld"
+                ])
         }
     }
 
@@ -197,45 +212,48 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testPOFileSyntax() {
-        let catalog = MessageCatalog(poText: #"""
-            # translator comment
-            msgid ""
-            msgstr ""
-            "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\n"
+        let catalog = MessageCatalog(
+            poText: #"""
+                # translator comment
+                msgid ""
+                msgstr ""
+                "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\n"
 
-            #. TRANSLATORS: a long one
-            #, c-format
-            msgid ""
-            "First line, "
-            "second \"quoted\" line\n"
-            "tab\there, back\\slash, octal \101\102, hex \x43"
-            msgstr "Перв\320\260я"
+                #. TRANSLATORS: a long one
+                #, c-format
+                msgid ""
+                "First line, "
+                "second \"quoted\" line\n"
+                "tab\there, back\\slash, octal \101\102, hex \x43"
+                msgstr "Перв\320\260я"
 
-            msgctxt "month day"
-            msgid "%@ %ld"
-            msgstr "%2$ld %1$@"
+                msgctxt "month day"
+                msgid "%@ %ld"
+                msgstr "%2$ld %1$@"
 
-            msgid "%ld file"
-            msgid_plural "%ld files"
-            msgstr[0] "%ld файл"
-            msgstr[1] "%ld файла"
-            msgstr[2] "%ld файлов"
+                msgid "%ld file"
+                msgid_plural "%ld files"
+                msgstr[0] "%ld файл"
+                msgstr[1] "%ld файла"
+                msgstr[2] "%ld файлов"
 
-            #, fuzzy
-            msgid "Guessed"
-            msgstr "Угадано"
+                #, fuzzy
+                msgid "Guessed"
+                msgstr "Угадано"
 
-            msgid "Untranslated"
-            msgstr ""
+                msgid "Untranslated"
+                msgstr ""
 
-            #~ msgid "Old"
-            #~ msgstr "Старое"
-            """#)
-        XCTAssertEqual(catalog.translation(of: "First line, second \"quoted\" line\ntab\there, back\\slash, octal AB, hex C"), "Первая")
+                #~ msgid "Old"
+                #~ msgstr "Старое"
+                """#)
+        XCTAssertEqual(
+            catalog.translation(of: "First line, second \"quoted\" line\ntab\there, back\\slash, octal AB, hex C"), "Первая")
         XCTAssertEqual(catalog.translation(of: "month day\u{4}%@ %ld"), "%2$ld %1$@")
         XCTAssertNil(catalog.translation(of: "%@ %ld"))
-        XCTAssertEqual([1, 3, 5, 21, 112].map { catalog.translation(singular: "%ld file", plural: "%ld files", count: $0) },
-                       ["%ld файл", "%ld файла", "%ld файлов", "%ld файл", "%ld файлов"])
+        XCTAssertEqual(
+            [1, 3, 5, 21, 112].map { catalog.translation(singular: "%ld file", plural: "%ld files", count: $0) },
+            ["%ld файл", "%ld файла", "%ld файлов", "%ld файл", "%ld файлов"])
         XCTAssertNil(catalog.translation(of: "Guessed"), "fuzzy translations are not used, as msgfmt leaves them out")
         XCTAssertNil(catalog.translation(of: "Untranslated"))
         XCTAssertNil(catalog.translation(of: "Old"), "obsolete entries are comments")
@@ -259,20 +277,24 @@ final class LocalizationTests: XCTestCase {
 
         let forced = InterfaceLanguage.sources(environment: ["AUDIOGRAPH_LOCALEDIR": "/nowhere"], executable: built)
         XCTAssertEqual(forced.first, .compiled(URL(fileURLWithPath: "/nowhere")))
-        XCTAssertEqual(InterfaceLanguage.loadCatalog("ja", sources: forced)?.translation(of: "Paused"), "一時停止",
-                       "a locale folder without the catalog is passed over")
+        XCTAssertEqual(
+            InterfaceLanguage.loadCatalog("ja", sources: forced)?.translation(of: "Paused"), "一時停止",
+            "a locale folder without the catalog is passed over")
 
         let installed = folder.url.appendingPathComponent("prefix/bin/audiograph")
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("prefix/po"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("prefix/po"), withIntermediateDirectories: true)
         let installedSources = InterfaceLanguage.sources(environment: [:], executable: installed)
         XCTAssertEqual(installedSources.first, .compiled(folder.url.appendingPathComponent("prefix/share/locale")))
-        XCTAssertFalse(installedSources.contains { if case .source = $0 { true } else { false } },
-                       "a folder named po without audiograph.pot is not Audiograph's source")
+        XCTAssertFalse(
+            installedSources.contains { if case .source = $0 { true } else { false } },
+            "a folder named po without audiograph.pot is not Audiograph's source")
     }
 
     func testSentencesAreJoinedByTheCatalog() {
-        XCTAssertEqual(Localization.sentences([Localization.sentence("No sound device could be opened"), "", "Choose another."]),
-                       "No sound device could be opened. Choose another.")
+        XCTAssertEqual(
+            Localization.sentences([Localization.sentence("No sound device could be opened"), "", "Choose another."]),
+            "No sound device could be opened. Choose another.")
         let failure = AudioOutputError(reason: "Playback stopped (gone)", commandLineAdvice: "Play again.")
         XCTAssertEqual(failure.message, "Playback stopped (gone). Play again.")
         XCTAssertEqual(AudioOutputError(reason: "No", commandLineAdvice: "").message, "No.")

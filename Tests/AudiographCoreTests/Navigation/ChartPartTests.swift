@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Parts of a chart between two x values (`ChartPart`, `ChartDescriptor.restricted`) and the x values a
 /// person types for them (`XAxis.value(parsing:asEnd:)`).
@@ -29,8 +30,9 @@ final class ChartPartTests: XCTestCase {
         let heard = try XCTUnwrap(whole.restricted(toX: 1930...1945, refitting: false))
         XCTAssertEqual(heard.yAxis.range, whole.yAxis.range)
         let value = whole.series[0].y[13]
-        XCTAssertEqual(Sonifier(chart: heard).pitch.frequency(of: value), Sonifier(chart: whole).pitch.frequency(of: value),
-                       "a part played from the whole sounds at the whole's pitches")
+        XCTAssertEqual(
+            Sonifier(chart: heard).pitch.frequency(of: value), Sonifier(chart: whole).pitch.frequency(of: value),
+            "a part played from the whole sounds at the whole's pitches")
         XCTAssertNotEqual(Sonifier(chart: zoomed).pitch.frequency(of: value), Sonifier(chart: whole).pitch.frequency(of: value))
     }
 
@@ -44,7 +46,9 @@ final class ChartPartTests: XCTestCase {
         guard case .categorical(let cut) = part.chart.xAxis else { return XCTFail("categorical x expected") }
         XCTAssertEqual(cut.categories, ["linseed", "soybean"])
         XCTAssertEqual(part.chart.series[0].x, [0, 1], "the part starts at its first category")
-        XCTAssertEqual(part.chart.series[0].boxes?.map(\.median), whole.series[0].boxes.map { Array($0[Int(from)...Int(to)]) }?.map(\.median))
+        XCTAssertEqual(
+            part.chart.series[0].boxes?.map(\.median), whole.series[0].boxes.map { Array($0[Int(from)...Int(to)]) }?.map(\.median)
+        )
         XCTAssertEqual(part.words, "linseed to soybean, 2 boxes")
     }
 
@@ -74,8 +78,9 @@ final class ChartPartTests: XCTestCase {
         XCTAssertEqual(axis.value(parsing: "2024-01-31", asEnd: true), DateParsing.epochSeconds(year: 2024, month: 2, day: 1) - 1)
         XCTAssertNil(axis.value(parsing: "soon", asEnd: false))
         let tokyo = XAxis.date(DateAxis(title: "Date", range: 0...1, precision: .day, utcOffsetSeconds: 32_400))
-        XCTAssertEqual(tokyo.value(parsing: "2024-01-31", asEnd: false),
-                       DateParsing.epochSeconds(year: 2024, month: 1, day: 31) - 32_400, "the file's own local date")
+        XCTAssertEqual(
+            tokyo.value(parsing: "2024-01-31", asEnd: false),
+            DateParsing.epochSeconds(year: 2024, month: 1, day: 31) - 32_400, "the file's own local date")
     }
 
     func testNumbersAndCategoriesAreReadAsTheAxisWritesThem() {

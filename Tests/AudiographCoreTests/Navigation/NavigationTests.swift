@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 final class NavigationTests: XCTestCase {
     private func births() throws -> ChartDescriptor { try ChartMaking.births() }
@@ -63,8 +64,9 @@ final class NavigationTests: XCTestCase {
         let elements = SeriesElements(series: chart.series[0], index: 0)
         XCTAssertEqual(elements.count, 59)
         XCTAssertEqual(names.name(43, of: elements), "1960, 268 births per 10,000 people, point 44 of 59")
-        XCTAssertEqual(names.chartName(selecting: 43, of: elements),
-                       "Birth rate by year, line chart, point 44 of 59 selected")
+        XCTAssertEqual(
+            names.chartName(selecting: 43, of: elements),
+            "Birth rate by year, line chart, point 44 of 59 selected")
     }
 
     func testIntervalNamesGiveSpanRangeAndAverage() {

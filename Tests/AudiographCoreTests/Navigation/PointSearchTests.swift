@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Go To and Find Value without a display: what a typed x value, label or condition reaches (`PointSearch`,
 /// `ValueCondition`) and what the session then says and plays (`ChartSession.goTo`, `find`, F3).
@@ -44,7 +45,7 @@ final class PointSearchTests: XCTestCase {
             ("0以下", ValueCondition(.atMost, 0)), ("0より小さい", ValueCondition(.below, 0)),
             ("＞２４", ValueCondition(.above, 24)), ("10から20の間", ValueCondition(.between, 10, upper: 20)),
             ("10〜20", ValueCondition(.between, 10, upper: 20)), ("42と等しい", ValueCondition(.equal, 42)),
-            ("", nil), ("above", nil), ("tall ones", nil), ("10-20", nil), ("near 5", nil),
+            ("", nil), ("above", nil), ("tall ones", nil), ("10-20", nil), ("near 5", nil)
         ]
         for (text, expected) in cases {
             XCTAssertEqual(ValueCondition(parsing: text), expected, text)
@@ -73,8 +74,9 @@ final class PointSearchTests: XCTestCase {
         guard case .nearest = between else { return XCTFail("no point at 1935.4: the nearest, \(between)") }
         XCTAssertEqual(try written(between, in: "births.csv"), "1935")
         guard case .nearest = try place("1916", in: "births.csv") else { return XCTFail("a step before the data: nearest") }
-        XCTAssertEqual(try place("1900", in: "births.csv"),
-                       .outside("1900 is outside the data: Year runs from 1917 to 1975."))
+        XCTAssertEqual(
+            try place("1900", in: "births.csv"),
+            .outside("1900 is outside the data: Year runs from 1917 to 1975."))
         XCTAssertEqual(try place("soon", in: "births.csv"), .unreadable("Type a value of Year, such as 1917."))
     }
 

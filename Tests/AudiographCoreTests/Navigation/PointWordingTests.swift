@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 final class PointWordingTests: XCTestCase {
     private func births() throws -> ChartDescriptor { try ChartMaking.births() }
@@ -26,11 +27,13 @@ final class PointWordingTests: XCTestCase {
     }
 
     func testValueFirstAndPartsChosenOneByOne() throws {
-        XCTAssertEqual(try name(1, PointWording(parts: [.value, .x, .unit], order: .valueFirst)),
-                       "245 births per 10,000 people, 1918")
+        XCTAssertEqual(
+            try name(1, PointWording(parts: [.value, .x, .unit], order: .valueFirst)),
+            "245 births per 10,000 people, 1918")
         XCTAssertEqual(try name(1, PointWording(parts: [.value, .x], order: .xFirst)), "1918, 245")
-        XCTAssertEqual(try name(1, PointWording(parts: [.position, .series], order: .xFirst)), "245, point 2 of 59, Birth rate",
-                       "without value or x, the value is still said")
+        XCTAssertEqual(
+            try name(1, PointWording(parts: [.position, .series], order: .xFirst)), "245, point 2 of 59, Birth rate",
+            "without value or x, the value is still said")
     }
 
     func testAHistogramBinKeepsItsWordsAndTakesPositionAndSeries() {

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Two series compared (`SeriesComparison`) and how the comparison sounds (`ComparisonSound`).
 final class SeriesComparisonTests: XCTestCase {
@@ -16,7 +17,10 @@ final class SeriesComparisonTests: XCTestCase {
         let compared = try XCTUnwrap(SeriesComparison(chart: chart, first: 0, second: 1))
         XCTAssertTrue(compared.hasDifference)
         XCTAssertEqual(compared.words(atPoint: 0), "January 2, 2024, ACME 120.00, BOLT 45.00, difference 75.00")
-        XCTAssertEqual(compared.words(atPoint: 1), "January 3, 2024, ACME 122.30, BOLT \(chart.valueFormatter(ofSeries: 1).string(chart.series[1].y[1])), difference \(chart.valueFormatter(ofSeries: 0).string(122.3 - chart.series[1].y[1]))")
+        XCTAssertEqual(
+            compared.words(atPoint: 1),
+            "January 3, 2024, ACME 122.30, BOLT \(chart.valueFormatter(ofSeries: 1).string(chart.series[1].y[1])), difference \(chart.valueFormatter(ofSeries: 0).string(122.3 - chart.series[1].y[1]))"
+        )
         XCTAssertNil(SeriesComparison(chart: chart, first: 1, second: 1))
     }
 
@@ -52,17 +56,22 @@ final class SeriesComparisonTests: XCTestCase {
         let tones = score.tones.sorted { $0.start < $1.start }
         XCTAssertEqual(tones.count, 6)
         XCTAssertEqual(tones.map(\.series), [0, 1, 0, 1, 0, 1], "in turns")
-        for pair in zip(tones, tones.dropFirst()) { XCTAssertLessThan(pair.0.end + 0.02, pair.1.start, "apart, with a silence between") }
+        for pair in zip(tones, tones.dropFirst()) {
+            XCTAssertLessThan(pair.0.end + 0.02, pair.1.start, "apart, with a silence between")
+        }
         let whole = Sonifier(chart: chart)
         XCTAssertEqual(tones[0].lowestFrequency, whole.pitch.frequency(of: 10)!, accuracy: 0.01)
-        XCTAssertEqual(tones[1].lowestFrequency, whole.pitch.frequency(of: 30)!, accuracy: 0.01, "each at the chart's own pitches")
+        XCTAssertEqual(
+            tones[1].lowestFrequency, whole.pitch.frequency(of: 30)!, accuracy: 0.01, "each at the chart's own pitches")
         XCTAssertEqual(Set(tones.map(\.timbre)), [Timbre.palette[0], Timbre.palette[1]])
         XCTAssertEqual(score.layouts.map(\.series), [0])
     }
 
     func testTogetherPutsTheFirstLeftAndTheSecondRight() {
-        let chart = ChartMaking.chart(series: [("a", [1, 2, 3], [10, 20, 30]), ("b", [1, 2, 3], [30, 20, 10]),
-                                               ("c", [1, 2, 3], [5, 5, 5])])
+        let chart = ChartMaking.chart(series: [
+            ("a", [1, 2, 3], [10, 20, 30]), ("b", [1, 2, 3], [30, 20, 10]),
+            ("c", [1, 2, 3], [5, 5, 5])
+        ])
         let compared = SeriesComparison(chart: chart, first: 2, second: 0)!
         let score = compared.score(.together, settings: SonificationSettings())
         XCTAssertEqual(Set(score.tones.filter { $0.series == 0 }.map(\.pan)), [-0.7])
@@ -84,7 +93,8 @@ final class SeriesComparisonTests: XCTestCase {
         XCTAssertEqual(difference.series[0].y, [1, 10, 19])
         let pitches = Sonifier(chart: difference)
         XCTAssertEqual(score.tones.first?.lowestFrequency ?? 0, pitches.pitch.frequency(of: 1)!, accuracy: 0.01)
-        XCTAssertEqual(compared.score(point: 2, sound: .difference, settings: SonificationSettings()).tones.first?.lowestFrequency ?? 0,
-                       SonificationSettings().highestFrequency, accuracy: 0.01, "the largest difference is the highest pitch")
+        XCTAssertEqual(
+            compared.score(point: 2, sound: .difference, settings: SonificationSettings()).tones.first?.lowestFrequency ?? 0,
+            SonificationSettings().highestFrequency, accuracy: 0.01, "the largest difference is the highest pitch")
     }
 }

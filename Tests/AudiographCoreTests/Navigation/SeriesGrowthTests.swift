@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Which points of the current series are new after a followed file grew.
 final class SeriesGrowthTests: XCTestCase {

@@ -31,7 +31,9 @@ struct SMFReader {
         var events: [Event]
 
         var name: String? {
-            events.first { $0.status == 0xFF && $0.data.first == 0x03 }.map { String(decoding: $0.data.dropFirst(), as: UTF8.self) }
+            events.first { $0.status == 0xFF && $0.data.first == 0x03 }.map {
+                String(decoding: $0.data.dropFirst(), as: UTF8.self)
+            }
         }
         var programs: [Int] { events.filter { $0.kind == 0xC0 }.map { Int($0.data[0]) } }
         var bends: [(tick: Int, value: Int)] {
@@ -48,8 +50,10 @@ struct SMFReader {
             for e in events where e.kind == 0x90 || e.kind == 0x80 {
                 let id = e.channel << 8 | Int(e.data[0])
                 if e.kind == 0x90 && e.data[1] > 0 {
-                    open[id, default: []].append(Note(channel: e.channel, key: Int(e.data[0]), velocity: Int(e.data[1]),
-                                                      start: e.tick, end: e.tick))
+                    open[id, default: []].append(
+                        Note(
+                            channel: e.channel, key: Int(e.data[0]), velocity: Int(e.data[1]),
+                            start: e.tick, end: e.tick))
                 } else if var note = open[id]?.first {
                     open[id]!.removeFirst()
                     note.end = e.tick
@@ -130,8 +134,9 @@ final class MIDIFileTests: XCTestCase {
     }
 
     func testHeaderIsFormat1At480TicksWithAConductorATrackPerSeriesAndGridlines() throws {
-        let chart = ChartMaking.chart(series: [("a", [0, 1, 2, 3], [1, 2, 3, 4]), ("b", [0, 1, 2, 3], [4, 3, 2, 1])],
-                                      xGridlines: [0, 1, 2, 3])
+        let chart = ChartMaking.chart(
+            series: [("a", [0, 1, 2, 3], [1, 2, 3, 4]), ("b", [0, 1, 2, 3], [4, 3, 2, 1])],
+            xGridlines: [0, 1, 2, 3])
         let score = Sonifier(chart: chart).score(.all)
         XCTAssertFalse(score.ticks.isEmpty)
         let midi = try read(score, names: ["Alpha", "Beta"])
@@ -140,7 +145,8 @@ final class MIDIFileTests: XCTestCase {
         XCTAssertEqual(midi.tracks.count, 4, "conductor, two series, gridlines")
         XCTAssertEqual(midi.tracks.map(\.name), [nil, "Alpha", "Beta", "Gridlines"])
         let conductor = midi.tracks[0].events
-        XCTAssertTrue(conductor.contains { $0.status == 0xFF && $0.data == [0x51, 0x07, 0xA1, 0x20] }, "tempo 500,000 µs: 120 bpm")
+        XCTAssertTrue(
+            conductor.contains { $0.status == 0xFF && $0.data == [0x51, 0x07, 0xA1, 0x20] }, "tempo 500,000 µs: 120 bpm")
         XCTAssertTrue(conductor.contains { $0.status == 0xFF && $0.data.prefix(3) == [0x58, 4, 2] }, "4/4")
         for track in midi.tracks {
             let end = try XCTUnwrap(track.endOfTrack, "every track ends with end-of-track")
@@ -151,16 +157,19 @@ final class MIDIFileTests: XCTestCase {
 
         var quiet = SonificationSettings()
         quiet.playsGridlineTicks = false
-        XCTAssertEqual(try read(Sonifier(chart: chart, settings: quiet).score(.all)).tracks.count, 3, "no gridlines, no track for them")
-        XCTAssertEqual(try read(Sonifier(chart: chart, settings: quiet).score(.single(1))).tracks.map(\.name), [nil, "second"],
-                       "names are indexed by the chart's series")
+        XCTAssertEqual(
+            try read(Sonifier(chart: chart, settings: quiet).score(.all)).tracks.count, 3, "no gridlines, no track for them")
+        XCTAssertEqual(
+            try read(Sonifier(chart: chart, settings: quiet).score(.single(1))).tracks.map(\.name), [nil, "second"],
+            "names are indexed by the chart's series")
     }
 
     func testDiscreteSeriesIsOneNotePerPointWithEachTonesLength() throws {
         let sizeAxis = NumericAxis(title: "Price", range: 10...50, formatter: ValueFormatter())
-        let chart = ChartMaking.chart(kind: .scatter, series: [("s", [0, 1, 2, 3, 4], [1, 2, 3, 4, 5])],
-                                      additionalAxes: [.numeric(sizeAxis)],
-                                      additional: [[.numeric([30, 10, 50, .nan, 20])]])
+        let chart = ChartMaking.chart(
+            kind: .scatter, series: [("s", [0, 1, 2, 3, 4], [1, 2, 3, 4, 5])],
+            additionalAxes: [.numeric(sizeAxis)],
+            additional: [[.numeric([30, 10, 50, .nan, 20])]])
         let score = Sonifier(chart: chart).score(.single(0))
         let notes = try read(score).tracks[1].notes
         XCTAssertEqual(notes.count, 5)
@@ -215,9 +224,10 @@ final class MIDIFileTests: XCTestCase {
 
     func testABendBeyondTwelveSemitonesIsClampedToTheRange() throws {
         // One point gliding three octaves up (220 → 1760 Hz): one note, its bend held at the top of the range.
-        let tone = Tone(series: 0, timbre: .pure, pan: 0, gain: 0.5,
-                        path: [PitchPoint(time: 0, frequency: 220), PitchPoint(time: 1, frequency: 1760)],
-                        attack: 0.01, release: 0.01, points: 0...0)
+        let tone = Tone(
+            series: 0, timbre: .pure, pan: 0, gain: 0.5,
+            path: [PitchPoint(time: 0, frequency: 220), PitchPoint(time: 1, frequency: 1760)],
+            attack: 0.01, release: 0.01, points: 0...0)
         let track = try read(Score(duration: 1, tones: [tone])).tracks[1]
         XCTAssertEqual(track.notes.count, 1)
         XCTAssertEqual(track.notes[0].key, 57)
@@ -231,13 +241,15 @@ final class MIDIFileTests: XCTestCase {
     }
 
     func testEveryTimbreHasItsGeneralMIDIProgramAndSeriesTheirOwnChannelNeverTen() throws {
-        XCTAssertEqual(Timbre.allCases.map(MIDIFile.program(for:)), [73, 79, 71, 40, 16, 68],
-                       "Flute, Ocarina, Clarinet, Violin, Drawbar Organ, Oboe (0-based)")
+        XCTAssertEqual(
+            Timbre.allCases.map(MIDIFile.program(for:)), [73, 79, 71, 40, 16, 68],
+            "Flute, Ocarina, Clarinet, Violin, Drawbar Organ, Oboe (0-based)")
         // A category column changes the timbre from note to note: a program change before each change.
         let countries = CategoricalAxis(title: "Country", categories: ["USA", "Germany", "Italy", "Japan", "France", "Korea"])
-        let chart = ChartMaking.chart(kind: .scatter, series: [("cars", [0, 1, 2, 3, 4, 5, 6], [5, 3, 4, 2, 6, 1, 7])],
-                                      additionalAxes: [.categorical(countries)],
-                                      additional: [[.categorical([0, 1, 2, 3, 4, 5, 1])]])
+        let chart = ChartMaking.chart(
+            kind: .scatter, series: [("cars", [0, 1, 2, 3, 4, 5, 6], [5, 3, 4, 2, 6, 1, 7])],
+            additionalAxes: [.categorical(countries)],
+            additional: [[.categorical([0, 1, 2, 3, 4, 5, 1])]])
         let track = try read(Sonifier(chart: chart).score(.single(0))).tracks[1]
         XCTAssertEqual(track.programs, [73, 79, 71, 40, 16, 68, 79])
         XCTAssertEqual(track.notes.count, 7)
@@ -254,8 +266,9 @@ final class MIDIFileTests: XCTestCase {
     }
 
     func testGridlineTicksAreShortClosedHiHatsOnChannelTen() throws {
-        let chart = ChartMaking.chart(series: [("s", (0...20).map(Double.init), (0...20).map { Double($0 % 7) })],
-                                      xGridlines: [0, 5, 10, 15, 20])
+        let chart = ChartMaking.chart(
+            series: [("s", (0...20).map(Double.init), (0...20).map { Double($0 % 7) })],
+            xGridlines: [0, 5, 10, 15, 20])
         let score = Sonifier(chart: chart).score(.single(0))
         let midi = try read(score)
         XCTAssertEqual(midi.tracks.count, 3)

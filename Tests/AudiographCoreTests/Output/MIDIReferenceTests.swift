@@ -29,7 +29,8 @@ final class MIDIReferenceTests: XCTestCase {
         XCTAssertEqual(Double(note.start), reference.start * ticksPerSecond, accuracy: 1)
         XCTAssertEqual(Double(note.end), reference.end * ticksPerSecond, accuracy: 1)
         let dataVelocity = try XCTUnwrap(midi.tracks[1].notes.first?.velocity)
-        XCTAssertLessThan(note.velocity, dataVelocity / 2, "clearly quieter than the data: \(note.velocity) against \(dataVelocity)")
+        XCTAssertLessThan(
+            note.velocity, dataVelocity / 2, "clearly quieter than the data: \(note.velocity) against \(dataVelocity)")
         // The note sits on the nearest key, bent the rest of the way to the level's pitch.
         let semitones = 69 + 12 * log2(reference.frequency / 440)
         let bend = try XCTUnwrap(track.bends.last { $0.tick <= note.start + 1 })
@@ -56,7 +57,8 @@ final class MIDIReferenceTests: XCTestCase {
         XCTAssertEqual(midi.tracks.map(\.name), [nil, "Values", "Gridlines"])
         let flat = score([5, 6, 7], level: .zero)
         XCTAssertTrue(flat.crossings.isEmpty)
-        XCTAssertEqual(try SMFReader(MIDIFile.encode(flat, trackNames: ["Values"])).tracks.map(\.name),
-                       [nil, "Values", "Reference: zero", "Gridlines"], "no crossings, no track for them")
+        XCTAssertEqual(
+            try SMFReader(MIDIFile.encode(flat, trackNames: ["Values"])).tracks.map(\.name),
+            [nil, "Values", "Reference: zero", "Gridlines"], "no crossings, no track for them")
     }
 }

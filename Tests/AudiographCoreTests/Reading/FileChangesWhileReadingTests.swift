@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Another program changes the file while Audiograph reads it: it is cut short, grows, or is deleted.
 /// Each ends in a clear message or warning naming the file, never a crash or a hang.
@@ -17,9 +18,11 @@ final class FileChangesWhileReadingTests: XCTestCase {
         var options = CSVReadOptions()
         options.chunkBytes = 8192
         var changed = false
-        return try CSVReader.read(path: path, options: options, progress: { _ in
-            if !changed { changed = true; change(path) }
-        })
+        return try CSVReader.read(
+            path: path, options: options,
+            progress: { _ in
+                if !changed { changed = true; change(path) }
+            })
     }
 
     func testAFileCutShortWhileReadIsRefusedWithAMessage() {
@@ -45,8 +48,9 @@ final class FileChangesWhileReadingTests: XCTestCase {
     func testAFileDeletedWhileReadIsReadToTheEndWithAWarning() throws {
         let table = try read("deleted.csv") { path in unlink(path) }
         XCTAssertEqual(table.rowCount, 20_000)
-        XCTAssertTrue(table.warnings.contains { $0.hasPrefix("deleted.csv was deleted or moved while it was read") },
-                      "\(table.warnings)")
+        XCTAssertTrue(
+            table.warnings.contains { $0.hasPrefix("deleted.csv was deleted or moved while it was read") },
+            "\(table.warnings)")
     }
 
     func testAnUntouchedFileHasNoSuchWarning() throws {

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Tables pasted from the clipboard (an HTML table, or tab-separated or CSV text) and held in memory: read as a
 /// file of the same table would be, and saved as CSV.
@@ -16,8 +17,12 @@ final class PastedTableTests: XCTestCase {
             <tr><td>Ōsaka &amp; Sakai</td><td>2,691,185[a]</td></tr>
             <tr><td>Kyōto<br>city</td><td>&#49;,464,890&nbsp;</td></tr></tbody></table><!--EndFragment--></body></html>
             """
-        XCTAssertEqual(rows(html), [["City", "Population"], ["Tokyo", "13,960,236"], ["Ōsaka & Sakai", "2,691,185"],
-                                    ["Kyōto city", "1,464,890"]])
+        XCTAssertEqual(
+            rows(html),
+            [
+                ["City", "Population"], ["Tokyo", "13,960,236"], ["Ōsaka & Sakai", "2,691,185"],
+                ["Kyōto city", "1,464,890"]
+            ])
     }
 
     func testSpansFillEveryCellTheyCoverAndHeaderRowsAreJoined() {
@@ -27,8 +32,12 @@ final class PastedTableTests: XCTestCase {
             <tr><td rowspan="2">Kantō</td><td>40</td><td>43</td></tr>
             <tr><td>41</td><td>44</td></tr></table>
             """
-        XCTAssertEqual(rows(html), [["Region", "Population 2000", "Population 2020"], ["Kantō", "40", "43"],
-                                    ["Kantō", "41", "44"]])
+        XCTAssertEqual(
+            rows(html),
+            [
+                ["Region", "Population 2000", "Population 2020"], ["Kantō", "40", "43"],
+                ["Kantō", "41", "44"]
+            ])
     }
 
     func testUnclosedCellsAFragmentCutShortAndUnquotedAttributes() {
@@ -68,7 +77,9 @@ final class PastedTableTests: XCTestCase {
     }
 
     func testTheClipboardsHTMLIsPreferredAndChartsAsItsCSVWould() throws {
-        let html = Data("<table><tr><th>Year</th><th>Sales</th></tr><tr><td>2020</td><td>5</td></tr><tr><td>2021</td><td>7</td></tr></table>".utf8)
+        let html = Data(
+            "<table><tr><th>Year</th><th>Sales</th></tr><tr><td>2020</td><td>5</td></tr><tr><td>2021</td><td>7</td></tr></table>"
+                .utf8)
         let text = Data("something\telse\n1\t2\n".utf8)
         let held = try XCTUnwrap(PastedTable.held(html: html, text: text))
         XCTAssertEqual(held.name, "Pasted table")
@@ -84,8 +95,9 @@ final class PastedTableTests: XCTestCase {
         let held = try XCTUnwrap(PastedTable.held(html: Data("<p>no table</p>".utf8), text: text))
         let chart = try held.open().chart
         XCTAssertEqual(chart.series.first?.y, [5.4, 6.1, 9.4])
-        XCTAssertEqual(String(decoding: try held.csvText(), as: UTF8.self), "Month,Tokyo (°C)\nJan,5.4\nFeb,6.1\nMar,9.4\n",
-                       "saved as CSV")
+        XCTAssertEqual(
+            String(decoding: try held.csvText(), as: UTF8.self), "Month,Tokyo (°C)\nJan,5.4\nFeb,6.1\nMar,9.4\n",
+            "saved as CSV")
     }
 
     func testAClipboardWithoutATableHoldsNone() {
@@ -103,12 +115,14 @@ final class PastedTableTests: XCTestCase {
         XCTAssertEqual(try asText.csvText(), try asHTML.csvText())
         XCTAssertEqual(try asText.open().chart.series.first?.y, try asHTML.open().chart.series.first?.y)
         let tabs = try XCTUnwrap(PastedTable.held(html: nil, text: Data("<5\tx\n1\t2\n3\t4\n".utf8)))
-        XCTAssertEqual(String(decoding: try tabs.csvText(), as: UTF8.self), "<5,x\n1,2\n3,4\n",
-                       "text starting with < but holding no table stays text")
+        XCTAssertEqual(
+            String(decoding: try tabs.csvText(), as: UTF8.self), "<5,x\n1,2\n3,4\n",
+            "text starting with < but holding no table stays text")
     }
 
     func testAnHTMLTableStartingWithABracketIsNotJSON() throws {
-        let html = Data("<table><tr><th>[x]</th><th>y</th></tr><tr><td>1</td><td>2</td></tr><tr><td>2</td><td>3</td></tr></table>".utf8)
+        let html = Data(
+            "<table><tr><th>[x]</th><th>y</th></tr><tr><td>1</td><td>2</td></tr><tr><td>2</td><td>3</td></tr></table>".utf8)
         let held = try XCTUnwrap(PastedTable.held(html: html, text: nil))
         XCTAssertEqual(try held.open().chart.series.first?.y, [2, 3])
     }
@@ -122,20 +136,31 @@ final class PastedTableTests: XCTestCase {
     func testABrowsersCopyOfAWikipediaStyleTableReadsAsItsCells() throws {
         for browser in ["firefox", "chromium"] {
             let rows = try XCTUnwrap(HTMLTableReader.rows(in: try clipboard(browser + "-cities.html")), browser)
-            XCTAssertEqual(rows.first, ["Rank (2020)", "City", "Prefecture", "Region", "Population 2000", "Population 2020",
-                                        "Change"], "\(browser): two header rows joined, the caption left out")
-            XCTAssertEqual(rows[1], ["1", "Tokyo (23 wards)", "Tokyo", "Kantō", "8,134,688", "9,733,276", "+19.65%"],
-                           "\(browser): links and bold as text, the footnote mark dropped")
+            XCTAssertEqual(
+                rows.first,
+                [
+                    "Rank (2020)", "City", "Prefecture", "Region", "Population 2000", "Population 2020",
+                    "Change"
+                ], "\(browser): two header rows joined, the caption left out")
+            XCTAssertEqual(
+                rows[1], ["1", "Tokyo (23 wards)", "Tokyo", "Kantō", "8,134,688", "9,733,276", "+19.65%"],
+                "\(browser): links and bold as text, the footnote mark dropped")
             XCTAssertEqual(rows[2][3], "Kantō", "\(browser): the region's rowspan fills the rows it covers")
             XCTAssertEqual(Set(rows.map(\.count)), [7], browser)
         }
     }
 
     func testTheSameTableFromEachProgramChartsTheSame() throws {
-        let firefox = try XCTUnwrap(PastedTable.held(html: try clipboard("firefox-months.html"),
-                                                     text: try clipboard("firefox-months.txt"))).open()
-        let chromium = try XCTUnwrap(PastedTable.held(html: try clipboard("chromium-months.html"),
-                                                      text: try clipboard("chromium-months.txt"))).open()
+        let firefox = try XCTUnwrap(
+            PastedTable.held(
+                html: try clipboard("firefox-months.html"),
+                text: try clipboard("firefox-months.txt"))
+        ).open()
+        let chromium = try XCTUnwrap(
+            PastedTable.held(
+                html: try clipboard("chromium-months.html"),
+                text: try clipboard("chromium-months.txt"))
+        ).open()
         let text = try XCTUnwrap(PastedTable.held(html: nil, text: try clipboard("chromium-months.txt"))).open()
         for document in [firefox, chromium, text] {
             XCTAssertEqual(document.chart.kind, .bar, "months in the calendar's order are x, not names of records")
@@ -145,8 +170,11 @@ final class PastedTableTests: XCTestCase {
     }
 
     func testLibreOfficeCellsChartAsTheirCSVFile() throws {
-        let pasted = try XCTUnwrap(PastedTable.held(html: try clipboard("libreoffice-temps.html"),
-                                                    text: try clipboard("libreoffice-temps.txt"))).open()
+        let pasted = try XCTUnwrap(
+            PastedTable.held(
+                html: try clipboard("libreoffice-temps.html"),
+                text: try clipboard("libreoffice-temps.txt"))
+        ).open()
         let file = try ChartDocument.open(path: fixturePath("Clipboard/sources/temps.csv"))
         XCTAssertEqual(pasted.chart.kind, file.chart.kind)
         XCTAssertEqual(pasted.chart.series.map(\.name), ["Tokyo", "Osaka"])
@@ -156,13 +184,15 @@ final class PastedTableTests: XCTestCase {
     }
 
     func testHeldJSONAndSemicolonsAreSavedAsCSV() throws {
-        let json = HeldTable(name: "standard input", data: Data(#"[{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}]"#.utf8))
+        let json = HeldTable(
+            name: "standard input", data: Data(#"[{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}]"#.utf8))
         XCTAssertEqual(String(decoding: try json.csvText(), as: UTF8.self), "year,sales\n2020,5\n2021,6.5\n")
         let european = HeldTable(name: "standard input", data: Data("Jahr;Wert\n2020;1,5\n2021;2,25\n".utf8))
         let csv = try european.csvText()
         XCTAssertEqual(String(decoding: csv, as: UTF8.self), "Jahr,Wert\n2020,\"1,5\"\n2021,\"2,25\"\n")
-        XCTAssertEqual(try ChartDocument.open(data: csv, name: "saved.csv").chart.series.first?.y, [1.5, 2.25],
-                       "the saved CSV reads back to the same values")
+        XCTAssertEqual(
+            try ChartDocument.open(data: csv, name: "saved.csv").chart.series.first?.y, [1.5, 2.25],
+            "the saved CSV reads back to the same values")
         let plain = Data("a,b\n1,2\n".utf8)
         XCTAssertEqual(try HeldTable(name: "standard input", data: plain).csvText(), plain, "CSV is kept as it is")
     }

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Tables read from a pipe as they arrive (standard input): the same table as the same text held in memory, in
 /// one thread and in pieces on every core, whether the writer sends it at once or a few bytes at a time.
@@ -22,8 +23,9 @@ final class PipeReadingTests: XCTestCase {
             done.fulfill()
         }
         defer { wait(for: [done], timeout: 60) }
-        return try TableFiles.read(stream: pipe.fileHandleForReading.fileDescriptor, name: "standard input",
-                                   options: options, progress: nil, cancellation: nil)
+        return try TableFiles.read(
+            stream: pipe.fileHandleForReading.fileDescriptor, name: "standard input",
+            options: options, progress: nil, cancellation: nil)
     }
 
     /// Small reads and pieces, so that a few kilobytes start and end many of each.
@@ -41,8 +43,9 @@ final class PipeReadingTests: XCTestCase {
             let held = try TableFiles.read(data: data, name: "standard input", options: options(parallelism: parallelism))
             for burst in [7, 4_096, data.count] {
                 let piped = try readPiped(data, burst: burst, options: options(parallelism: parallelism))
-                XCTAssertNil(TableComparison.firstDifference(held, piped), "parallelism \(parallelism), burst \(burst)",
-                             file: file, line: line)
+                XCTAssertNil(
+                    TableComparison.firstDifference(held, piped), "parallelism \(parallelism), burst \(burst)",
+                    file: file, line: line)
                 XCTAssertEqual(held.rowCount, piped.rowCount, file: file, line: line)
                 XCTAssertEqual(held.warnings, piped.warnings, file: file, line: line)
             }
@@ -50,7 +53,9 @@ final class PipeReadingTests: XCTestCase {
     }
 
     func testCSVAndTSVFromAPipeReadAsTheSameTextHeld() throws {
-        let csv = "day,city,rain\n" + (0..<2_000).map { "2024-01-\(1 + $0 % 28),\(["Oslo", "Z\u{FC}rich", "Lima"][$0 % 3]),\($0 % 17).5\n" }.joined()
+        let csv =
+            "day,city,rain\n"
+            + (0..<2_000).map { "2024-01-\(1 + $0 % 28),\(["Oslo", "Z\u{FC}rich", "Lima"][$0 % 3]),\($0 % 17).5\n" }.joined()
         try assertPipedReadsAsHeld(csv)
         try assertPipedReadsAsHeld(csv.replacingOccurrences(of: ",", with: "\t"))
     }
@@ -72,8 +77,10 @@ final class PipeReadingTests: XCTestCase {
         // A pipe is known to have ended only when a read finds nothing more: the reader must know it with the read
         // that took the last byte, as for a file, or a first chunk that is the whole table is sniffed as a part
         // of one (its last record, without a line break, left out of the guess).
-        let texts = ["name of the weather station here,city where the station stands today\nx,Oslo",
-                     String(repeating: " \n", count: 100), "x,y\n1,2", "x,y\n1,2\n3,4\n"]
+        let texts = [
+            "name of the weather station here,city where the station stands today\nx,Oslo",
+            String(repeating: " \n", count: 100), "x,y\n1,2", "x,y\n1,2\n3,4\n"
+        ]
         for text in texts {
             let data = Data(text.utf8)
             for chunk in [data.count - 1, data.count, data.count + 1, 64, 65] where chunk > 0 {

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// A followed file growing under a `ChartSession`, without a display: where the cursor stays, the new points'
 /// tones, the paced sentence about them, and the analysis a waiting key keeps.

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// What each chart action says and plays (`ChartSession`), without a display: the words Orca is handed, the
 /// sound, and what the viewer is asked to do.
@@ -9,8 +10,10 @@ final class ChartSessionTests: XCTestCase {
     private func open(_ name: String) throws -> ChartDescriptor { try ChartMaking.example(name) }
 
     /// A session showing `name`, its analysis made (as the viewer's worker would) unless `analysed` is false.
-    private func session(_ name: String = "births.csv", analysed: Bool = true,
-                         feedback: PointFeedback = PointFeedback()) throws -> ChartSession {
+    private func session(
+        _ name: String = "births.csv", analysed: Bool = true,
+        feedback: PointFeedback = PointFeedback()
+    ) throws -> ChartSession {
         let chart = try open(name)
         let session = ChartSession(feedback: feedback, soundSettings: { SonificationSettings() })
         session.show(chart)
@@ -118,7 +121,9 @@ final class ChartSessionTests: XCTestCase {
         XCTAssertTrue(play.stopsSound, "what this chart played stops first")
         XCTAssertEqual(s.playback?.series, 0)
         XCTAssertEqual(Set(start.score.tones.flatMap { Array($0.points) }).count, 3, "the three points of the range")
-        guard case .describeRange(_, let series, let copying)? = s.perform(.describeRange).request else { return XCTFail("Shift+S") }
+        guard case .describeRange(_, let series, let copying)? = s.perform(.describeRange).request else {
+            return XCTFail("Shift+S")
+        }
         XCTAssertEqual(series, 0)
         XCTAssertFalse(copying)
         let copyRange = s.perform(.copySummary)
@@ -129,8 +134,9 @@ final class ChartSessionTests: XCTestCase {
         XCTAssertEqual(copyRange.speech, [], "Copied is said once the description is made")
         XCTAssertEqual(s.clearSelection().speech, ["Selection cleared"])
         XCTAssertFalse(s.clearSelection().handled, "with nothing selected, Escape passes on")
-        XCTAssertEqual(s.perform(.playRange).speech,
-                       ["No range is selected. Shift+Right selects from this point on; M marks where a range starts."])
+        XCTAssertEqual(
+            s.perform(.playRange).speech,
+            ["No range is selected. Shift+Right selects from this point on; M marks where a range starts."])
     }
 
     func testShiftArrowsSelectAndAPlainMoveEndsTheSelection() throws {
@@ -162,8 +168,9 @@ final class ChartSessionTests: XCTestCase {
 
     func testAHistogramHasNoRangesAndNoReferenceLevel() throws {
         let s = try session("eruptions.csv")
-        XCTAssertEqual(s.perform(.markRange).speech,
-                       ["A histogram's bins cannot be selected as a range: each counts values of the whole column."])
+        XCTAssertEqual(
+            s.perform(.markRange).speech,
+            ["A histogram's bins cannot be selected as a range: each counts values of the whole column."])
         XCTAssertEqual(s.perform(.referenceLevel).speech, ["A histogram takes no reference level: its heights are counts."])
         XCTAssertEqual(s.perform(.compare).speech, ["This chart has one series: there is nothing to compare it with."])
     }
@@ -188,8 +195,9 @@ final class ChartSessionTests: XCTestCase {
         XCTAssertTrue(compare.stopsSound)
         XCTAssertNotNil(s.currentComparison)
         XCTAssertEqual(s.perform(.comparisonSound).speech, ["Hearing ACME on the left and BOLT on the right"])
-        XCTAssertEqual(s.perform(.compare).speech, ["Comparing ACME on the left and CRUX on the right"],
-                       "C again: the next series, heard the same way")
+        XCTAssertEqual(
+            s.perform(.compare).speech, ["Comparing ACME on the left and CRUX on the right"],
+            "C again: the next series, heard the same way")
         XCTAssertEqual(s.perform(.compare).speech, ["Comparison off"])
         _ = s.perform(.compare)
         let moved = s.perform(.nextSeries)
@@ -226,7 +234,8 @@ final class ChartSessionTests: XCTestCase {
         _ = s.perform(.verbosity)
         guard case .copy(let shorter)? = s.perform(.copyPoint).request else { return XCTFail("Ctrl+C copies") }
         XCTAssertNotEqual(shorter, words, "another verbosity, other words")
-        XCTAssertEqual(shorter, ElementNames(chart: chart, wording: feedback.wording).name(1, of: try XCTUnwrap(navigator.current)))
+        XCTAssertEqual(
+            shorter, ElementNames(chart: chart, wording: feedback.wording).name(1, of: try XCTUnwrap(navigator.current)))
         let summary = s.perform(.copySummary)
         guard case .copy(let summaryText)? = summary.request else { return XCTFail("Ctrl+Shift+C copies the summary") }
         XCTAssertEqual(summaryText, s.perform(.speakSummary).speech.first)
@@ -267,9 +276,12 @@ final class ChartSessionTests: XCTestCase {
         guard case .start(let start)? = s.perform(.playFromHere).playback else { return XCTFail("Shift+H") }
         XCTAssertEqual(start.startedWords, "Playing from here to the end")
         XCTAssertEqual(s.speedChanged(by: 1).speech, ["Slower: plays in 10 seconds"])
-        XCTAssertEqual(s.noSound(AudioOutputError(reason: "No sound device could be opened", commandLineAdvice: "")).speech,
-                       ["No sound: No sound device could be opened. The chart, its keys and speech work without sound; "
-                        + "Control+E saves the audio graph as a WAV file."])
+        XCTAssertEqual(
+            s.noSound(AudioOutputError(reason: "No sound device could be opened", commandLineAdvice: "")).speech,
+            [
+                "No sound: No sound device could be opened. The chart, its keys and speech work without sound; "
+                    + "Control+E saves the audio graph as a WAV file."
+            ])
         XCTAssertNil(s.playback)
     }
 
@@ -313,8 +325,9 @@ final class ChartSessionTests: XCTestCase {
         let s = ChartSession(feedback: PointFeedback(), soundSettings: { SonificationSettings() }, audioStatus: { device })
         s.show(chart)
         _ = s.perform(.play)
-        device = AudioStatus(state: .idle, ownedByThisChart: true,
-                             lastFailure: AudioOutputError(reason: "The sound device went away", commandLineAdvice: ""))
+        device = AudioStatus(
+            state: .idle, ownedByThisChart: true,
+            lastFailure: AudioOutputError(reason: "The sound device went away", commandLineAdvice: ""))
         let end = s.followSound()
         XCTAssertFalse(end.goOn)
         XCTAssertEqual(end.effects.cursor, .moveFocus)
@@ -335,7 +348,8 @@ final class ChartSessionTests: XCTestCase {
     func testTheAxesAndTheRestOfTheMovesSayWhatTheyShould() throws {
         let s = try session()
         XCTAssertEqual(s.perform(.speakXAxis).speech, ["X axis: Year, 1917 to 1975"])
-        XCTAssertEqual(s.perform(.speakYAxis).speech, ["Y axis: Birth rate, 179 births per 10,000 people to 268 births per 10,000 people"])
+        XCTAssertEqual(
+            s.perform(.speakYAxis).speech, ["Y axis: Birth rate, 179 births per 10,000 people to 268 births per 10,000 people"])
         _ = s.perform(.lastPoint)
         XCTAssertEqual(s.navigator?.point, 58)
         _ = s.perform(.backTenth)
@@ -343,8 +357,9 @@ final class ChartSessionTests: XCTestCase {
         _ = s.perform(.firstPoint)
         XCTAssertEqual(s.navigator?.point, 0)
         XCTAssertEqual(s.perform(.previousInterest).speech, ["No points of interest before this one"])
-        XCTAssertEqual(s.speedChanged(by: -1).speech, ["Faster: plays in 10 seconds"],
-                       "the words say the length the viewer set, read through soundSettings")
+        XCTAssertEqual(
+            s.speedChanged(by: -1).speech, ["Faster: plays in 10 seconds"],
+            "the words say the length the viewer set, read through soundSettings")
         _ = s.perform(.forwardTenth)
         guard case .start(let start)? = s.perform(.playToHere).playback else { return XCTFail("H plays") }
         XCTAssertEqual(start.startedWords, "Playing from the start to here")

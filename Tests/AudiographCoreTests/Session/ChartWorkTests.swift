@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The chart's work off the main loop, stepped by hand: the analysis a key waits for, results of an older chart
 /// not kept, the quiet delay before a grown chart is analysed, the new points' sound and sentence, a range's words.

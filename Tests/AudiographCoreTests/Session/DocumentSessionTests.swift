@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// Every transition of a window's document, without a display: open, paste, pipe, reload, chart again, choose a
 /// sheet, follow, stop following, cancel, export, save, close, with the jobs run when each test says.
@@ -196,10 +197,13 @@ final class DocumentSessionTests: XCTestCase {
         try openLoaded("two.csv", "year,rain,sun\n2001,3,7\n2002,5,6\n2003,4,8\n")
         var heard = false
         var outcome: String?
-        session.perform(.chartAgain(ChartSettings(y: ["sun"]), remember: true, done: {
-            heard = true
-            outcome = $0
-        }))
+        session.perform(
+            .chartAgain(
+                ChartSettings(y: ["sun"]), remember: true,
+                done: {
+                    heard = true
+                    outcome = $0
+                }))
         XCTAssertEqual(jobs.runNext(), "audiograph-load")
         XCTAssertEqual(later.last?.page, .chart)
         XCTAssertEqual(session.document?.chart.series.map(\.name), ["sun"])
@@ -360,8 +364,9 @@ final class DocumentSessionTests: XCTestCase {
         session.perform(.fileChanged)
         jobs.runAll()
         XCTAssertEqual(points(later.last), 4)
-        XCTAssertEqual(later.last?.speech, ["rain.csv got shorter; reading it again from the start."],
-                       "the reason the failed reload had is said once it succeeds")
+        XCTAssertEqual(
+            later.last?.speech, ["rain.csv got shorter; reading it again from the start."],
+            "the reason the failed reload had is said once it succeeds")
     }
 
     func testStopFollowingSaysSoAndStopsWatching() async throws {
@@ -429,7 +434,8 @@ final class DocumentSessionTests: XCTestCase {
         folder.write("sensor.csv", "time,temp\n")
         jobs.advance(UInt64(DocumentSession.followMilliseconds))
         jobs.runAll()
-        XCTAssertEqual(later.last?.page, .waiting(fileName: "sensor.csv", message: "sensor.csv has only its header; waiting for rows."))
+        XCTAssertEqual(
+            later.last?.page, .waiting(fileName: "sensor.csv", message: "sensor.csv has only its header; waiting for rows."))
         folder.write("sensor.csv", "time,temp\n1,20.5\n2,20.7\n")
         jobs.advance(UInt64(DocumentSession.followMilliseconds))
         jobs.runAll()
@@ -547,13 +553,15 @@ final class DocumentSessionTests: XCTestCase {
 private struct SheetsReader: TableFileReader {
     func reads(head: [UInt8], path: String) -> Bool { path.hasSuffix(".book") }
 
-    func read(path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
-              cancellation: CancellationFlag?) throws -> Table {
+    func read(
+        path: String, sheet: String?, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+        cancellation: CancellationFlag?
+    ) throws -> Table {
         if sheet == "Costs" { throw ImportError.noNumericColumn(path: path) }
         return try TableFiles.read(data: try Data(contentsOf: URL(fileURLWithPath: path)), name: path)
     }
 }
 
-private extension UInt32 {
-    var asMilliseconds: UInt64 { UInt64(self) }
+extension UInt32 {
+    fileprivate var asMilliseconds: UInt64 { UInt64(self) }
 }

@@ -1,6 +1,7 @@
+import Foundation
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
-import Foundation
 
 /// A `JobRunning` that runs nothing until the test says so: jobs wait in a queue (`runNext`, `runAll`), timers
 /// on a clock the test moves (`advance`), and what work posts back runs right after its work. Lets a test cancel a
@@ -50,20 +51,23 @@ final class StepJobs: JobRunning {
     /// How many timers have yet to run (once or again).
     var pendingTimers: Int { timers.filter { !$0.handle.cancelled }.count }
 
-    func start<Value: Sendable>(_ name: String, lane: String?, work: @escaping @Sendable (CancellationFlag) -> Value?,
-                                done: @escaping @MainActor (Value) -> Void) -> any Cancelling {
+    func start<Value: Sendable>(
+        _ name: String, lane: String?, work: @escaping @Sendable (CancellationFlag) -> Value?,
+        done: @escaping @MainActor (Value) -> Void
+    ) -> any Cancelling {
         let handle = Handle()
-        queue.append(Job(name: name, lane: lane, handle: handle) { [posted] in
-            guard !handle.cancelled else { return }
-            let value = work(handle.flag)
-            let bodies = posted.lock.withLock { () -> [@MainActor @Sendable () -> Void] in
-                defer { posted.bodies = [] }
-                return posted.bodies
-            }
-            for body in bodies { body() }
-            guard let value, !handle.cancelled else { return }
-            done(value)
-        })
+        queue.append(
+            Job(name: name, lane: lane, handle: handle) { [posted] in
+                guard !handle.cancelled else { return }
+                let value = work(handle.flag)
+                let bodies = posted.lock.withLock { () -> [@MainActor @Sendable () -> Void] in
+                    defer { posted.bodies = [] }
+                    return posted.bodies
+                }
+                for body in bodies { body() }
+                guard let value, !handle.cancelled else { return }
+                done(value)
+            })
         return handle
     }
 
@@ -107,7 +111,8 @@ final class StepJobs: JobRunning {
     func advance(_ milliseconds: UInt64) {
         let end = now + milliseconds
         while let index = timers.indices.filter({ !timers[$0].handle.cancelled && timers[$0].due <= end })
-            .min(by: { timers[$0].due < timers[$1].due }) {
+            .min(by: { timers[$0].due < timers[$1].due })
+        {
             let timer = timers[index]
             now = max(now, timer.due)
             if let every = timer.every { timers[index].due += UInt64(every) } else { timers.remove(at: index) }

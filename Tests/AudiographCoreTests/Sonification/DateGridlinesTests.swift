@@ -16,13 +16,15 @@ final class DateGridlinesTests: XCTestCase {
     }
 
     func testAYearOfMonthsGetsQuarterStarts() {
-        XCTAssertEqual(DateGridlines.lines(epoch("2023-01-01")...epoch("2023-12-01")).map(day),
-                       ["2023-01-01", "2023-04-01", "2023-07-01", "2023-10-01"])
+        XCTAssertEqual(
+            DateGridlines.lines(epoch("2023-01-01")...epoch("2023-12-01")).map(day),
+            ["2023-01-01", "2023-04-01", "2023-07-01", "2023-10-01"])
     }
 
     func testDecadesGetRoundYears() {
-        XCTAssertEqual(DateGridlines.lines(epoch("1917-01-01")...epoch("1975-01-01")).map(day),
-                       ["1920-01-01", "1930-01-01", "1940-01-01", "1950-01-01", "1960-01-01", "1970-01-01"])
+        XCTAssertEqual(
+            DateGridlines.lines(epoch("1917-01-01")...epoch("1975-01-01")).map(day),
+            ["1920-01-01", "1930-01-01", "1940-01-01", "1950-01-01", "1960-01-01", "1970-01-01"])
     }
 
     func testAFewWeeksGetMondays() {
@@ -38,9 +40,10 @@ final class DateGridlinesTests: XCTestCase {
     func testPlaybackTicksAtDateGridlines() throws {
         let months = (1...12).map { epoch(String(format: "2023-%02d-01", $0)) }
         let axis = DateAxis(title: "Month", range: months.first!...months.last!, precision: .month)
-        let chart = ChartDescriptor(title: "Rain", kind: .line, xAxis: .date(axis),
-                                    yAxis: NumericAxis(title: "mm", range: 1...12, formatter: ValueFormatter()),
-                                    series: [DataSeries(name: "rain", isContinuous: true, x: months, y: (1...12).map(Double.init))])
+        let chart = ChartDescriptor(
+            title: "Rain", kind: .line, xAxis: .date(axis),
+            yAxis: NumericAxis(title: "mm", range: 1...12, formatter: ValueFormatter()),
+            series: [DataSeries(name: "rain", isContinuous: true, x: months, y: (1...12).map(Double.init))])
         let score = Sonifier(chart: chart).score(.single(0))
         XCTAssertEqual(score.ticks.map { day($0.value) }, ["2023-01-01", "2023-04-01", "2023-07-01", "2023-10-01"])
         // April's tick sounds with April's point.

@@ -1,6 +1,7 @@
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
-import XCTest
 
 /// How a followed file's new points are heard (`Sonifier.newPointsScore`).
 final class NewPointsScoreTests: XCTestCase {

@@ -1,20 +1,26 @@
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import AudiographCore
-import XCTest
 
 /// Every point of a discrete series is its own note: crowded x values (an uneven scatter, repeated x) give
 /// notes that are shortened or moved apart, never merged, and the whole stays inside the series' time.
 final class NoteSpacingTests: XCTestCase {
     /// Twenty points whose x crowd into three clusters, two of them with repeated x.
-    private let unevenXs: [Double] = [0, 0.2, 0.3, 0.35, 0.4, 5, 5, 5, 5.1, 5.15, 9, 9.2, 9.4, 9.5, 9.6, 9.7, 9.8, 9.9,
-                                      9.95, 10]
+    private let unevenXs: [Double] = [
+        0, 0.2, 0.3, 0.35, 0.4, 5, 5, 5, 5.1, 5.15, 9, 9.2, 9.4, 9.5, 9.6, 9.7, 9.8, 9.9,
+        9.95, 10
+    ]
 
-    private func assertSeparate(_ tones: [Tone], within window: ClosedRange<Double>, file: StaticString = #filePath,
-                                line: UInt = #line) {
+    private func assertSeparate(
+        _ tones: [Tone], within window: ClosedRange<Double>, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let sorted = tones.sorted { $0.start < $1.start }
         for (a, b) in zip(sorted, sorted.dropFirst()) {
-            XCTAssertGreaterThanOrEqual(b.start - a.end, NoteSpacing.gap - 1e-9,
-                                        "notes of points \(a.points) and \(b.points) run into each other", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(
+                b.start - a.end, NoteSpacing.gap - 1e-9,
+                "notes of points \(a.points) and \(b.points) run into each other", file: file, line: line)
         }
         for tone in tones {
             XCTAssertGreaterThanOrEqual(tone.duration, NoteSpacing.minimumLength - 1e-9, file: file, line: line)
@@ -37,8 +43,14 @@ final class NoteSpacingTests: XCTestCase {
     }
 
     func testPointsAtTheSameXAreStillSeparateNotes() {
-        let chart = ChartMaking.chart(kind: .scatter, series: [("s", [Double](repeating: 3, count: 12) + [0, 10],
-                                                                 (0..<14).map(Double.init))])
+        let chart = ChartMaking.chart(
+            kind: .scatter,
+            series: [
+                (
+                    "s", [Double](repeating: 3, count: 12) + [0, 10],
+                    (0..<14).map(Double.init)
+                )
+            ])
         let score = Sonifier(chart: chart).score(.single(0))
         XCTAssertEqual(score.tones.count, 14)
         assertSeparate(score.tones, within: 0...score.duration)
@@ -68,6 +80,8 @@ final class NoteSpacingTests: XCTestCase {
     }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// An overload of XCTest's own, for arrays of Doubles.
 private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(a.count, b.count, file: file, line: line)
     for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }

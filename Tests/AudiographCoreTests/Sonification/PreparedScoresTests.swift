@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The scores made on a worker before Space asks (`PreparedScores`): the same as those made on the key, and
 /// played only for the chart and settings they were made with.
@@ -66,8 +67,9 @@ final class PreparedScoresTests: XCTestCase {
         session.offer(stand, forChartChange: session.chartChanges)
         XCTAssertEqual(try played().tones, carsScore.tones, "offered for the chart shown: played")
         settings.maximumDuration *= 2
-        XCTAssertEqual(try played().tones, Sonifier(chart: births, settings: settings).score(.single(0)).tones,
-                       "other settings: made on the key")
+        XCTAssertEqual(
+            try played().tones, Sonifier(chart: births, settings: settings).score(.single(0)).tones,
+            "other settings: made on the key")
         settings = SonificationSettings()
         session.show(births)
         XCTAssertEqual(try played().tones, birthsScore.tones, "another chart shown (the same file again): dropped")

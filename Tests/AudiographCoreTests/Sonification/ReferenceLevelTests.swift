@@ -26,7 +26,9 @@ final class ReferenceLevelTests: XCTestCase {
 
     func testReadingIsTolerantButRefusesWhatIsNoLevel() throws {
         let read = { (text: String) in try JSONDecoder().decode([ReferenceLevel].self, from: Data(text.utf8)) }
-        XCTAssertEqual(try read(#"["Mean", " MEDIAN ", "zero", "200", 2.5e2, 7]"#), [.mean, .median, .zero, .value(200), .value(250), .value(7)])
+        XCTAssertEqual(
+            try read(#"["Mean", " MEDIAN ", "zero", "200", 2.5e2, 7]"#),
+            [.mean, .median, .zero, .value(200), .value(250), .value(7)])
         for bad in [#"["average"]"#, "[true]", "[{}]", "[null]", #"["nan"]"#] {
             XCTAssertThrowsError(try read(bad), bad)
         }
@@ -78,22 +80,28 @@ final class ReferenceLevelTests: XCTestCase {
         XCTAssertEqual(ReferenceLevel.mean.crossingPhrase(inSeries: 0, of: births), "crossed the mean")
         XCTAssertEqual(ReferenceLevel.median.crossingPhrase(inSeries: 0, of: births), "crossed the median")
         XCTAssertEqual(ReferenceLevel.zero.crossingPhrase(inSeries: 0, of: births), "crossed zero")
-        XCTAssertEqual(ReferenceLevel.value(202.5).crossingPhrase(inSeries: 0, of: births),
-                       "crossed 202.5 births per 10,000 people", "a typed value keeps its decimals")
+        XCTAssertEqual(
+            ReferenceLevel.value(202.5).crossingPhrase(inSeries: 0, of: births),
+            "crossed 202.5 births per 10,000 people", "a typed value keeps its decimals")
         XCTAssertEqual(ReferenceLevel.mean.lineLabel(inSeries: 0, of: births), "Mean: 222 births per 10,000 people")
         XCTAssertEqual(ReferenceLevel.zero.lineLabel(inSeries: 0, of: births), "Zero")
-        XCTAssertEqual(ReferenceLevel.value(12_000).lineLabel(inSeries: 0, of: births), "Reference: 12,000 births per 10,000 people")
-        XCTAssertEqual(ReferenceLevel.mean.account(series: [0], of: births), "reference at the mean (222 births per 10,000 people)")
+        XCTAssertEqual(
+            ReferenceLevel.value(12_000).lineLabel(inSeries: 0, of: births), "Reference: 12,000 births per 10,000 people")
+        XCTAssertEqual(
+            ReferenceLevel.mean.account(series: [0], of: births), "reference at the mean (222 births per 10,000 people)")
         XCTAssertEqual(ReferenceLevel.value(200).account(series: [0], of: births), "reference at 200 births per 10,000 people")
     }
 
     func testTheAccountNamesEachSeriesValueWhenSeveralPlay() {
         let chart = ChartMaking.chart(series: [("Tropical", [0, 1], [100, 140]), ("Dry", [0, 1], [10, 20])])
-        XCTAssertEqual(ReferenceLevel.mean.account(series: [0, 1], of: chart), "reference at the mean (Tropical: 120 and Dry: 15)", "means with about three digits")
+        XCTAssertEqual(
+            ReferenceLevel.mean.account(series: [0, 1], of: chart), "reference at the mean (Tropical: 120 and Dry: 15)",
+            "means with about three digits")
         let empty = ChartMaking.chart(series: [("gaps", [0, 1], [.nan, .nan])])
         XCTAssertEqual(ReferenceLevel.mean.account(series: [0], of: empty), "reference at the mean", "no value to name")
         var histogram = chart
         histogram.kind = .histogram
-        XCTAssertEqual(ReferenceLevel.mean.account(series: [0], of: histogram), "no reference level (a histogram's heights are counts)")
+        XCTAssertEqual(
+            ReferenceLevel.mean.account(series: [0], of: histogram), "no reference level (a histogram's heights are counts)")
     }
 }

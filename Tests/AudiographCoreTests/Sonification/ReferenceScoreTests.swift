@@ -37,8 +37,12 @@ final class ReferenceScoreTests: XCTestCase {
 
     func testALevelOutsideTheDataIsHeldAtTheEdgeOfThePitchRange() throws {
         let chart = ChartMaking.chart(ys: [10, 20, 30])
-        XCTAssertEqual(try XCTUnwrap(Sonifier(chart: chart, settings: settings(.zero)).score(.single(0)).references.first).frequency, 220, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(Sonifier(chart: chart, settings: settings(.value(99))).score(.single(0)).references.first).frequency, 1760, accuracy: 1e-9)
+        XCTAssertEqual(
+            try XCTUnwrap(Sonifier(chart: chart, settings: settings(.zero)).score(.single(0)).references.first).frequency, 220,
+            accuracy: 1e-9)
+        XCTAssertEqual(
+            try XCTUnwrap(Sonifier(chart: chart, settings: settings(.value(99))).score(.single(0)).references.first).frequency,
+            1760, accuracy: 1e-9)
         let logChart = ChartMaking.chart(ys: [10, 100, 1000], logY: true)
         let onLog = try XCTUnwrap(Sonifier(chart: logChart, settings: settings(.zero)).score(.single(0)).references.first)
         XCTAssertEqual(onLog.frequency, 220, accuracy: 1e-9, "zero has no place on a log axis: the bottom")
@@ -88,7 +92,8 @@ final class ReferenceScoreTests: XCTestCase {
         var s = settings(.mean)
         s.arrangement = .sequential
         let xs: [Double] = [0, 1, 2]
-        let score = Sonifier(chart: ChartMaking.chart(series: [("a", xs, [1, 2, 3]), ("b", xs, [3, 2, 1])]), settings: s).score(.all)
+        let score = Sonifier(chart: ChartMaking.chart(series: [("a", xs, [1, 2, 3]), ("b", xs, [3, 2, 1])]), settings: s).score(
+            .all)
         XCTAssertEqual(score.references.count, 2)
         for (reference, layout) in zip(score.references, score.layouts) {
             XCTAssertEqual(reference.start, layout.offset, accuracy: 1e-9)
@@ -108,8 +113,9 @@ final class ReferenceScoreTests: XCTestCase {
         // A slow wave through the level in 10 s still gets every mark.
         let wave = (0..<1000).map { sin(Double($0) / 1000 * 6 * Double.pi) }
         let waved = Sonifier(chart: ChartMaking.chart(ys: wave), settings: settings(.zero)).score(.single(0))
-        XCTAssertEqual(waved.crossings.map(\.direction), [.downward, .upward, .downward, .upward, .downward],
-                       "three periods cross zero five times between the ends")
+        XCTAssertEqual(
+            waved.crossings.map(\.direction), [.downward, .upward, .downward, .upward, .downward],
+            "three periods cross zero five times between the ends")
         for (crossing, k) in zip(waved.crossings, 1...5) {
             XCTAssertEqual(crossing.time, 10 * Double(k) / 6, accuracy: 0.06, "where the wave passes zero")
         }

@@ -38,12 +38,15 @@ final class ScoreTests: XCTestCase {
 
     func testLengthIsAboutOneSecondPerPointAndAtMostTenByDefault() {
         XCTAssertEqual(Sonifier(chart: ChartMaking.chart(ys: [1, 2, 3])).score(.single(0)).duration, 3, accuracy: 1e-9)
-        XCTAssertEqual(Sonifier(chart: ChartMaking.chart(ys: (0..<10).map(Double.init))).score(.single(0)).duration, 10, accuracy: 1e-9)
-        XCTAssertEqual(Sonifier(chart: ChartMaking.chart(ys: (0..<1000).map(Double.init))).score(.single(0)).duration, 10, accuracy: 1e-9)
+        XCTAssertEqual(
+            Sonifier(chart: ChartMaking.chart(ys: (0..<10).map(Double.init))).score(.single(0)).duration, 10, accuracy: 1e-9)
+        XCTAssertEqual(
+            Sonifier(chart: ChartMaking.chart(ys: (0..<1000).map(Double.init))).score(.single(0)).duration, 10, accuracy: 1e-9)
         var settings = SonificationSettings()
         settings.maximumDuration = 30
-        XCTAssertEqual(Sonifier(chart: ChartMaking.chart(ys: (0..<100).map(Double.init)), settings: settings)
-            .score(.single(0)).duration, 30, accuracy: 1e-9)
+        XCTAssertEqual(
+            Sonifier(chart: ChartMaking.chart(ys: (0..<100).map(Double.init)), settings: settings)
+                .score(.single(0)).duration, 30, accuracy: 1e-9)
     }
 
     func testDiscreteSeriesPlaysOneShortNotePerPointInXOrder() throws {
@@ -66,9 +69,10 @@ final class ScoreTests: XCTestCase {
 
     func testNumericExtraAxisSetsNoteLength() {
         let sizeAxis = NumericAxis(title: "Price", range: 10...50, formatter: ValueFormatter())
-        let chart = ChartMaking.chart(kind: .scatter, series: [("s", [0, 1, 2, 3, 4], [1, 2, 3, 4, 5])],
-                                      additionalAxes: [.numeric(sizeAxis)],
-                                      additional: [[.numeric([30, 10, 50, .nan, 20])]])
+        let chart = ChartMaking.chart(
+            kind: .scatter, series: [("s", [0, 1, 2, 3, 4], [1, 2, 3, 4, 5])],
+            additionalAxes: [.numeric(sizeAxis)],
+            additional: [[.numeric([30, 10, 50, .nan, 20])]])
         let tones = Sonifier(chart: chart).score(.single(0)).tones
         XCTAssertEqual(tones.count, 5)
         XCTAssertLessThan(tones[1].duration, tones[4].duration)
@@ -81,9 +85,10 @@ final class ScoreTests: XCTestCase {
 
     func testCategoricalExtraAxisGivesEachCategoryItsOwnTimbre() {
         let countries = CategoricalAxis(title: "Country", categories: ["USA", "Germany", "Italy", "Japan", "France", "Korea"])
-        let chart = ChartMaking.chart(kind: .scatter, series: [("cars", [0, 1, 2, 3, 4, 5, 6], [5, 3, 4, 2, 6, 1, 7])],
-                                      additionalAxes: [.categorical(countries)],
-                                      additional: [[.categorical([0, 1, 2, 3, 4, 5, 1])]])
+        let chart = ChartMaking.chart(
+            kind: .scatter, series: [("cars", [0, 1, 2, 3, 4, 5, 6], [5, 3, 4, 2, 6, 1, 7])],
+            additionalAxes: [.categorical(countries)],
+            additional: [[.categorical([0, 1, 2, 3, 4, 5, 1])]])
         let tones = Sonifier(chart: chart).score(.single(0)).tones
         XCTAssertEqual(Set(tones.prefix(6).map(\.timbre)).count, 6, "six categories, six timbres")
         XCTAssertEqual(tones[6].timbre, tones[1].timbre, "the same category keeps its timbre")
@@ -105,8 +110,9 @@ final class ScoreTests: XCTestCase {
     }
 
     func testGridlinesBecomeTicksWherePlaybackCrossesThem() {
-        let chart = ChartMaking.chart(series: [("s", (0...20).map(Double.init), (0...20).map { Double($0 % 7) })],
-                                      xGridlines: [0, 5, 10, 15, 20])
+        let chart = ChartMaking.chart(
+            series: [("s", (0...20).map(Double.init), (0...20).map { Double($0 % 7) })],
+            xGridlines: [0, 5, 10, 15, 20])
         let score = Sonifier(chart: chart).score(.single(0))
         XCTAssertEqual(score.ticks.map(\.value), [0, 5, 10, 15, 20])
         for tick in score.ticks {
@@ -208,8 +214,9 @@ final class ScoreTests: XCTestCase {
     }
 
     func testScrubbingAcrossAGridlineTicks() {
-        let chart = ChartMaking.chart(series: [("s", (0...20).map(Double.init), (0...20).map(Double.init))],
-                                      xGridlines: [0, 5, 10, 15, 20])
+        let chart = ChartMaking.chart(
+            series: [("s", (0...20).map(Double.init), (0...20).map(Double.init))],
+            xGridlines: [0, 5, 10, 15, 20])
         let sonifier = Sonifier(chart: chart)
         XCTAssertEqual(sonifier.pointScore(series: 0, index: 5, from: 4).ticks.map(\.value), [5], "arriving on a gridline")
         XCTAssertTrue(sonifier.pointScore(series: 0, index: 6, from: 5).ticks.isEmpty, "leaving it was already heard")

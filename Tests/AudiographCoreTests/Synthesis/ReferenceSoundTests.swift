@@ -28,8 +28,9 @@ final class ReferenceSoundTests: XCTestCase {
         let size = 240
         let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
         return stride(from: 0, to: samples.count - size, by: size).map { start in
-            SignalMeasures.magnitude(of: frequency, in: ArraySlice(zip(samples[start..<start + size], window).map { $0 * $1 }),
-                                     sampleRate: rate)
+            SignalMeasures.magnitude(
+                of: frequency, in: ArraySlice(zip(samples[start..<start + size], window).map { $0 * $1 }),
+                sampleRate: rate)
         }
     }
 
@@ -90,8 +91,11 @@ final class ReferenceSoundTests: XCTestCase {
             let expected = mark.time + (mark.direction == .upward ? 0.045 : 0)
             XCTAssertEqual(burst, expected, accuracy: 0.006, "\(mark)")
         }
-        let unmarked = bursts(frames(of: 1_500 * 2.76, in: SignalMeasures.left(
-            Synthesizer().render(Sonifier(chart: births, settings: settings(nil)).score(.single(0))))), above: 0.001)
+        let unmarked = bursts(
+            frames(
+                of: 1_500 * 2.76,
+                in: SignalMeasures.left(
+                    Synthesizer().render(Sonifier(chart: births, settings: settings(nil)).score(.single(0))))), above: 0.001)
         XCTAssertEqual(unmarked, [], "nothing else there sounds like a mark")
     }
 
@@ -103,15 +107,17 @@ final class ReferenceSoundTests: XCTestCase {
             let left = SignalMeasures.left(buffer)
             let first = left[0..<1_440], second = left[2_160..<3_600]
             func higher(_ part: ArraySlice<Float>) -> Bool {
-                SignalMeasures.magnitude(of: 1_500, in: part, sampleRate: rate) > SignalMeasures.magnitude(of: 1_000, in: part, sampleRate: rate)
+                SignalMeasures.magnitude(of: 1_500, in: part, sampleRate: rate)
+                    > SignalMeasures.magnitude(of: 1_000, in: part, sampleRate: rate)
             }
             XCTAssertEqual(higher(first), direction == .downward, "\(direction): first tap")
             XCTAssertEqual(higher(second), direction == .upward, "\(direction): second tap")
             let peak = SignalMeasures.peak(buffer.samples)
             XCTAssertGreaterThan(peak, 0.05, "heard")
-            XCTAssertLessThanOrEqual(SignalMeasures.largestJump(buffer),
-                                     SignalMeasures.sineJumpLimit(peak: peak, frequency: 1_500 * 2.76, sampleRate: rate) * 1.02,
-                                     "no click")
+            XCTAssertLessThanOrEqual(
+                SignalMeasures.largestJump(buffer),
+                SignalMeasures.sineJumpLimit(peak: peak, frequency: 1_500 * 2.76, sampleRate: rate) * 1.02,
+                "no click")
         }
         // In a whole chart the data stays the loudest thing, and as loud as without the level.
         let chart = ChartMaking.chart(ys: (0..<40).map { sin(Double($0) / 4) })
@@ -120,7 +126,8 @@ final class ReferenceSoundTests: XCTestCase {
         let data = SignalMeasures.left(plain)
         let added = difference(marked, plain)
         let loudestFrame = stride(from: 0, to: added.count - 240, by: 240).map { rms(added[$0..<$0 + 240]) }.max()!
-        XCTAssertLessThan(loudestFrame, SignalMeasures.soundingRMS(data), "every 5 ms of marks and reference under the data's level")
+        XCTAssertLessThan(
+            loudestFrame, SignalMeasures.soundingRMS(data), "every 5 ms of marks and reference under the data's level")
         XCTAssertLessThan(SignalMeasures.peak(added), SignalMeasures.peak(data))
         XCTAssertLessThanOrEqual(SignalMeasures.peak(marked.samples), 0.8913)
     }

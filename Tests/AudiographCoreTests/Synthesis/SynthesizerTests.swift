@@ -6,10 +6,17 @@ final class SynthesizerTests: XCTestCase {
     let rate = AudioBuffer.standardSampleRate
 
     func note(_ timbre: Timbre, frequency: Double, seconds: Double = 0.5, pan: Double = 0) -> Score {
-        Score(duration: seconds, tones: [Tone(series: 0, timbre: timbre, pan: pan, gain: 0.5,
-                                              path: [PitchPoint(time: 0, frequency: frequency),
-                                                     PitchPoint(time: seconds, frequency: frequency)],
-                                              attack: 0.01, release: 0.03, points: 0...0)])
+        Score(
+            duration: seconds,
+            tones: [
+                Tone(
+                    series: 0, timbre: timbre, pan: pan, gain: 0.5,
+                    path: [
+                        PitchPoint(time: 0, frequency: frequency),
+                        PitchPoint(time: seconds, frequency: frequency)
+                    ],
+                    attack: 0.01, release: 0.03, points: 0...0)
+            ])
     }
 
     func testRendersTheScoresLengthAt48kHzStereo() {
@@ -28,32 +35,44 @@ final class SynthesizerTests: XCTestCase {
     }
 
     func testAGlideIsPhaseContinuousAndClickFree() {
-        let score = Score(duration: 2, tones: [Tone(series: 0, timbre: .pure, pan: 0, gain: 0.5,
-            path: [PitchPoint(time: 0, frequency: 220), PitchPoint(time: 0.5, frequency: 1760),
-                   PitchPoint(time: 0.5, frequency: 300), PitchPoint(time: 1.5, frequency: 1500),
-                   PitchPoint(time: 2, frequency: 1500)],
-            attack: 0.02, release: 0.05, points: 0...3)])
+        let score = Score(
+            duration: 2,
+            tones: [
+                Tone(
+                    series: 0, timbre: .pure, pan: 0, gain: 0.5,
+                    path: [
+                        PitchPoint(time: 0, frequency: 220), PitchPoint(time: 0.5, frequency: 1760),
+                        PitchPoint(time: 0.5, frequency: 300), PitchPoint(time: 1.5, frequency: 1500),
+                        PitchPoint(time: 2, frequency: 1500)
+                    ],
+                    attack: 0.02, release: 0.05, points: 0...3)
+            ])
         let buffer = Synthesizer().render(score)
         let peak = SignalMeasures.peak(buffer.samples)
-        XCTAssertLessThanOrEqual(SignalMeasures.largestJump(buffer),
-                                 SignalMeasures.sineJumpLimit(peak: peak, frequency: 1760, sampleRate: rate) * 1.02,
-                                 "even a jump in pitch keeps the waveform continuous")
+        XCTAssertLessThanOrEqual(
+            SignalMeasures.largestJump(buffer),
+            SignalMeasures.sineJumpLimit(peak: peak, frequency: 1760, sampleRate: rate) * 1.02,
+            "even a jump in pitch keeps the waveform continuous")
     }
 
     func testNotesStartAndEndWithoutClicks() {
         let tones = (0..<8).map { k in
-            Tone(series: 0, timbre: .pure, pan: 0, gain: 0.5,
-                 path: [PitchPoint(time: Double(k) * 0.1, frequency: 1760), PitchPoint(time: Double(k) * 0.1 + 0.05, frequency: 1760)],
-                 attack: 0.008, release: 0.015, points: k...k)
+            Tone(
+                series: 0, timbre: .pure, pan: 0, gain: 0.5,
+                path: [
+                    PitchPoint(time: Double(k) * 0.1, frequency: 1760), PitchPoint(time: Double(k) * 0.1 + 0.05, frequency: 1760)
+                ],
+                attack: 0.008, release: 0.015, points: k...k)
         }
         let buffer = Synthesizer().render(Score(duration: 0.8, tones: tones))
         let peak = SignalMeasures.peak(buffer.samples)
         XCTAssertGreaterThan(peak, 0.1)
-        XCTAssertLessThanOrEqual(SignalMeasures.largestJump(buffer),
-                                 SignalMeasures.sineJumpLimit(peak: peak, frequency: 1760, sampleRate: rate) * 1.02)
+        XCTAssertLessThanOrEqual(
+            SignalMeasures.largestJump(buffer),
+            SignalMeasures.sineJumpLimit(peak: peak, frequency: 1760, sampleRate: rate) * 1.02)
         // Silence between the notes really is silence.
         let left = SignalMeasures.left(buffer)
-        let gap = Array(left[2_600..<4_700])   // 54 ms to 98 ms: after the first note, before the second
+        let gap = Array(left[2_600..<4_700])  // 54 ms to 98 ms: after the first note, before the second
         XCTAssertEqual(SignalMeasures.peak(gap), 0, accuracy: 1e-6)
     }
 
@@ -94,8 +113,10 @@ final class SynthesizerTests: XCTestCase {
         let line = Sonifier(chart: ChartMaking.chart(ys: (0..<40).map { sin(Double($0) / 4) })).score(.single(0))
         let notes = Sonifier(chart: ChartMaking.chart(kind: .scatter, ys: (0..<40).map { sin(Double($0) / 4) })).score(.single(0))
         let xs = (0..<40).map(Double.init)
-        let crowd = Sonifier(chart: ChartMaking.chart(series: (0..<6).map { k in ("s\(k)", xs, xs.map { sin($0 / 4 + Double(k)) }) }))
-            .score(.all)
+        let crowd = Sonifier(
+            chart: ChartMaking.chart(series: (0..<6).map { k in ("s\(k)", xs, xs.map { sin($0 / 4 + Double(k)) }) })
+        )
+        .score(.all)
         let levels = [line, notes, crowd].map { SignalMeasures.soundingRMS(Synthesizer().render($0).samples) }
         for level in levels { XCTAssertEqual(20 * log10(level / levels[0]), 0, accuracy: 2, "levels \(levels)") }
         for score in [line, notes, crowd] {
@@ -105,13 +126,15 @@ final class SynthesizerTests: XCTestCase {
 
     func testTheLimiterHoldsLoudPeaksUnderTheCeiling() {
         // A long steady tone sets the loudness; three loud tones in phase for 10 ms then sum far above the ceiling.
-        let steady = Tone(series: 0, timbre: .pure, pan: 0, gain: 0.2,
-                          path: [PitchPoint(time: 0, frequency: 440), PitchPoint(time: 4, frequency: 440)],
-                          attack: 0.01, release: 0.01, points: 0...0)
+        let steady = Tone(
+            series: 0, timbre: .pure, pan: 0, gain: 0.2,
+            path: [PitchPoint(time: 0, frequency: 440), PitchPoint(time: 4, frequency: 440)],
+            attack: 0.01, release: 0.01, points: 0...0)
         let loud = (0..<3).map { _ in
-            Tone(series: 0, timbre: .bright, pan: 0, gain: 0.5,
-                 path: [PitchPoint(time: 2, frequency: 300), PitchPoint(time: 2.01, frequency: 300)],
-                 attack: 0.001, release: 0.003, points: 0...0)
+            Tone(
+                series: 0, timbre: .bright, pan: 0, gain: 0.5,
+                path: [PitchPoint(time: 2, frequency: 300), PitchPoint(time: 2.01, frequency: 300)],
+                attack: 0.001, release: 0.003, points: 0...0)
         }
         let buffer = Synthesizer().render(Score(duration: 4, tones: [steady] + loud, ticks: [Tick(time: 2.005, value: 0)]))
         let left = SignalMeasures.left(buffer)
@@ -119,8 +142,9 @@ final class SynthesizerTests: XCTestCase {
         XCTAssertGreaterThan(SignalMeasures.peak(Array(left[96_000..<96_480])), 0.85, "the burst is limited, not muted")
         let before = SignalMeasures.peak(Array(left[0..<90_000]))
         XCTAssertGreaterThan(before, 0.2, "the steady tone is not pulled down by the burst")
-        XCTAssertEqual(SignalMeasures.peak(Array(left[100_000..<180_000])), before, accuracy: 0.001,
-                       "the gain recovers fully after the burst")
+        XCTAssertEqual(
+            SignalMeasures.peak(Array(left[100_000..<180_000])), before, accuracy: 0.001,
+            "the gain recovers fully after the burst")
     }
 
     func testGridlineTicksAreShortAndQuiet() {

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The data table (Ctrl+T) without a display: its columns and cells, what is said moving down and across,
 /// sorting, a selected range's rows, and the chart's cursor following the table's.

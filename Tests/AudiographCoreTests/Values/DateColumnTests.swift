@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 /// Whole columns of dates read from CSV text: the day/month decision, zones, Unix time and fractional years,
@@ -47,16 +48,24 @@ final class DateColumnTests: XCTestCase {
     func testAnotherDateColumnDecides() throws {
         let table = try read("Start,End,Value\n03/04/2000,05/06/2000,1\n13/04/2000,07/08/2000,2\n", monthFirst: true)
         XCTAssertEqual(dates(table, 1), [day(2000, 6, 5), day(2000, 8, 7)])
-        XCTAssertEqual(table.warnings, [#"Column "End": dates such as 05/06/2000 could be month/day or day/month; they were read as day/month, as column "Start" shows."#])
+        XCTAssertEqual(
+            table.warnings,
+            [
+                #"Column "End": dates such as 05/06/2000 could be month/day or day/month; they were read as day/month, as column "Start" shows."#
+            ])
     }
 
     func testTheLocaleDecidesWhenNothingInTheFileCan() throws {
         let us = try read("Date,Value\n03/04/2000,1\n05/06/2000,2\n", monthFirst: true)
         XCTAssertEqual(dates(us, 0), [day(2000, 3, 4), day(2000, 5, 6)])
-        XCTAssertEqual(us.warnings, [#"Column "Date": dates such as 03/04/2000 could be month/day or day/month; they were read as month/day."#])
+        XCTAssertEqual(
+            us.warnings,
+            [#"Column "Date": dates such as 03/04/2000 could be month/day or day/month; they were read as month/day."#])
         let uk = try read("Date,Value\n03/04/2000,1\n05/06/2000,2\n", monthFirst: false)
         XCTAssertEqual(dates(uk, 0), [day(2000, 4, 3), day(2000, 6, 5)])
-        XCTAssertEqual(uk.warnings, [#"Column "Date": dates such as 03/04/2000 could be month/day or day/month; they were read as day/month."#])
+        XCTAssertEqual(
+            uk.warnings,
+            [#"Column "Date": dates such as 03/04/2000 could be month/day or day/month; they were read as day/month."#])
         let same = try read("Date,Value\n01/01/2000,1\n02/02/2000,2\n", monthFirst: false)
         XCTAssertTrue(same.warnings.isEmpty, "dates that read the same either way need no note")
     }
@@ -77,7 +86,9 @@ final class DateColumnTests: XCTestCase {
     }
 
     func testImpossibleDatesAreBadValues() throws {
-        let table = try read("Date,Value\n1/31/2000,1\n2/30/2000,2\n3/1/2000,3\n1/2/2000,4\n1/3/2000,5\n1/4/2000,6\n1/5/2000,7\n1/6/2000,8\n1/7/2000,9\n1/8/2000,10\n1/9/2000,11\n")
+        let table = try read(
+            "Date,Value\n1/31/2000,1\n2/30/2000,2\n3/1/2000,3\n1/2/2000,4\n1/3/2000,5\n1/4/2000,6\n1/5/2000,7\n1/6/2000,8\n1/7/2000,9\n1/8/2000,10\n1/9/2000,11\n"
+        )
         XCTAssertTrue(dates(table, 0)?[1].isNaN == true)
         XCTAssertEqual(table.warnings, [#"Column "Date": 1 value is not a date (line 3); it is treated as missing."#])
     }
@@ -135,7 +146,7 @@ final class DateColumnTests: XCTestCase {
             ("Jan-00", .month), ("Jan-2000", .month), ("2000/1/1", .day), ("1.1.2000", .day), ("2000-1-1", .day),
             ("2000年1月1日", .day), ("2000年1月", .month), ("令和6年1月31日", .day), ("平成31年4月", .month),
             ("平成31年", .year), ("R6.1.31", .day), ("2000 Q1", .quarter), ("2000-W05", .week), ("13:45", .timeOfDay),
-            ("1:45 PM", .timeOfDay), ("1/31/2000 13:45", .minute),
+            ("1:45 PM", .timeOfDay), ("1/31/2000 13:45", .minute)
         ]
         for (text, precision) in samples {
             let table = try read("When,Value\n\(text),1\n")

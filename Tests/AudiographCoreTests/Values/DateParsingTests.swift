@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class DateParsingTests: XCTestCase {
@@ -44,8 +45,10 @@ final class DateParsingTests: XCTestCase {
 
     func testMonthNames() {
         let jan1 = day(2000, 1, 1)
-        for text in ["Jan 1 2000", "January 1, 2000", "1 Jan 2000", "01-Jan-2000", "jan. 1 2000", "JANUARY 1 2000",
-                     "2000 Jan 1", "01-Jan-00"] {
+        for text in [
+            "Jan 1 2000", "January 1, 2000", "1 Jan 2000", "01-Jan-2000", "jan. 1 2000", "JANUARY 1 2000",
+            "2000 Jan 1", "01-Jan-00"
+        ] {
             XCTAssertEqual(parse(text, .monthName), .init(seconds: jan1, precision: .day), text)
             XCTAssertEqual(detect(text), .monthName, text)
         }
@@ -125,8 +128,9 @@ final class DateParsingTests: XCTestCase {
         XCTAssertEqual(parse("2024-01-31T12:30:15Z", .isoDate)?.seconds, 1_706_659_200 + 45_015)
         XCTAssertEqual(parse("2024-01-31T12:30:15Z", .isoDate)?.utcOffsetSeconds, 0)
         XCTAssertEqual(parse("2024-01-31 12:30", .isoDate), .init(seconds: 1_706_659_200 + 45_000, precision: .minute))
-        XCTAssertEqual(parse("2024-01-31T12:30:00+02:00", .isoDate),
-                       .init(seconds: 1_706_659_200 + 45_000 - 7_200, precision: .second, utcOffsetSeconds: 7_200))
+        XCTAssertEqual(
+            parse("2024-01-31T12:30:00+02:00", .isoDate),
+            .init(seconds: 1_706_659_200 + 45_000 - 7_200, precision: .second, utcOffsetSeconds: 7_200))
         XCTAssertEqual(parse("2024-01-31T12:30:00-0530", .isoDate)?.utcOffsetSeconds, -19_800)
         XCTAssertEqual(parse("2024-01-31T12:30:00.5Z", .isoDate)?.seconds, 1_706_659_200 + 45_000.5)
         XCTAssertEqual(parse("1/31/2024 1:45 PM", .monthDayYear)?.seconds, 1_706_659_200 + 49_500)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 /// Dates written as whole numbers (yyyymmdd, yyyymm) and epoch times under a date's header (issue 45).
 final class DigitDatesTests: XCTestCase {
     let folder = TemporaryFolder()
-
 
     func testYearMonthDayNumbersAreDatesSpacedByDays() throws {
         let document = try folder.document("date,close\n20240102,10.5\n20240103,10.8\n20240131,11.2\n20240201,11.0\n")
@@ -32,9 +32,11 @@ final class DigitDatesTests: XCTestCase {
     func testOneValueThatIsNoDateKeepsTheColumnNumbersAndSaysWhy() throws {
         let document = try folder.document("date,close\n20240102,10.5\n20240103,10.8\n20240131,11.2\n20241350,11.0\n")
         guard case .numeric = document.chart.xAxis else { return XCTFail("numbers, since 20241350 is no date") }
-        XCTAssertTrue(document.warnings.contains(
-            "date looks like dates written as digits (20240131), but 20241350 is not a date, so its values are read as numbers."),
-                      "\(document.warnings)")
+        XCTAssertTrue(
+            document.warnings.contains(
+                "date looks like dates written as digits (20240131), but 20241350 is not a date, so its values are read as numbers."
+            ),
+            "\(document.warnings)")
     }
 
     func testOtherEightDigitNumbersStayNumbers() throws {

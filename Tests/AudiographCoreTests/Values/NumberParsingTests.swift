@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class NumberParsingTests: XCTestCase {
@@ -82,8 +83,10 @@ final class NumberParsingTests: XCTestCase {
             let length = Int.random(in: 1...24, using: &generator)
             spellings.append((0..<length).map { _ in alphabet[Int.random(in: 0..<12, using: &generator)] })
         }
-        spellings += ["0.30000000000000004", "123456789012345", "1234567890123456", "-000000000000000001.5",
-                      "999999999999999999", "0.0000000000000000000001", ".5", "5.", "-0", "+.0"].map { Array($0.utf8) }
+        spellings += [
+            "0.30000000000000004", "123456789012345", "1234567890123456", "-000000000000000001.5",
+            "999999999999999999", "0.0000000000000000000001", ".5", "5.", "-0", "+.0"
+        ].map { Array($0.utf8) }
         var plain = 0
         for spelling in Set(spellings) {
             for style in [DecimalStyle.dot, .comma] {
@@ -119,14 +122,17 @@ final class NumberParsingTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 80_000, "most inputs are normal Doubles")
         // Hard cases: halfway between two Doubles, and the largest and smallest normal ones.
-        for text in ["9007199254740993", "9007199254740995", "2.2250738585072014e-308", "1.7976931348623157e308",
-                     "0.1", "0.30000000000000004", "123456789012345678e-5", "7.2057594037927933e16"] {
+        for text in [
+            "9007199254740993", "9007199254740995", "2.2250738585072014e-308", "1.7976931348623157e308",
+            "0.1", "0.30000000000000004", "123456789012345678e-5", "7.2057594037927933e16"
+        ] {
             let parts = text.lowercased().split(separator: "e")
             let mantissaText = parts[0].replacingOccurrences(of: ".", with: "")
             let decimals = parts[0].split(separator: ".").dropFirst().first?.count ?? 0
             let q = (parts.count > 1 ? Int(parts[1])! : 0) - decimals
-            XCTAssertEqual(EiselLemire.double(significand: UInt64(mantissaText)!, exponent: q, negative: false)?.bitPattern,
-                           Double(text)!.bitPattern, text)
+            XCTAssertEqual(
+                EiselLemire.double(significand: UInt64(mantissaText)!, exponent: q, negative: false)?.bitPattern,
+                Double(text)!.bitPattern, text)
         }
     }
 
@@ -134,7 +140,9 @@ final class NumberParsingTests: XCTestCase {
         // What Python's repr writes (shortest round trip, often 17 digits) must come back bit for bit.
         var generator = SystemRandomNumberGenerator()
         for k in 0..<60_000 {
-            let value = k % 3 == 0 ? Double.random(in: -1e6...1e6, using: &generator)
+            let value =
+                k % 3 == 0
+                ? Double.random(in: -1e6...1e6, using: &generator)
                 : Double(bitPattern: UInt64.random(in: 0x0010_0000_0000_0000...0x7FEF_FFFF_FFFF_FFFF, using: &generator))
             for text in ["\(value)", String(format: "%.17g", value)] {
                 Array(text.utf8).withUnsafeBufferPointer { bytes in
@@ -147,4 +155,3 @@ final class NumberParsingTests: XCTestCase {
         }
     }
 }
-

@@ -8,10 +8,12 @@ import Foundation
 enum CSVParallelReading {
     /// Reads the rest of `input` after `body` (the file's first text, which starts at a record's start), and
     /// returns the state holding every record.
-    static func read(_ input: ChunkedInput, body: [UInt8], bytesRead alreadyRead: Int64, path: String,
-                     guess: CSVSniffer.Guess, encoding: TextEncodingName, expectedRows: Int,
-                     options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
-                     cancellation: CancellationFlag?) throws -> CSVStreamState {
+    static func read(
+        _ input: ChunkedInput, body: [UInt8], bytesRead alreadyRead: Int64, path: String,
+        guess: CSVSniffer.Guess, encoding: TextEncodingName, expectedRows: Int,
+        options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+        cancellation: CancellationFlag?
+    ) throws -> CSVStreamState {
         let piecesPerWave = max(2, options.parallelism * 2)
         var joined: CSVStreamState?
         var waiting: [[UInt8]] = []
@@ -20,8 +22,9 @@ enum CSVParallelReading {
         var bytesRead = alreadyRead
         var boundaries = CSVRecordBoundaries(delimiter: guess.delimiter)
         let recordBytes = max(1, guess.averageRecordBytes)
-        var tokenizer = CSVTokenizer(delimiter: guess.delimiter, maxFieldBytes: options.limits.maxFieldBytes,
-                                     maxFields: options.limits.maxColumns)
+        var tokenizer = CSVTokenizer(
+            delimiter: guess.delimiter, maxFieldBytes: options.limits.maxFieldBytes,
+            maxFields: options.limits.maxColumns)
 
         // Buffers of parsed pieces, emptied, for the next ones: memory the process already has, where fresh
         // memory would cost a page fault per 4 KiB (a third of the time at a hundred million rows).
@@ -62,8 +65,9 @@ enum CSVParallelReading {
                 let opensFile = isFirst && k == 0
                 let rows = opensFile ? expectedRows : Int(Double(pieces[k].count) / recordBytes * 1.1) + 16
                 var storage = opensFile ? [] : spareColumns.take()
-                var state = CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
-                                           expectedRows: rows, storage: &storage)
+                var state = CSVStreamState(
+                    path: path, guess: guess, encoding: encoding, limits: options.limits,
+                    expectedRows: rows, storage: &storage)
                 if !opensFile {
                     state.needHeader = false
                     state.line = 1
@@ -86,7 +90,8 @@ enum CSVParallelReading {
             carry.withUnsafeBufferPointer { boundaries.scan($0, atEndOfInput: atEnd) }
             let cut = atEnd ? carry.count : boundaries.lastRecordEnd
             // The first piece reads the header, so it must hold a record that is not blank.
-            let mayCut = atEnd || joined != nil || !waiting.isEmpty || !guess.hasHeader
+            let mayCut =
+                atEnd || joined != nil || !waiting.isEmpty || !guess.hasHeader
                 || carry.prefix(cut).contains { $0 != 0x0A && $0 != 0x0D && $0 != 0x22 }
             if cut > 0 && mayCut && (cut >= options.pieceBytes || atEnd) {
                 // The piece keeps the buffer (no copy); the unfinished record moves to a new one.
@@ -99,8 +104,10 @@ enum CSVParallelReading {
                 if !atEnd { boundaries.dropFirst(cut) }
             }
             if !atEnd && carry.count > boundaries.lastRecordEnd,
-               let failure = unfinishedRecordFailure(carry, from: boundaries.lastRecordEnd, tokenizer: &tokenizer,
-                                                     path: path, limits: options.limits) {
+                let failure = unfinishedRecordFailure(
+                    carry, from: boundaries.lastRecordEnd, tokenizer: &tokenizer,
+                    path: path, limits: options.limits)
+            {
                 // Said at the unfinished record's line, once the records before it are read.
                 if boundaries.lastRecordEnd > 0 { waiting.append(Array(carry.prefix(boundaries.lastRecordEnd))) }
                 try parseWaiting()
@@ -122,8 +129,10 @@ enum CSVParallelReading {
 
     /// What the one-thread reader says of the record still unfinished at `start` after the same read step (a
     /// field or the record past its limit, too many fields), as an error at line 1; nil when it reads on.
-    private static func unfinishedRecordFailure(_ carry: [UInt8], from start: Int, tokenizer: inout CSVTokenizer,
-                                                path: String, limits: ImportLimits) -> ImportError? {
+    private static func unfinishedRecordFailure(
+        _ carry: [UInt8], from start: Int, tokenizer: inout CSVTokenizer,
+        path: String, limits: ImportLimits
+    ) -> ImportError? {
         let outcome = carry.withUnsafeBufferPointer { tokenizer.nextRecord(in: $0, from: start, atEndOfInput: false) }
         if let failure = CSVStreamState.failure(outcome, path: path, line: 1, limits: limits) { return failure }
         guard carry.count - start > limits.maxRecordBytes else { return nil }

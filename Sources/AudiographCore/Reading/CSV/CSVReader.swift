@@ -55,21 +55,28 @@ public struct CSVReadOptions: Sendable {
 /// Reads a CSV or TSV file into typed columns, streaming it in chunks. Never writes to the file.
 public enum CSVReader {
     /// Reads the file at `path`. Calls `progress` after each chunk; stops early when `cancellation` is set.
-    public static func read(path: String, options: CSVReadOptions = CSVReadOptions(),
-                            progress: ((ImportProgress) -> Void)? = nil,
-                            cancellation: CancellationFlag? = nil) throws -> Table {
-        try read(ChunkedInput(path: path), path: path, options: options, progress: progress, cancellation: cancellation,
-                 following: false).table
+    public static func read(
+        path: String, options: CSVReadOptions = CSVReadOptions(),
+        progress: ((ImportProgress) -> Void)? = nil,
+        cancellation: CancellationFlag? = nil
+    ) throws -> Table {
+        try read(
+            ChunkedInput(path: path), path: path, options: options, progress: progress, cancellation: cancellation,
+            following: false
+        ).table
     }
 
     /// Reads the file at `path` to follow it as it grows: as `read(path:…)` does, except that a last line without
     /// its line break is left unread (a writer may be half-way through it) and growth while reading is no
     /// warning (the rest is read later). Returns where the read stopped and how to read on from there.
-    static func readForFollowing(path: String, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
-                                 cancellation: CancellationFlag?) throws -> (table: Table, resume: CSVResumePoint) {
+    static func readForFollowing(
+        path: String, options: CSVReadOptions, progress: ((ImportProgress) -> Void)?,
+        cancellation: CancellationFlag?
+    ) throws -> (table: Table, resume: CSVResumePoint) {
         let input = try ChunkedInput(path: path)
-        let (table, resume) = try read(input, path: path, options: options, progress: progress,
-                                       cancellation: cancellation, following: true)
+        let (table, resume) = try read(
+            input, path: path, options: options, progress: progress,
+            cancellation: cancellation, following: true)
         guard let resume else { preconditionFailure("a file read always has a resume point") }  // l10n: not shown
         return (table, resume)
     }
@@ -77,22 +84,30 @@ public enum CSVReader {
     /// Reads CSV text held in memory as if it were the file `name` (which names it in messages and decides
     /// .tsv handling); for tests and the fuzzer.
     public static func read(data: Data, name: String, options: CSVReadOptions = CSVReadOptions()) throws -> Table {
-        try read(ChunkedInput(data: data, path: name), path: name, options: options, progress: nil, cancellation: nil,
-                 following: false).table
+        try read(
+            ChunkedInput(data: data, path: name), path: name, options: options, progress: nil, cancellation: nil,
+            following: false
+        ).table
     }
 
     /// Reads the CSV text of `input` (standard input), named `name` in messages, in chunks as a file is read.
-    static func read(_ input: ChunkedInput, name: String, options: CSVReadOptions,
-                     progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
-        try read(input, path: name, options: options, progress: progress, cancellation: cancellation,
-                 following: false).table
+    static func read(
+        _ input: ChunkedInput, name: String, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws -> Table {
+        try read(
+            input, path: name, options: options, progress: progress, cancellation: cancellation,
+            following: false
+        ).table
     }
 
     /// Reads `input`; when `following`, a last record without its line break stays unread, and the resume point
     /// says where (nil for input that is no file).
-    private static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
-                             progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?,
-                             following: Bool) throws -> (table: Table, resume: CSVResumePoint?) {
+    private static func read(
+        _ input: ChunkedInput, path: String, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?,
+        following: Bool
+    ) throws -> (table: Table, resume: CSVResumePoint?) {
         let firstChunk = try input.read(options.chunkBytes)
         if firstChunk.isEmpty { throw ImportError.empty(path: path) }
 
@@ -122,9 +137,10 @@ public enum CSVReader {
             if encoding == .utf8 && !TextDecoding.isValidUTF8(bytes, allowTruncatedEnd: !isWholeFile) {
                 encoding = .windows1252
             }
-            return CSVSniffer.guess(sample: bytes, isWholeFile: isWholeFile, forcedDelimiter: forcedDelimiter,
-                                    preferTab: preferTab, limits: options.limits,
-                                    knownLayout: options.writtenByAudiograph)
+            return CSVSniffer.guess(
+                sample: bytes, isWholeFile: isWholeFile, forcedDelimiter: forcedDelimiter,
+                preferTab: preferTab, limits: options.limits,
+                knownLayout: options.writtenByAudiograph)
         }
         // The text is longer or shorter than the file when transcoded; the first chunk tells by how much.
         let textBytes = Double(input.totalBytes) * Double(sample.count) / Double(firstChunk.count)
@@ -134,12 +150,15 @@ public enum CSVReader {
         // Transcoded text and a followed file are read in one thread, by the loop below; everything else on
         // every core.
         let inParallel = options.parallelism > 1 && utf16 == nil && !following
-        var state = inParallel
-            ? try CSVParallelReading.read(input, body: carry, bytesRead: bytesRead, path: path, guess: guess,
-                                          encoding: encoding, expectedRows: expectedRows, options: options,
-                                          progress: progress, cancellation: cancellation)
-            : CSVStreamState(path: path, guess: guess, encoding: encoding, limits: options.limits,
-                             expectedRows: expectedRows)
+        var state =
+            inParallel
+            ? try CSVParallelReading.read(
+                input, body: carry, bytesRead: bytesRead, path: path, guess: guess,
+                encoding: encoding, expectedRows: expectedRows, options: options,
+                progress: progress, cancellation: cancellation)
+            : CSVStreamState(
+                path: path, guess: guess, encoding: encoding, limits: options.limits,
+                expectedRows: expectedRows)
         while !inParallel {
             if cancellation?.isCancelled == true { throw ImportError.cancelled(path: path) }
             let atEnd = input.isAtEnd
@@ -162,8 +181,10 @@ public enum CSVReader {
             }
         }
         if input.shrank { throw ImportError.changedWhileReading(path: path) }
-        var table = try state.finish(encoding: encoding, monthFirstWhenUndecided: options.monthFirstWhenUndecided
-                                        ?? DayMonthOrder.localePrefersMonthFirst())
+        var table = try state.finish(
+            encoding: encoding,
+            monthFirstWhenUndecided: options.monthFirstWhenUndecided
+                ?? DayMonthOrder.localePrefersMonthFirst())
         let conversions = TemporalColumns.convert(&table)
         guard following else {
             if let change = input.changeSinceOpening() { table.warnings.append(change) }
@@ -173,10 +194,11 @@ public enum CSVReader {
         var format = guess
         format.kinds = state.builders.map(\.settledKind)
         format.preamble = CSVSniffer.Preamble()  // behind the resume point, and said once
-        let resume = CSVResumePoint(identity: identity, offset: bytesRead - Int64(carry.count), line: state.line,
-                                    format: format, encoding: encoding, isTranscoded: utf16 != nil,
-                                    conversions: conversions, unreadable: state.builders.map(\.unreadable),
-                                    orderWarnings: state.orderWarnings, limits: options.limits)
+        let resume = CSVResumePoint(
+            identity: identity, offset: bytesRead - Int64(carry.count), line: state.line,
+            format: format, encoding: encoding, isTranscoded: utf16 != nil,
+            conversions: conversions, unreadable: state.builders.map(\.unreadable),
+            orderWarnings: state.orderWarnings, limits: options.limits)
         return (table, resume)
     }
 

@@ -35,8 +35,10 @@ enum CSVSniffer {
     /// Sniffs `sample`, the start of the file after any byte-order mark.
     /// With `knownLayout` (CSV Audiograph wrote: `CSVReadOptions.writtenByAudiograph`) the first record is the
     /// header, decimals use a point and nothing stands above the header; only the columns' kinds are sniffed.
-    static func guess(sample: UnsafeBufferPointer<UInt8>, isWholeFile: Bool, forcedDelimiter: UInt8?,
-                      preferTab: Bool, limits: ImportLimits, knownLayout: Bool = false) -> Guess {
+    static func guess(
+        sample: UnsafeBufferPointer<UInt8>, isWholeFile: Bool, forcedDelimiter: UInt8?,
+        preferTab: Bool, limits: ImportLimits, knownLayout: Bool = false
+    ) -> Guess {
         let delimiter = forcedDelimiter ?? chooseDelimiter(sample: sample, isWholeFile: isWholeFile, preferTab: preferTab)
         var tokenizer = CSVTokenizer(delimiter: delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
         var records: [[[UInt8]]] = []
@@ -62,12 +64,14 @@ enum CSVSniffer {
         let preamble = knownLayout ? Preamble() : Self.preamble(records, ends: ends)
         if preamble.records > 0 { records.removeFirst(preamble.records) }
         guard let first = records.first else {
-            return Guess(delimiter: delimiter, hasHeader: true, columnCount: 0, kinds: [], decimalStyle: .dot,
-                         averageRecordBytes: Double(max(sample.count, 1)))
+            return Guess(
+                delimiter: delimiter, hasHeader: true, columnCount: 0, kinds: [], decimalStyle: .dot,
+                averageRecordBytes: Double(max(sample.count, 1)))
         }
         let decimalStyle = knownLayout ? .dot : chooseDecimalStyle(records)
         let body = records.dropFirst()
-        let headerLooksLikeData = !knownLayout && first.allSatisfy { isDataLike($0, style: decimalStyle) }
+        let headerLooksLikeData =
+            !knownLayout && first.allSatisfy { isDataLike($0, style: decimalStyle) }
             && first.contains { !$0.withUnsafeBufferPointer(NumberParsing.isMissingToken) }
             && !body.isEmpty
             && !TimeHeaders.isHeaderOfYears(first.map(text), below: body.prefix(100).map { $0.map(text) })
@@ -77,9 +81,10 @@ enum CSVSniffer {
         let kinds = (0..<columnCount).map { column in
             classify(dataRecords.compactMap { $0.count > column ? $0[column] : nil }, style: decimalStyle)
         }
-        return Guess(delimiter: delimiter, hasHeader: hasHeader, columnCount: columnCount, kinds: kinds,
-                     decimalStyle: decimalStyle, averageRecordBytes: Double(max(consumed, 1)) / Double(records.count),
-                     preamble: preamble)
+        return Guess(
+            delimiter: delimiter, hasHeader: hasHeader, columnCount: columnCount, kinds: kinds,
+            decimalStyle: decimalStyle, averageRecordBytes: Double(max(consumed, 1)) / Double(records.count),
+            preamble: preamble)
     }
 
     /// The records above the table: when the first record has fewer fields than most, the records before the
@@ -91,9 +96,9 @@ enum CSVSniffer {
         guard records.count >= 3 else { return Preamble() }
         let width = mostCommon(records.map(\.count))
         guard width >= 2, records[0].count < width,
-              let k = records.prefix(maxPreambleRecords + 1).firstIndex(where: { $0.count == width }),
-              records[..<k].allSatisfy({ $0.count * 2 <= width }),
-              !records[k].allSatisfy({ isDataLike($0, style: .dot) || isDataLike($0, style: .comma) })
+            let k = records.prefix(maxPreambleRecords + 1).firstIndex(where: { $0.count == width }),
+            records[..<k].allSatisfy({ $0.count * 2 <= width }),
+            !records[k].allSatisfy({ isDataLike($0, style: .dot) || isDataLike($0, style: .comma) })
         else { return Preamble() }
         let firstText = records[0].map(text).filter { !$0.isEmpty }.joined(separator: ", ")
         return Preamble(bytes: ends[k - 1].bytes, lines: ends[k - 1].lines, records: k, firstText: firstText)

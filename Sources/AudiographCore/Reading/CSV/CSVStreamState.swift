@@ -6,7 +6,6 @@ struct CSVStreamState {
     /// How many line numbers of skipped rows are kept for the warning and `Table.malformedLines`.
     static let malformedLinesKept = 20
 
-
     let path: String
     let guess: CSVSniffer.Guess
     let limits: ImportLimits
@@ -35,16 +34,19 @@ struct CSVStreamState {
 
     /// A state for a piece of a file of about `expectedRows` records, whose builders take their arrays from
     /// `storage` (emptied arrays whose memory is used again, see `ColumnBuilder.givingUpStorage`) while it has any.
-    init(path: String, guess: CSVSniffer.Guess, encoding: TextEncodingName, limits: ImportLimits, expectedRows: Int,
-         storage: inout [[Double]]) {
+    init(
+        path: String, guess: CSVSniffer.Guess, encoding: TextEncodingName, limits: ImportLimits, expectedRows: Int,
+        storage: inout [[Double]]
+    ) {
         self.path = path
         self.guess = guess
         self.limits = limits
         self.encoding = encoding
         tokenizer = CSVTokenizer(delimiter: guess.delimiter, maxFieldBytes: limits.maxFieldBytes, maxFields: limits.maxColumns)
         builders = guess.kinds.map {
-            ColumnBuilder(kind: $0, decimalStyle: guess.decimalStyle, encoding: encoding,
-                          expectedRows: min(expectedRows, limits.maxRows + 1), storage: storage.popLast() ?? [])
+            ColumnBuilder(
+                kind: $0, decimalStyle: guess.decimalStyle, encoding: encoding,
+                expectedRows: min(expectedRows, limits.maxRows + 1), storage: storage.popLast() ?? [])
         }
         unretainedBuilders = builders.map { Unmanaged.passUnretained($0) }
         needHeader = guess.hasHeader
@@ -156,15 +158,17 @@ struct CSVStreamState {
     mutating func finish(encoding: TextEncodingName, monthFirstWhenUndecided: Bool) throws -> Table {
         if rowCount == 0 {
             if malformedCount > 0 {
-                throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount,
-                                                  firstLine: malformedLines.first ?? 1)
+                throw ImportError.mostlyMalformed(
+                    path: path, skipped: malformedCount, total: malformedCount,
+                    firstLine: malformedLines.first ?? 1)
             }
             if guess.hasHeader && !needHeader { throw ImportError.headerOnly(path: path) }
             throw ImportError.empty(path: path)
         }
         if malformedCount > rowCount {
-            throw ImportError.mostlyMalformed(path: path, skipped: malformedCount, total: malformedCount + rowCount,
-                                              firstLine: malformedLines.first ?? 1)
+            throw ImportError.mostlyMalformed(
+                path: path, skipped: malformedCount, total: malformedCount + rowCount,
+                firstLine: malformedLines.first ?? 1)
         }
         // Names written twice are told apart by position ("Class (column 3)"); names that differ only in case
         // ("class", "Class") are different names and stay as written. The position is no unit: the title and
@@ -194,16 +198,19 @@ struct CSVStreamState {
             if column.unit == nil { column.unit = builder.numbersUnit }
             return column
         }
-        var warnings = guess.preamble.records > 0
+        var warnings =
+            guess.preamble.records > 0
             ? [ReadWarnings.skippedAboveTable(count: guess.preamble.records, first: guess.preamble.firstText)] : []
         warnings += ReadWarnings.malformedRows(count: malformedCount, lines: malformedLines).map { [$0] } ?? []
         for (column, builder) in zip(columns, builders) {
-            warnings += ReadWarnings.unreadableValues(column: column.header, isNumeric: builder.kind == .numeric, builder.unreadable)
+            warnings += ReadWarnings.unreadableValues(
+                column: column.header, isNumeric: builder.kind == .numeric, builder.unreadable)
         }
         warnings += orderWarnings
-        return Table(path: path, columns: columns, rowCount: rowCount, encoding: encoding,
-                     delimiter: Character(Unicode.Scalar(guess.delimiter)), decimalStyle: guess.decimalStyle,
-                     hasHeader: guess.hasHeader, malformedLines: malformedLines, malformedRowCount: malformedCount,
-                     warnings: warnings)
+        return Table(
+            path: path, columns: columns, rowCount: rowCount, encoding: encoding,
+            delimiter: Character(Unicode.Scalar(guess.delimiter)), decimalStyle: guess.decimalStyle,
+            hasHeader: guess.hasHeader, malformedLines: malformedLines, malformedRowCount: malformedCount,
+            warnings: warnings)
     }
 }

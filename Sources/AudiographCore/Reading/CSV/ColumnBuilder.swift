@@ -342,8 +342,10 @@ final class ColumnBuilder: @unchecked Sendable {
     /// in a pipe, whose length is unknown) sets `current` aside whole and takes `later` as it is. Growing the array
     /// instead held three times its values while it was copied into one twice as long, every column at once
     /// (310–370 MiB for a 143 MiB table piped in, 231 MiB read from the file); `gatherSetAside` copies once.
-    private static func join<Element>(_ later: [Element], onto current: inout [Element],
-                                      settingAsideIn setAside: inout [[Element]]) {
+    private static func join<Element>(
+        _ later: [Element], onto current: inout [Element],
+        settingAsideIn setAside: inout [[Element]]
+    ) {
         if current.count + later.count <= current.capacity || current.isEmpty {
             current.append(contentsOf: later)
         } else {
@@ -395,7 +397,8 @@ final class ColumnBuilder: @unchecked Sendable {
     func finish() -> ColumnData {
         gatherSetAside()
         switch kind {
-        case .numeric: return .numeric(values: numbers, fractionDigits: SpokenDecimals.decimals(written: fractionDigits, values: numbers))
+        case .numeric:
+            return .numeric(values: numbers, fractionDigits: SpokenDecimals.decimals(written: fractionDigits, values: numbers))
         case .date: return .date(values: numbers, precision: datePrecision, utcOffsetSeconds: commonUTCOffset)
         case .text:
             categoryIndex = [:]

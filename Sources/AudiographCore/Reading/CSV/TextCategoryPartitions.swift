@@ -73,8 +73,9 @@ struct TextCategoryPartitions {
     /// is split, so is this, and each of the sixteen tables is joined by one thread; call it outside any other
     /// `ParallelMap` (a nested one runs on one core).
     mutating func join(_ later: TextCategoryPartitions, categoryCount: Int) -> Found {
-        var found = Found(categories: [Int32](repeating: Found.notByBytes, count: categoryCount),
-                          places: [Place](repeating: Place(table: -1, entry: -1), count: categoryCount))
+        var found = Found(
+            categories: [Int32](repeating: Found.notByBytes, count: categoryCount),
+            places: [Place](repeating: Place(table: -1, entry: -1), count: categoryCount))
         // Split before, never after: `places` point into the tables as they are now. (A join that added many keys
         // to the one table leaves it to the next insert or join to split.)
         if later.joinsOnEveryCore || count >= Self.manyKeys { split() }

@@ -51,8 +51,9 @@ public enum HTMLTableReader {
                 case "td", "th":
                     guard let table = open.last, !table.nested else { cellText.breakWords(); break }
                     if table.inCell { table.endCell(cellText.take()) }
-                    table.startCell(header: name == "th", colspan: Self.span(attributes["colspan"]),
-                                    rowspan: Self.span(attributes["rowspan"]))
+                    table.startCell(
+                        header: name == "th", colspan: Self.span(attributes["colspan"]),
+                        rowspan: Self.span(attributes["rowspan"]))
                 case "br", "p", "div", "li":
                     cellText.breakWords()
                 default:
@@ -103,7 +104,10 @@ public enum HTMLTableReader {
     static func hidden(_ name: String, _ attributes: [String: String]) -> Bool {
         if ["script", "style", "head", "title", "template", "caption", "colgroup"].contains(name) { return true }
         if let style = attributes["style"]?.lowercased().replacingOccurrences(of: " ", with: ""),
-           style.contains("display:none") { return true }
+            style.contains("display:none")
+        {
+            return true
+        }
         if attributes["hidden"] != nil { return true }
         if name == "sup", let cls = attributes["class"], cls.contains("reference") { return true }
         return false
@@ -198,7 +202,9 @@ private final class TableBuilder {
         let rowIndex = rows.count
         // Cells reached by a rowspan after the row's last own cell.
         if let covered = pending[rowIndex] {
-            for (column, text) in covered where column >= row.count || row[column] == nil { place(text, row: rowIndex, column: column) }
+            for (column, text) in covered where column >= row.count || row[column] == nil {
+                place(text, row: rowIndex, column: column)
+            }
         }
         pending[rowIndex] = nil
         let cells = row.map { $0 ?? "" }
@@ -235,7 +241,9 @@ private final class TableBuilder {
         if leadingHeaders > 1, leadingHeaders < padded.count {
             let joined = (0..<width).map { c -> String in
                 var parts: [String] = []
-                for r in 0..<leadingHeaders where !padded[r][c].isEmpty && parts.last != padded[r][c] { parts.append(padded[r][c]) }
+                for r in 0..<leadingHeaders where !padded[r][c].isEmpty && parts.last != padded[r][c] {
+                    parts.append(padded[r][c])
+                }
                 return parts.joined(separator: " ")
             }
             padded.replaceSubrange(0..<leadingHeaders, with: [joined])
@@ -259,7 +267,8 @@ private struct CellText {
         var words = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         // "1,234[1]" or "Tokyo[a]": Wikipedia's footnote marks, copied with the cell.
         while words.hasSuffix("]"), let open = words.lastIndex(of: "["),
-              words.distance(from: open, to: words.endIndex) <= 12, open != words.startIndex {
+            words.distance(from: open, to: words.endIndex) <= 12, open != words.startIndex
+        {
             words = String(words[..<open]).trimmingCharacters(in: .whitespaces)
         }
         return words
@@ -274,7 +283,7 @@ enum HTMLEntities {
         "pound": "\u{00A3}", "yen": "\u{00A5}", "cent": "\u{00A2}", "hellip": "\u{2026}", "thinsp": " ",
         "ensp": " ", "emsp": " ", "shy": "", "zwj": "", "zwnj": "", "lrm": "", "rlm": "", "plusmn": "\u{00B1}",
         "middot": "\u{00B7}", "micro": "\u{00B5}", "frac12": "\u{00BD}", "frac14": "\u{00BC}", "frac34": "\u{00BE}",
-        "sup2": "\u{00B2}", "sup3": "\u{00B3}", "percnt": "%", "num": "#", "dollar": "$", "comma": ",", "period": ".",
+        "sup2": "\u{00B2}", "sup3": "\u{00B3}", "percnt": "%", "num": "#", "dollar": "$", "comma": ",", "period": "."
     ]
 
     /// `text` with every reference it holds replaced by its character; an unknown one stays as written.
@@ -381,8 +390,10 @@ private struct HTMLScanner {
 
     private func tagName(from start: Int, to end: Int) -> String {
         var i = start
-        while i < end, Self.isLetter(bytes[i]) || (bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9"))
-                || bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: ":") { i += 1 }
+        while i < end,
+            Self.isLetter(bytes[i]) || (bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9"))
+                || bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: ":")
+        { i += 1 }
         return String(decoding: bytes[start..<i], as: UTF8.self).lowercased()
     }
 
@@ -401,7 +412,8 @@ private struct HTMLScanner {
             if bytes[i] == UInt8(ascii: "/") { selfClosing = true; i += 1; continue }
             let keyStart = i
             while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">"),
-                  bytes[i] != UInt8(ascii: "/") { i += 1 }
+                bytes[i] != UInt8(ascii: "/")
+            { i += 1 }
             let key = String(decoding: bytes[keyStart..<i], as: UTF8.self).lowercased()
             while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
             var value = ""

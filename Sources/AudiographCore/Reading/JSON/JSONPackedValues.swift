@@ -125,7 +125,8 @@ struct JSONScalarColumn {
     static func decimalValue(_ key: String) -> Int? {
         let utf8 = key.utf8
         guard (1...18).contains(utf8.count), utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              utf8.count == 1 || utf8.first != 0x30 else { return nil }
+            utf8.count == 1 || utf8.first != 0x30
+        else { return nil }
         return Int(key)
     }
 

@@ -29,8 +29,10 @@ struct JSONPieceReading {
     /// turns a piece's bytes (whole values and the commas between them) into a `Piece`, or nil when it cannot,
     /// on any thread; `join` takes each in order, or refuses it (false). `closing` ends the run (`]` or `}`),
     /// nil for JSON Lines.
-    func read<Piece>(_ sequence: JSONStreamParser.Sequence, closing: UInt8?, from parser: JSONStreamParser,
-                     parse: @escaping @Sendable ([UInt8]) -> Piece?, join: (Piece) throws -> Bool) throws -> Outcome {
+    func read<Piece>(
+        _ sequence: JSONStreamParser.Sequence, closing: UInt8?, from parser: JSONStreamParser,
+        parse: @escaping @Sendable ([UInt8]) -> Piece?, join: (Piece) throws -> Bool
+    ) throws -> Outcome {
         let piecesPerWave = max(2, options.parallelism * 2)
         // A comma between values belongs to neither piece; a line's value ends where the next may start.
         let separatorBytes = sequence == .arrayElements ? 1 : 0
@@ -51,12 +53,14 @@ struct JSONPieceReading {
             }!
             for (k, result) in parsed.enumerated() {
                 if let piece = result.first, try join(piece) { continue }
-                let (line, column) = JSONStreamParser.position(after: block.bytes[..<pieces[k].lowerBound],
-                                                               line: block.line, column: block.column)
-                let rest = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
-                                            maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation,
-                                            pending: Array(bytes[pieces[k].lowerBound...]) + parser.unreadBytes,
-                                            line: line, column: column, bytesRead: parser.bytesRead)
+                let (line, column) = JSONStreamParser.position(
+                    after: block.bytes[..<pieces[k].lowerBound],
+                    line: block.line, column: block.column)
+                let rest = JSONStreamParser(
+                    input: input, path: path, chunkBytes: options.chunkBytes,
+                    maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation,
+                    pending: Array(bytes[pieces[k].lowerBound...]) + parser.unreadBytes,
+                    line: line, column: column, bytesRead: parser.bytesRead)
                 reportProgress(rest)
                 return .fellBack(rest)
             }
@@ -77,8 +81,9 @@ struct JSONPieceReading {
     /// A parser of one piece's bytes, read from memory. Not at line 1, column 1: a byte-order mark there would be
     /// taken for the file's own. A piece's own messages are never shown (it is read again).
     static func pieceParser(_ bytes: [UInt8], path: String, options: CSVReadOptions) -> JSONStreamParser {
-        JSONStreamParser(input: ChunkedInput(data: Data(), path: path), path: path, chunkBytes: options.chunkBytes,
-                         maxStringBytes: options.limits.maxFieldBytes, cancellation: nil, pending: bytes, line: 2,
-                         column: 1)
+        JSONStreamParser(
+            input: ChunkedInput(data: Data(), path: path), path: path, chunkBytes: options.chunkBytes,
+            maxStringBytes: options.limits.maxFieldBytes, cancellation: nil, pending: bytes, line: 2,
+            column: 1)
     }
 }

@@ -31,7 +31,8 @@ enum JSONInputValue {
             return "\"" + escaped + "\""
         case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { JSONInputValue.string($0.key).jsonText + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+            return "{" + members.map { JSONInputValue.string($0.key).jsonText + ":" + $0.value.jsonText }.joined(separator: ",")
+                + "}"
         }
     }
 }
@@ -64,8 +65,10 @@ final class JSONStreamParser {
 
     /// A parser of `input`; one that takes over from another starts with that one's unread bytes, `pending`, at
     /// `line` and `column` of the file, with `bytesRead` bytes of it read so far.
-    init(input: ChunkedInput, path: String, chunkBytes: Int, maxStringBytes: Int, cancellation: CancellationFlag?,
-         pending: [UInt8] = [], line: Int = 1, column: Int = 1, bytesRead: Int64 = 0) {
+    init(
+        input: ChunkedInput, path: String, chunkBytes: Int, maxStringBytes: Int, cancellation: CancellationFlag?,
+        pending: [UInt8] = [], line: Int = 1, column: Int = 1, bytesRead: Int64 = 0
+    ) {
         self.input = input
         self.path = path
         self.chunkBytes = chunkBytes
@@ -132,7 +135,13 @@ final class JSONStreamParser {
                 while k < b.count {
                     let byte = b[k]
                     if inString {
-                        if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                        if escaped {
+                            escaped = false
+                        } else if byte == 0x5C {
+                            escaped = true
+                        } else if byte == 0x22 {
+                            inString = false
+                        }
                     } else {
                         switch byte {
                         case 0x22: inString = true
@@ -369,8 +378,10 @@ final class JSONStreamParser {
             if try digits() == 0 { throw broken(Self.problemMalformedNumber) }
         }
         // A number runs into the next token only when letters, digits or a point follow ("1.2.3", "12abc").
-        if let next = try peek(), (next >= 0x30 && next <= 0x39) || next == UInt8(ascii: ".")
-            || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) {
+        if let next = try peek(),
+            (next >= 0x30 && next <= 0x39) || next == UInt8(ascii: ".")
+                || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A)
+        {
             throw broken(Self.problemMalformedNumber)
         }
         return .number(String(decoding: text, as: UTF8.self))
@@ -463,8 +474,10 @@ final class JSONStreamParser {
                         guard try peek() == UInt8(ascii: "u") else { throw broken(Self.problemBadEscape) }
                         advance(UInt8(ascii: "u"))
                         let low = try hexQuad()
-                        scalar = (0xDC00..<0xE000).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                                                                : 0xFFFD
+                        scalar =
+                            (0xDC00..<0xE000).contains(low)
+                            ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            : 0xFFFD
                     } else {
                         scalar = 0xFFFD
                     }

@@ -30,8 +30,10 @@ enum JSONTableReader {
     }
 
     /// Reads the JSON `input` (named `path` in messages) into a table.
-    static func read(_ input: ChunkedInput, path: String, options: CSVReadOptions,
-                     progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> Table {
+    static func read(
+        _ input: ChunkedInput, path: String, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws -> Table {
         var rows = try records(input, path: path, options: options, progress: progress, cancellation: cancellation)
         var csvOptions = options
         csvOptions.delimiter = ","
@@ -45,16 +47,20 @@ enum JSONTableReader {
 
     /// The JSON in `data` (named `name` in messages) as CSV text: a held table saved (Save Table As).
     static func csvText(_ data: Data, name: String) throws -> Data {
-        var rows = try records(ChunkedInput(data: data, path: name), path: name, options: CSVReadOptions(),
-                               progress: nil, cancellation: nil)
+        var rows = try records(
+            ChunkedInput(data: data, path: name), path: name, options: CSVReadOptions(),
+            progress: nil, cancellation: nil)
         return rows.takeCSVText()
     }
 
     /// Reads the JSON `input` into rows of text, in whichever shape it holds its table.
-    private static func records(_ input: ChunkedInput, path: String, options: CSVReadOptions,
-                                progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?) throws -> JSONRows {
-        var parser = JSONStreamParser(input: input, path: path, chunkBytes: options.chunkBytes,
-                                      maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation)
+    private static func records(
+        _ input: ChunkedInput, path: String, options: CSVReadOptions,
+        progress: ((ImportProgress) -> Void)?, cancellation: CancellationFlag?
+    ) throws -> JSONRows {
+        var parser = JSONStreamParser(
+            input: input, path: path, chunkBytes: options.chunkBytes,
+            maxStringBytes: options.limits.maxFieldBytes, cancellation: cancellation)
         var rows = JSONRows(path: path, limits: options.limits)
         // The rows are counted apart for the progress reports: `rows` itself is being added to when a chunk is read.
         let tally = rows.tally
@@ -64,8 +70,9 @@ enum JSONTableReader {
             }
         }
         reportProgress(parser)
-        let pieces = JSONPieceReading(input: input, path: path, options: options, cancellation: cancellation,
-                                      reportProgress: reportProgress)
+        let pieces = JSONPieceReading(
+            input: input, path: path, options: options, cancellation: cancellation,
+            reportProgress: reportProgress)
         guard let first = try parser.nextSignificantByte() else { throw ImportError.empty(path: path) }
         switch first {
         case UInt8(ascii: "["):
@@ -114,14 +121,19 @@ enum JSONTableReader {
     /// Lines) into `rows` on every core (`JSONPieceReading`), and returns the parser that read to the array's closing
     /// bracket or the end of the lines. From a piece that does not parse, or whose records' columns do not follow on
     /// from the rows before, the rest is read one value at a time, as the one-thread reader does.
-    private static func readInPieces(_ sequence: JSONStreamParser.Sequence, _ parser: JSONStreamParser,
-                                     pieces: JSONPieceReading, into rows: inout JSONRows) throws -> JSONStreamParser {
+    private static func readInPieces(
+        _ sequence: JSONStreamParser.Sequence, _ parser: JSONStreamParser,
+        pieces: JSONPieceReading, into rows: inout JSONRows
+    ) throws -> JSONStreamParser {
         let (path, options) = (pieces.path, pieces.options)
-        let outcome = try pieces.read(sequence, closing: sequence == .arrayElements ? UInt8(ascii: "]") : nil,
-                                      from: parser, parse: { bytes in
-            piece(JSONPieceReading.pieceParser(bytes, path: path, options: options), sequence, path: path,
-                  limits: options.limits)
-        }, join: { try rows.absorb($0) })
+        let outcome = try pieces.read(
+            sequence, closing: sequence == .arrayElements ? UInt8(ascii: "]") : nil,
+            from: parser,
+            parse: { bytes in
+                piece(
+                    JSONPieceReading.pieceParser(bytes, path: path, options: options), sequence, path: path,
+                    limits: options.limits)
+            }, join: { try rows.absorb($0) })
         switch outcome {
         case .finished(let parser): return parser
         case .fellBack(let rest):
@@ -135,8 +147,10 @@ enum JSONTableReader {
 
     /// The rows of one piece of a table's values (elements and the commas between them, or lines of JSON Lines)
     /// that `parser` reads, or nil when it is not that, or holds something other than records.
-    private static func piece(_ parser: JSONStreamParser, _ sequence: JSONStreamParser.Sequence, path: String,
-                              limits: ImportLimits) -> JSONRows? {
+    private static func piece(
+        _ parser: JSONStreamParser, _ sequence: JSONStreamParser.Sequence, path: String,
+        limits: ImportLimits
+    ) -> JSONRows? {
         var rows = JSONRows(path: path, limits: limits)
         do {
             while true {
@@ -285,7 +299,8 @@ struct JSONRows {
         let byKey = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         // pandas `split`: {"columns": [...], "index": [...], "data": [[...], ...]}.
         if case .array(let names)? = byKey["columns"], case .array(let data)? = byKey["data"],
-           names.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
+            names.allSatisfy({ if case .string = $0 { return true } else { return false } })
+        {
             try add(.array(names))
             for row in data { try add(row) }
             return
@@ -409,8 +424,10 @@ struct JSONRows {
     }
 
     /// Flattens a record's members into (column, value) pairs; nested objects become dotted names.
-    private mutating func flatten(_ members: [(key: String, value: JSONInputValue)], prefix: String,
-                                  into cells: inout [(Int, JSONInputValue)]) throws {
+    private mutating func flatten(
+        _ members: [(key: String, value: JSONInputValue)], prefix: String,
+        into cells: inout [(Int, JSONInputValue)]
+    ) throws {
         for member in members {
             let name = prefix.isEmpty ? member.key : prefix + member.key
             if case .object(let inner) = member.value, !inner.isEmpty {
@@ -515,8 +532,9 @@ struct JSONRows {
             if kinds.contains(.text) { words.append(Localization.tr("text")) }
             if kinds.contains(.boolean) { words.append(Localization.tr("true or false")) }
             guard words.count > 1 else { return nil }
-            return Localization.tr("The column “%@” mixes %@ in the JSON file; each value is read as it is written.",
-                        name, Localization.list(words))
+            return Localization.tr(
+                "The column “%@” mixes %@ in the JSON file; each value is read as it is written.",
+                name, Localization.list(words))
         }
     }
 }

@@ -113,7 +113,8 @@ struct JSONTopObject {
             if packing, rows == nil, value.isScalar {
                 column.append(value, key: key)
             } else if packing, !isObject, column.count == 0, case .array(let cells) = value,
-                      cells.allSatisfy(\.isScalar) {
+                cells.allSatisfy(\.isScalar)
+            {
                 if rows == nil { rows = JSONScalarRows() }
                 rows!.append(cells)
             } else {
@@ -138,8 +139,10 @@ struct JSONTopObject {
                 return (.column(column), parser)
             case nil: throw parser.broken(JSONStreamParser.problemEndInsideValue)
             default:
-                throw parser.broken(isObject ? JSONStreamParser.problemCommaOrBraceExpected
-                                             : JSONStreamParser.problemCommaOrBracketExpected)
+                throw parser.broken(
+                    isObject
+                        ? JSONStreamParser.problemCommaOrBraceExpected
+                        : JSONStreamParser.problemCommaOrBracketExpected)
             }
         }
     }
@@ -147,15 +150,20 @@ struct JSONTopObject {
     /// Reads the rest of a column `parser` stands in (at a value's start) into `column` on every core. A piece
     /// that holds anything but scalars, or is not JSON, is not joined: the rest is read one value at a time from
     /// its start.
-    private static func readInPieces(_ parser: JSONStreamParser, into column: inout JSONScalarColumn, isObject: Bool,
-                                     closing: UInt8, pieces: JSONPieceReading) throws -> JSONPieceReading.Outcome {
+    private static func readInPieces(
+        _ parser: JSONStreamParser, into column: inout JSONScalarColumn, isObject: Bool,
+        closing: UInt8, pieces: JSONPieceReading
+    ) throws -> JSONPieceReading.Outcome {
         let (path, options) = (pieces.path, pieces.options)
-        return try pieces.read(.arrayElements, closing: closing, from: parser, parse: { bytes in
-            JSONScalarColumn.piece(JSONPieceReading.pieceParser(bytes, path: path, options: options), isObject: isObject)
-        }, join: { piece in
-            column.absorb(piece)
-            return true
-        })
+        return try pieces.read(
+            .arrayElements, closing: closing, from: parser,
+            parse: { bytes in
+                JSONScalarColumn.piece(JSONPieceReading.pieceParser(bytes, path: path, options: options), isObject: isObject)
+            },
+            join: { piece in
+                column.absorb(piece)
+                return true
+            })
     }
 
     /// Adds a member, dropping an object column's keys when they are the same as the keys kept already.
@@ -199,7 +207,8 @@ struct JSONTopObject {
     /// text, the first named "data" an array.
     var isSplit: Bool {
         guard let names = members.first(where: { $0.key == "columns" }),
-              let data = members.first(where: { $0.key == "data" }) else { return false }
+            let data = members.first(where: { $0.key == "data" })
+        else { return false }
         let namesAreText: Bool
         switch names.value {
         case .column(let column): namesAreText = !column.isObject && column.holdsOnlyStrings
@@ -218,8 +227,9 @@ struct JSONTopObject {
     /// read from the tree).
     var splitTable: (names: [String], rows: JSONScalarRows)? {
         guard isSplit, let names = members.first(where: { $0.key == "columns" }), case .column(let header) = names.value,
-              let data = members.first(where: { $0.key == "data" }), case .rows(let rows) = data.value,
-              case .array(let items) = header.treeValue(sharedKeys: nil) else { return nil }
+            let data = members.first(where: { $0.key == "data" }), case .rows(let rows) = data.value,
+            case .array(let items) = header.treeValue(sharedKeys: nil)
+        else { return nil }
         return (items.map { if case .string(let s) = $0 { return s } else { return "" } }, rows)
     }
 
@@ -244,7 +254,8 @@ struct JSONTopObject {
         }
         guard !columns.isEmpty else { return nil }
         if case .column(let first) = members[0].value, first.isObject,
-           members.count > 1, members.enumerated().allSatisfy({ JSONScalarColumn.isDecimal($0.element.key, of: $0.offset) }) {
+            members.count > 1, members.enumerated().allSatisfy({ JSONScalarColumn.isDecimal($0.element.key, of: $0.offset) })
+        {
             return nil  // pandas `index`
         }
         if keysAreRowNumbers == false {

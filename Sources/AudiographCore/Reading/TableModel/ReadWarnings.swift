@@ -25,15 +25,17 @@ struct UnreadableValues: Sendable, Equatable {
 public enum ReadWarnings {
     /// "Skipped 2 rows above the table, starting with "Data Source"."; `first` is the first one's text.
     public static func skippedAboveTable(count: Int, first: String) -> String {
-        Localization.trn("Skipped %ld row above the table: \"%@\".",
-                         "Skipped %ld rows above the table, starting with \"%@\".", count, count, first)
+        Localization.trn(
+            "Skipped %ld row above the table: \"%@\".",
+            "Skipped %ld rows above the table, starting with \"%@\".", count, count, first)
     }
 
     /// "Skipped 3 malformed rows: lines 4, 9, 12."; nil when none was skipped. `lines` are the first few.
     static func malformedRows(count: Int, lines: [Int]) -> String? {
         guard count > 0 else { return nil }
-        return Localization.trn("Skipped %ld malformed row: line %@.", "Skipped %ld malformed rows: lines %@.",
-                                count, count, lineList(lines, of: count))
+        return Localization.trn(
+            "Skipped %ld malformed row: line %@.", "Skipped %ld malformed rows: lines %@.",
+            count, count, lineList(lines, of: count))
     }
 
     /// What column `header` (of numbers when `isNumeric`, else of dates) could not read; empty when nothing.
@@ -42,22 +44,25 @@ public enum ReadWarnings {
         if values.count > 0 {
             let lines = lineList(values.lines, of: values.count)
             if isNumeric {
-                warnings.append(Localization.trn(
-                    "Column \"%@\": %ld value is not a number (line %@); it is treated as missing.",
-                    "Column \"%@\": %ld values are not numbers (lines %@); they are treated as missing.",
-                    values.count, header, values.count, lines))
+                warnings.append(
+                    Localization.trn(
+                        "Column \"%@\": %ld value is not a number (line %@); it is treated as missing.",
+                        "Column \"%@\": %ld values are not numbers (lines %@); they are treated as missing.",
+                        values.count, header, values.count, lines))
             } else {
-                warnings.append(Localization.trn(
-                    "Column \"%@\": %ld value is not a date (line %@); it is treated as missing.",
-                    "Column \"%@\": %ld values are not dates (lines %@); they are treated as missing.",
-                    values.count, header, values.count, lines))
+                warnings.append(
+                    Localization.trn(
+                        "Column \"%@\": %ld value is not a date (line %@); it is treated as missing.",
+                        "Column \"%@\": %ld values are not dates (lines %@); they are treated as missing.",
+                        values.count, header, values.count, lines))
             }
         }
         if values.nonFinite > 0 {
-            warnings.append(Localization.trn(
-                "Column \"%@\": %ld value is infinite or too large; it is treated as missing.",
-                "Column \"%@\": %ld values are infinite or too large; they are treated as missing.",
-                values.nonFinite, header, values.nonFinite))
+            warnings.append(
+                Localization.trn(
+                    "Column \"%@\": %ld value is infinite or too large; it is treated as missing.",
+                    "Column \"%@\": %ld values are infinite or too large; they are treated as missing.",
+                    values.nonFinite, header, values.nonFinite))
         }
         return warnings
     }

@@ -61,7 +61,9 @@ public struct Column: Sendable {
             guard distinct.count <= 1_000 else { return nil }
             var index: [Double: Int32] = [:]
             for (i, v) in distinct.enumerated() { index[v] = Int32(i) }
-            let names = distinct.map { Localization.tr("%@ %@", title, ValueFormatter.format($0, fractionDigits: digits, grouping: false)) }
+            let names = distinct.map {
+                Localization.tr("%@ %@", title, ValueFormatter.format($0, fractionDigits: digits, grouping: false))
+            }
             return (values.map { $0.isFinite ? index[$0]! : -1 }, names)
         }
     }
@@ -110,7 +112,8 @@ public enum HeaderParsing {
         let trimmed = header.trimmingCharacters(in: .whitespacesAndNewlines)
         for (open, close) in [("(", ")"), ("[", "]")] where trimmed.hasSuffix(close) {
             guard let openIndex = trimmed.range(of: open, options: .backwards)?.lowerBound,
-                  openIndex > trimmed.startIndex else { continue }
+                openIndex > trimmed.startIndex
+            else { continue }
             let unit = trimmed[trimmed.index(after: openIndex)..<trimmed.index(before: trimmed.endIndex)]
                 .trimmingCharacters(in: .whitespaces)
             let title = trimmed[..<openIndex].trimmingCharacters(in: .whitespaces)

@@ -10,7 +10,10 @@ public enum TableComparison {
         if a.rowCount != b.rowCount { return "rows \(a.rowCount) and \(b.rowCount)" }
         if a.columns.count != b.columns.count { return "columns \(a.columns.count) and \(b.columns.count)" }
         if a.encoding != b.encoding || a.delimiter != b.delimiter || a.decimalStyle != b.decimalStyle
-            || a.hasHeader != b.hasHeader { return "format" }
+            || a.hasHeader != b.hasHeader
+        {
+            return "format"
+        }
         if a.malformedLines != b.malformedLines || a.malformedRowCount != b.malformedRowCount {
             return "skipped lines \(a.malformedLines) (\(a.malformedRowCount)) and \(b.malformedLines) (\(b.malformedRowCount))"
         }

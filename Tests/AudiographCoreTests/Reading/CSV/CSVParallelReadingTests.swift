@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// The parallel reader against the one-thread reader: pieces that end next to quotes, inside CRLF, after a
 /// BOM, at a quote at the very end; every read step and piece size over small files, so that cuts land on every
@@ -10,13 +11,17 @@ import XCTest
 final class CSVParallelReadingTests: XCTestCase {
     /// Reads `text` once in one thread and in parallel with every piece size from 1 to `maxPiece` bytes and
     /// read steps `steps`, and fails on the first difference.
-    private func assertSameReads(_ text: String, maxPiece: Int = 40, steps: [Int] = [3, 7, 64],
-                                 limits: ImportLimits = ImportLimits(), file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameReads(
+        _ text: String, maxPiece: Int = 40, steps: [Int] = [3, 7, 64],
+        limits: ImportLimits = ImportLimits(), file: StaticString = #filePath, line: UInt = #line
+    ) {
         assertSameReads(Data(text.utf8), maxPiece: maxPiece, steps: steps, limits: limits, file: file, line: line)
     }
 
-    private func assertSameReads(_ data: Data, name: String = "t.csv", maxPiece: Int = 40, steps: [Int] = [3, 7, 64],
-                                 limits: ImportLimits = ImportLimits(), file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameReads(
+        _ data: Data, name: String = "t.csv", maxPiece: Int = 40, steps: [Int] = [3, 7, 64],
+        limits: ImportLimits = ImportLimits(), file: StaticString = #filePath, line: UInt = #line
+    ) {
         for step in steps {
             var one = CSVReadOptions()
             one.parallelism = 1
@@ -43,7 +48,8 @@ final class CSVParallelReadingTests: XCTestCase {
     }
 
     func testPiecesCutNextToQuotedLineBreaksDelimitersAndDoubledQuotes() throws {
-        let text = "name,note,value\n\"Smith, J\",\"line one\nline two\",1.5\n\"say \"\"hi\"\"\",\"\",2\n"
+        let text =
+            "name,note,value\n\"Smith, J\",\"line one\nline two\",1.5\n\"say \"\"hi\"\"\",\"\",2\n"
             + "plain,\"a\r\nb\",3\n\"x\"y,z,4\n5\" tall,\"\"\"\",5\n"
         assertSameReads(text)
         // And it reads what it says: the quoted line break stays in the field, and each row is one record.
@@ -67,8 +73,9 @@ final class CSVParallelReadingTests: XCTestCase {
         assertSameReads("\u{FEFF}year,births\n1917,251\n1918,245\n1919,230\n1920,275\n")
         assertSameReads("\n\n\r\n\"\"\nyear,births\n1917,251\n1918,245\n", steps: [1, 4, 64])
         // Lines above the table (the World Bank's), skipped when the first read holds them: line numbers too.
-        assertSameReads("\"Data Source\",\"WDI\",\n\n\"Last Updated\",\"2024-06-28\",\n\n\"Name\",\"2000\",\"2001\",\"2002\",\n"
-                        + "\"Aruba\",\"1\",\"2\",\"3\",\n\"Chad\",\"4\",\"x\",\"6\",\n\"Peru\",\"7\",\"8\",\n", steps: [1, 7, 64, 4096])
+        assertSameReads(
+            "\"Data Source\",\"WDI\",\n\n\"Last Updated\",\"2024-06-28\",\n\n\"Name\",\"2000\",\"2001\",\"2002\",\n"
+                + "\"Aruba\",\"1\",\"2\",\"3\",\n\"Chad\",\"4\",\"x\",\"6\",\n\"Peru\",\"7\",\"8\",\n", steps: [1, 7, 64, 4096])
     }
 
     func testUnitsWrittenWithTheNumbersAreJoinedAcrossPieces() {
@@ -106,15 +113,17 @@ final class CSVParallelReadingTests: XCTestCase {
         for i in 1...12 { text += "0\(i % 9 + 1)/0\(i % 7 + 1)/2020,\(i)\n" }
         text += "25/12/2020,99\n"
         assertSameReads(text, maxPiece: 30, steps: [16])
-        assertSameReads("t,v\n2024-01-01T00:00:00+01:00,1\n2024-01-02T00:00:00+01:00,2\n2024-01-03T00:00:00Z,3\n",
-                        maxPiece: 50, steps: [8])
+        assertSameReads(
+            "t,v\n2024-01-01T00:00:00+01:00,1\n2024-01-02T00:00:00+01:00,2\n2024-01-03T00:00:00Z,3\n",
+            maxPiece: 50, steps: [8])
     }
 
     func testLimitsFailAtTheSameLine() {
         var limits = ImportLimits()
         limits.maxRecordBytes = 20
         limits.maxFieldBytes = 12
-        assertSameReads("a,b\n1,2\n3,4\n5,\"a very long quoted field that never ends", maxPiece: 12, steps: [4, 9], limits: limits)
+        assertSameReads(
+            "a,b\n1,2\n3,4\n5,\"a very long quoted field that never ends", maxPiece: 12, steps: [4, 9], limits: limits)
         assertSameReads("a,b\n1,2\n3,4\n5,a-very-long-unquoted-field\n6,7\n", maxPiece: 12, steps: [4, 9], limits: limits)
         limits = ImportLimits()
         limits.maxRows = 4
@@ -237,9 +246,13 @@ final class CSVParallelReadingTests: XCTestCase {
         XCTAssertGreaterThan(reports.count, 20, "progress after each read step")
         XCTAssertEqual(reports.map(\.bytesRead), reports.map(\.bytesRead).sorted())
         let flag = CancellationFlag()
-        XCTAssertThrowsError(try CSVReader.read(path: url.path, options: options, progress: { progress in
-            if progress.fraction > 0.3 { flag.cancel() }
-        }, cancellation: flag)) { error in
+        XCTAssertThrowsError(
+            try CSVReader.read(
+                path: url.path, options: options,
+                progress: { progress in
+                    if progress.fraction > 0.3 { flag.cancel() }
+                }, cancellation: flag)
+        ) { error in
             XCTAssertEqual(error as? ImportError, .cancelled(path: url.path))
         }
     }

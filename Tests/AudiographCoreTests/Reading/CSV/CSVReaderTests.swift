@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AudiographTestSupport
 import XCTest
+
 @testable import AudiographCore
 
 final class CSVReaderTests: XCTestCase {
@@ -73,8 +74,10 @@ final class CSVReaderTests: XCTestCase {
     }
 
     func testDateForms() throws {
-        for (text, expectedFirst) in [("2024/01/31", 1_706_659_200.0), ("31.01.2024", 1_706_659_200), ("Jan 2024", 1_704_067_200),
-                                      ("2024-01", 1_704_067_200)] {
+        for (text, expectedFirst) in [
+            ("2024/01/31", 1_706_659_200.0), ("31.01.2024", 1_706_659_200), ("Jan 2024", 1_704_067_200),
+            ("2024-01", 1_704_067_200)
+        ] {
             let table = try read("When,Value\n\(text),1\n\(text),2\n")
             guard case .date(let values, _, _) = table.columns[0].data else { return XCTFail(text) }
             XCTAssertEqual(values[0], expectedFirst, text)
@@ -143,15 +146,17 @@ final class CSVReaderTests: XCTestCase {
 
     func testShortLinesAboveTheHeaderAreSkippedAndSaid() throws {
         // As the World Bank writes its downloads: two lines of source and date, blank lines, then the table.
-        let text = "\"Data Source\",\"World Development Indicators\",\n\n\"Last Updated Date\",\"2024-06-28\",\n\n"
+        let text =
+            "\"Data Source\",\"World Development Indicators\",\n\n\"Last Updated Date\",\"2024-06-28\",\n\n"
             + "\"Country Name\",\"Country Code\",\"2000\",\"2001\",\"2002\",\n"
             + "\"Aruba\",\"ABW\",\"1\",\"2\",\"3\",\n\"Chad\",\"TCD\",\"4\",\"5\",\n\"Peru\",\"PER\",\"7\",\"8\",\"9\",\n"
         let table = try read(text)
         XCTAssertEqual(table.columns.map(\.header), ["Country Name", "Country Code", "2000", "2001", "2002", "Column 6"])
         XCTAssertEqual(table.rowCount, 2)
         XCTAssertEqual(table.malformedLines, [7], "lines are counted from the top of the file")
-        XCTAssertEqual(table.warnings.first,
-                       "Skipped 2 rows above the table, starting with \"Data Source, World Development Indicators\".")
+        XCTAssertEqual(
+            table.warnings.first,
+            "Skipped 2 rows above the table, starting with \"Data Source, World Development Indicators\".")
     }
 
     func testAHeaderOneFieldShortIsNotLinesAboveTheTable() throws {
@@ -201,16 +206,23 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(reports.map(\.bytesRead), reports.map(\.bytesRead).sorted())
 
         let flag = CancellationFlag()
-        XCTAssertThrowsError(try CSVReader.read(path: path, options: options, progress: { p in
-            if p.fraction > 0.25 { flag.cancel() }  // rows arrive a wave of pieces at a time
-        }, cancellation: flag)) { XCTAssertEqual($0 as? ImportError, .cancelled(path: path)) }
+        XCTAssertThrowsError(
+            try CSVReader.read(
+                path: path, options: options,
+                progress: { p in
+                    if p.fraction > 0.25 { flag.cancel() }  // rows arrive a wave of pieces at a time
+                }, cancellation: flag)
+        ) { XCTAssertEqual($0 as? ImportError, .cancelled(path: path)) }
     }
 
     func testBadFilesGiveTheirOwnErrors() throws {
-        XCTAssertThrowsError(try read("")) { XCTAssertEqual($0 as? ImportError, .empty(path: folder.url.appendingPathComponent("t.csv").path)) }
+        XCTAssertThrowsError(try read("")) {
+            XCTAssertEqual($0 as? ImportError, .empty(path: folder.url.appendingPathComponent("t.csv").path))
+        }
         XCTAssertThrowsError(try read("a,b\n")) { guard case .headerOnly = $0 as? ImportError else { return XCTFail("\($0)") } }
         XCTAssertThrowsError(try read("a,b\n1,\"2\n3,4\n")) {
-            XCTAssertEqual(($0 as? ImportError).map { if case .unterminatedQuote(_, let line) = $0 { return line } else { return -1 } }, 2)
+            XCTAssertEqual(
+                ($0 as? ImportError).map { if case .unterminatedQuote(_, let line) = $0 { return line } else { return -1 } }, 2)
         }
         XCTAssertThrowsError(try CSVReader.read(path: folder.write("bin.csv", bytes: [0x89, 0x50, 0x4E, 0x47, 0, 0, 1, 2]))) {
             guard case .binary = $0 as? ImportError else { return XCTFail("\($0)") }
@@ -243,8 +255,9 @@ final class CSVReaderTests: XCTestCase {
         let text = "x,y\n" + (0..<5_000).map { "\($0),\($0 % 9)" }.joined(separator: "\n")
         XCTAssertThrowsError(try read(text, options: options)) { error in
             guard case .tooManyRows(_, 1_000)? = error as? ImportError else { return XCTFail("\(error)") }
-            XCTAssertTrue((error as? ImportError)?.message.contains("has more than 1,000 rows") == true,
-                          (error as? ImportError)?.message ?? "")
+            XCTAssertTrue(
+                (error as? ImportError)?.message.contains("has more than 1,000 rows") == true,
+                (error as? ImportError)?.message ?? "")
         }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
+
 @testable import AudiographCore
 
 final class CSVTokenizerTests: XCTestCase {
@@ -11,7 +12,8 @@ final class CSVTokenizerTests: XCTestCase {
         bytes.withUnsafeBufferPointer { buffer in
             var pos = 0
             while pos < buffer.count, case .record(let end, _) = tokenizer.nextRecord(in: buffer, from: pos, atEndOfInput: true) {
-                result.append((0..<tokenizer.fieldCount).map { k in tokenizer.withField(k) { String(decoding: $0, as: UTF8.self) } })
+                result.append(
+                    (0..<tokenizer.fieldCount).map { k in tokenizer.withField(k) { String(decoding: $0, as: UTF8.self) } })
                 pos = end
             }
         }
@@ -19,8 +21,9 @@ final class CSVTokenizerTests: XCTestCase {
     }
 
     func testQuotedFieldsWithDelimitersNewlinesAndDoubledQuotes() {
-        XCTAssertEqual(records("a,\"b,c\",\"say \"\"hi\"\"\"\n1,\"two\nlines\",3\n"),
-                       [["a", "b,c", "say \"hi\""], ["1", "two\nlines", "3"]])
+        XCTAssertEqual(
+            records("a,\"b,c\",\"say \"\"hi\"\"\"\n1,\"two\nlines\",3\n"),
+            [["a", "b,c", "say \"hi\""], ["1", "two\nlines", "3"]])
     }
 
     func testLineEndings() {

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// UTF-16 files (Excel's "Unicode text") stream through the same reader as UTF-8: same table, same limits,
 /// progress and cancellation, whatever chunk boundaries cut through.
@@ -24,9 +25,11 @@ final class UTF16ReadingTests: XCTestCase {
             + table.columns.map { "\($0.header): \($0.data)" }.joined(separator: "\n")
     }
 
-    private let labelled = "Name\tScore (pts)\tWhen\n" + (1...300).map { i in
-        "\(["𠮷野家", "café 😀", "Łódź", "plain", "日本語"][i % 5]) \(i)\t\(Double(i) / 8)\t2024-01-\(String(format: "%02d", i % 28 + 1))"
-    }.joined(separator: "\r\n") + "\r\n"
+    private let labelled =
+        "Name\tScore (pts)\tWhen\n"
+        + (1...300).map { i in
+            "\(["𠮷野家", "café 😀", "Łódź", "plain", "日本語"][i % 5]) \(i)\t\(Double(i) / 8)\t2024-01-\(String(format: "%02d", i % 28 + 1))"
+        }.joined(separator: "\r\n") + "\r\n"
 
     func testBothByteOrdersGiveTheSameTableAsUTF8() throws {
         let utf8 = try CSVReader.read(path: folder.write("twin.txt", labelled))
@@ -88,10 +91,14 @@ final class UTF16ReadingTests: XCTestCase {
 
         let flag = CancellationFlag()
         var lastRows = 0
-        XCTAssertThrowsError(try CSVReader.read(path: path, options: options, progress: { p in
-            lastRows = p.rows
-            if p.rows > 1000 { flag.cancel() }
-        }, cancellation: flag)) { XCTAssertEqual($0 as? ImportError, .cancelled(path: path)) }
+        XCTAssertThrowsError(
+            try CSVReader.read(
+                path: path, options: options,
+                progress: { p in
+                    lastRows = p.rows
+                    if p.rows > 1000 { flag.cancel() }
+                }, cancellation: flag)
+        ) { XCTAssertEqual($0 as? ImportError, .cancelled(path: path)) }
         XCTAssertLessThan(lastRows, 20_000, "stopped before the end")
     }
 
@@ -110,8 +117,9 @@ final class UTF16ReadingTests: XCTestCase {
             var utf8Error: ImportError?
             XCTAssertThrowsError(try CSVReader.read(path: utf8Path, options: options)) { utf8Error = $0 as? ImportError }
             XCTAssertThrowsError(try CSVReader.read(path: utf16Path, options: options), name) { error in
-                XCTAssertEqual(((error as? ImportError)?.message).map { $0.replacingOccurrences(of: "\(name)16", with: name) },
-                               utf8Error?.message, name)
+                XCTAssertEqual(
+                    ((error as? ImportError)?.message).map { $0.replacingOccurrences(of: "\(name)16", with: name) },
+                    utf8Error?.message, name)
             }
         }
     }

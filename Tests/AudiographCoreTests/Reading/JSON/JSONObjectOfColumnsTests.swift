@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// A JSON object of columns (or pandas `split`) read member by member into packed columns (or rows) gives
 /// exactly the table the whole object read as a tree gave, in every shape an object can hold; the other shapes
@@ -42,7 +43,7 @@ final class JSONObjectOfColumnsTests: XCTestCase {
         (#"{"a": 1, "b": "x", "c": null}"#, .tree),
         (#"{"a": {}, "b": [1, 2]}"#, .tree),
         (#"{"a": [1, 2, [3]], "b": [4, 5, 6]}"#, .tree),
-        (#"{"a": {"0": 1, "1": {"z": 2}}, "b": {"0": 3}}"#, .tree),
+        (#"{"a": {"0": 1, "1": {"z": 2}}, "b": {"0": 3}}"#, .tree)
     ]
 
     enum Path { case columns, split, tree }
@@ -50,8 +51,9 @@ final class JSONObjectOfColumnsTests: XCTestCase {
     /// The CSV text (or the error) the object `json` gives read as a tree, as every object was before.
     private func csvThroughTheTree(_ json: String) -> Result<Data, ImportError> {
         Result {
-            let parser = JSONStreamParser(input: ChunkedInput(data: Data(json.utf8), path: "t.json"), path: "t.json",
-                                          chunkBytes: 1 << 20, maxStringBytes: 1_000_000, cancellation: nil)
+            let parser = JSONStreamParser(
+                input: ChunkedInput(data: Data(json.utf8), path: "t.json"), path: "t.json",
+                chunkBytes: 1 << 20, maxStringBytes: 1_000_000, cancellation: nil)
             var rows = JSONRows(path: "t.json", limits: ImportLimits())
             try rows.addObject(try parser.parseValue())
             guard rows.count > 0, !rows.columns.isEmpty else { throw ImportError.jsonHoldsNoTable(path: "t.json") }
@@ -66,8 +68,9 @@ final class JSONObjectOfColumnsTests: XCTestCase {
 
     /// How `json` is read.
     private func path(_ json: String) throws -> Path {
-        let parser = JSONStreamParser(input: ChunkedInput(data: Data(json.utf8), path: "t.json"), path: "t.json",
-                                      chunkBytes: 7, maxStringBytes: 1_000_000, cancellation: nil)
+        let parser = JSONStreamParser(
+            input: ChunkedInput(data: Data(json.utf8), path: "t.json"), path: "t.json",
+            chunkBytes: 7, maxStringBytes: 1_000_000, cancellation: nil)
         let (object, _) = try JSONTopObject.read(parser, pieces: nil)
         return object.columnsByPlace != nil ? .columns : object.splitTable != nil ? .split : .tree
     }
@@ -89,7 +92,8 @@ final class JSONObjectOfColumnsTests: XCTestCase {
     }
 
     func testPandasDefaultShapeKeepsValuesKindsAndMissingCells() throws {
-        let json = #"{"when": {"0": "2024-01-02", "1": "2024-01-03", "2": "2024-01-04"}, "#
+        let json =
+            #"{"when": {"0": "2024-01-02", "1": "2024-01-03", "2": "2024-01-04"}, "#
             + #""price": {"0": 1250.5, "1": "n/a", "2": null}, "ok": {"0": true, "1": false}}"#
         let table = try TableFiles.read(data: Data(json.utf8), name: "prices.json")
         XCTAssertEqual(table.columns.map(\.header), ["when", "price", "ok"])
@@ -97,8 +101,9 @@ final class JSONObjectOfColumnsTests: XCTestCase {
         XCTAssertTrue(table.columns[0].isDate, "dates are read as in a CSV file")
         XCTAssertTrue(table.warnings.contains { $0.contains("“price” mixes numbers and text") }, "\(table.warnings)")
         guard case .text(let ids, let categories) = table.columns[2].data else { return XCTFail("ok is text") }
-        XCTAssertEqual(ids.map { $0 < 0 ? "-" : categories[Int($0)] }, ["true", "false", "-"],
-                       "a shorter column's last row is missing")
+        XCTAssertEqual(
+            ids.map { $0 < 0 ? "-" : categories[Int($0)] }, ["true", "false", "-"],
+            "a shorter column's last row is missing")
     }
 
     func testANameWrittenTwiceIsOneColumnWithItsLastValues() throws {
@@ -120,18 +125,22 @@ final class JSONObjectOfColumnsTests: XCTestCase {
     func testTheRowLimitHoldsForTablesNotForOtherMembers() throws {
         var options = CSVReadOptions()
         options.limits.maxRows = 4
-        for json in [#"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}}"#,
-                     #"{"columns": ["a"], "data": [[1], [2], [3], [4], [5]]}"#] {
+        for json in [
+            #"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}}"#,
+            #"{"columns": ["a"], "data": [[1], [2], [3], [4], [5]]}"#
+        ] {
             XCTAssertThrowsError(try TableFiles.read(data: Data(json.utf8), name: "t.json", options: options), json) { error in
                 XCTAssertEqual(error as? ImportError, .tooManyRows(path: "t.json", limit: 4), json)
             }
         }
         XCTAssertNoThrow(try TableFiles.read(data: Data(#"{"a": [1, 2, 3, 4]}"#.utf8), name: "t.json", options: options))
         // A long member that is not the table, or the first line of JSON Lines, is no table of too many rows.
-        let meta = try TableFiles.read(data: Data(#"{"meta": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}, "data": [["x"], [1]]}"#.utf8),
-                                       name: "t.json", options: options)
+        let meta = try TableFiles.read(
+            data: Data(#"{"meta": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}, "data": [["x"], [1]]}"#.utf8),
+            name: "t.json", options: options)
         XCTAssertEqual(meta.rowCount, 1)
-        let lines = try TableFiles.read(data: Data("{\"a\": [1, 2, 3, 4, 5]}\n{\"a\": [6]}\n".utf8), name: "t.jsonl", options: options)
+        let lines = try TableFiles.read(
+            data: Data("{\"a\": [1, 2, 3, 4, 5]}\n{\"a\": [6]}\n".utf8), name: "t.jsonl", options: options)
         XCTAssertEqual(lines.rowCount, 2)
     }
 
@@ -163,15 +172,19 @@ final class JSONObjectOfColumnsTests: XCTestCase {
 
     func testPackedTextsKeepEveryTextAndTag() {
         var packed = PackedTexts()
-        let texts = ["", "a", String(repeating: "x", count: 31), String(repeating: "y", count: 32), String(repeating: "z", count: 70_000), "😀"]
+        let texts = [
+            "", "a", String(repeating: "x", count: 31), String(repeating: "y", count: 32), String(repeating: "z", count: 70_000),
+            "😀"
+        ]
         for (k, text) in texts.enumerated() { packed.append(text, tag: UInt8(k % 4)) }
         XCTAssertEqual(packed.count, texts.count)
         var read: [(UInt8, String)] = []
         packed.forEach { tag, bytes in read.append((tag, String(decoding: bytes, as: UTF8.self))) }
         XCTAssertEqual(read.map(\.1), texts)
         XCTAssertEqual(read.map(\.0), texts.indices.map { UInt8($0 % 4) })
-        XCTAssertEqual(packed.bytes.count, texts.reduce(0) { $0 + $1.utf8.count } + 1 + 1 + 1 + 2 + 3 + 1,
-                       "a length × 4 under 128 takes one byte, under 16,384 two, more three")
+        XCTAssertEqual(
+            packed.bytes.count, texts.reduce(0) { $0 + $1.utf8.count } + 1 + 1 + 1 + 2 + 3 + 1,
+            "a length × 4 under 128 takes one byte, under 16,384 two, more three")
     }
 
     func testRowNumbersAreDecimalsWithoutLeadingZeros() {

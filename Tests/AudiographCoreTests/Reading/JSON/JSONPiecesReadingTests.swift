@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// An array of records, JSON Lines, or an object of columns read in pieces side by side gives the one-thread
 /// reader's table, warnings and errors (line and column included), wherever the pieces are cut.
@@ -45,7 +46,7 @@ final class JSONPiecesReadingTests: XCTestCase {
         #"[{"a": 1}, {}]"#,
         #"[{}, {"a": 1}, {}, {"a": 2}, {}]"#,
         #"[{"a": 1, "b": 2}, {}, {"b": 3}]"#,
-        "{\"a\": 1}\n{}\n{\"a\": 2}\n",
+        "{\"a\": 1}\n{}\n{\"a\": 2}\n"
     ]
 
     /// Fails unless `actual` is `expected`: the same table, or the same error.
@@ -62,7 +63,9 @@ final class JSONPiecesReadingTests: XCTestCase {
     private func assertSameReadWithAMistake(_ text: String, maxPieceBytes: Int, _ generator: inout SeededGenerator) {
         var bytes = Array(text.utf8)
         switch Int.random(in: 0..<4, using: &generator) {
-        case 0: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = Array("{}[],:\"\\ x0".utf8).randomElement(using: &generator)!
+        case 0:
+            bytes[Int.random(in: 0..<bytes.count, using: &generator)] = Array("{}[],:\"\\ x0".utf8).randomElement(
+                using: &generator)!
         case 1: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
         case 2:
             let k = Int.random(in: 0..<bytes.count, using: &generator)
@@ -133,7 +136,7 @@ final class JSONPiecesReadingTests: XCTestCase {
         #"{"a": [1, 01, 2]}"#,
         #"{"a": [1, 2]} x"#,
         #"{"a": [1, 2, ]}"#,
-        #"{"a": {"0": 1, "1": 2,}}"#,
+        #"{"a": {"0": 1, "1": 2,}}"#
     ]
 
     func testObjectsOfColumnsInEveryPieceSizeReadAsOneThreadDoes() throws {
@@ -141,9 +144,11 @@ final class JSONPiecesReadingTests: XCTestCase {
     }
 
     func testTheRowLimitIsTheOneThreadReadersInPieces() throws {
-        let texts = [#"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": [1, 2, 3, 4]}"#,
-                     #"{"meta": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}, "data": [["x"], [1]]}"#,
-                     "{\"a\": [1, 2, 3, 4, 5]}\n{\"a\": [6]}\n"]
+        let texts = [
+            #"{"a": [1, 2, 3, 4, 5, 6]}"#, #"{"a": [1, 2, 3, 4]}"#,
+            #"{"meta": {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5}, "data": [["x"], [1]]}"#,
+            "{\"a\": [1, 2, 3, 4, 5]}\n{\"a\": [6]}\n"
+        ]
         for text in texts {
             var oneThread = CSVReadOptions()
             oneThread.parallelism = 1
@@ -167,8 +172,10 @@ final class JSONPiecesReadingTests: XCTestCase {
         let numbers = "[" + (0..<n).map { "\($0)" }.joined(separator: ",") + "]"
         let nested = "[" + (0..<n).map { $0 == 1_500 ? "[1]" : "\($0)" }.joined(separator: ",") + "]"
         let keyed = "{" + (0..<n).map { "\"\($0 < 2_000 ? $0 : $0 + 7)\": \($0)" }.joined(separator: ",") + "}"
-        for text in ["{\"a\": \(numbers), \"b\": \(keyed)}", "{\"a\": \(nested), \"b\": \(numbers)}",
-                     "{\"a\": \(numbers), \"b\": \(nested)}"] {
+        for text in [
+            "{\"a\": \(numbers), \"b\": \(keyed)}", "{\"a\": \(nested), \"b\": \(numbers)}",
+            "{\"a\": \(numbers), \"b\": \(nested)}"
+        ] {
             let data = Data(text.utf8)
             var oneThread = CSVReadOptions()
             oneThread.parallelism = 1
@@ -179,18 +186,25 @@ final class JSONPiecesReadingTests: XCTestCase {
                 options.pieceBytes = pieceBytes
                 options.chunkBytes = 256
                 var reports: [Int64] = []
-                let actual = Result { try TableFiles.read(data: data, name: "t.json", options: options,
-                                                          progress: { reports.append($0.bytesRead) }) }
+                let actual = Result {
+                    try TableFiles.read(
+                        data: data, name: "t.json", options: options,
+                        progress: { reports.append($0.bytesRead) })
+                }
                 assertSameRead(expected, actual, "\(text.prefix(40)) in pieces of \(pieceBytes)")
                 XCTAssertEqual(reports, reports.sorted(), "progress only grows")
                 XCTAssertEqual(reports.last, Int64(data.count), "progress ends at the file's size")
                 for k in stride(from: 1, to: reports.count - 1, by: 9) {
                     let flag = CancellationFlag()
                     var seen = 0
-                    XCTAssertThrowsError(try TableFiles.read(data: data, name: "t.json", options: options, progress: { _ in
-                        seen += 1
-                        if seen == k { flag.cancel() }
-                    }, cancellation: flag)) { error in
+                    XCTAssertThrowsError(
+                        try TableFiles.read(
+                            data: data, name: "t.json", options: options,
+                            progress: { _ in
+                                seen += 1
+                                if seen == k { flag.cancel() }
+                            }, cancellation: flag)
+                    ) { error in
                         XCTAssertEqual(error as? ImportError, .cancelled(path: "t.json"), "cancelled after report \(k)")
                     }
                     XCTAssertLessThanOrEqual(seen, k + 2, "reading stops soon after report \(k)")
@@ -203,19 +217,27 @@ final class JSONPiecesReadingTests: XCTestCase {
     /// not a scalar), some with a byte changed, removed or doubled: the same table or the same error either way.
     func testRandomObjectsOfColumnsWithMistakesReadAsOneThreadDoes() throws {
         var generator = SeededGenerator(seed: 3_502)
-        let values = ["1", "-2.5e3", "0", "\"t,x\"", "\"q\\\"}\"", "\"ü]\"", "null", "true", "NaN", "\"\\u00e9\"", "[1]", "{\"z\": 2}"]
+        let values = [
+            "1", "-2.5e3", "0", "\"t,x\"", "\"q\\\"}\"", "\"ü]\"", "null", "true", "NaN", "\"\\u00e9\"", "[1]", "{\"z\": 2}"
+        ]
         for _ in 0..<400 {
             let rows = Int.random(in: 1...9, using: &generator)
             // Row numbers, row numbers with a jump halfway, or names; each column's own.
-            let keyings: [[String]] = [(0..<rows).map { "\($0)" }, (0..<rows).map { "\($0 < rows / 2 ? $0 : $0 + 3)" },
-                                       (0..<rows).map { ["x", "y", "z", "1", "0", "10", "é"][$0 % 7] + String(repeating: "'", count: $0 / 7) }]
+            let keyings: [[String]] = [
+                (0..<rows).map { "\($0)" }, (0..<rows).map { "\($0 < rows / 2 ? $0 : $0 + 3)" },
+                (0..<rows).map { ["x", "y", "z", "1", "0", "10", "é"][$0 % 7] + String(repeating: "'", count: $0 / 7) }
+            ]
             let columns = (0..<Int.random(in: 1...3, using: &generator)).map { c -> String in
                 let keys = keyings[Int.random(in: 0..<(Int.random(in: 0..<3, using: &generator) == 0 ? 3 : 1), using: &generator)]
                 let cells = (0..<rows).map { _ in
-                    values[Int.random(in: 0..<(Int.random(in: 0..<8, using: &generator) == 0 ? values.count : values.count - 2),
-                                       using: &generator)]
+                    values[
+                        Int.random(
+                            in: 0..<(Int.random(in: 0..<8, using: &generator) == 0 ? values.count : values.count - 2),
+                            using: &generator)]
                 }
-                let body = Bool.random(using: &generator) ? "[" + cells.joined(separator: ", ") + "]"
+                let body =
+                    Bool.random(using: &generator)
+                    ? "[" + cells.joined(separator: ", ") + "]"
                     : "{" + zip(keys, cells).map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
                 return "\"c\(c)\": " + body
             }
@@ -228,8 +250,10 @@ final class JSONPiecesReadingTests: XCTestCase {
     func testRandomTextsWithMistakesReadAsOneThreadDoes() throws {
         var generator = SeededGenerator(seed: 3_501)
         let keys = ["a", "b", "c.d", "é", "x y"]
-        let values = ["1", "-2.5e3", "0", "\"t,x\"", "\"q\\\"}\"", "\"ü]\"", "null", "true", "[1, {\"z\": 2}]",
-                      "{\"n\": 1}", "NaN", "-Infinity", "\"\\u00e9\""]
+        let values = [
+            "1", "-2.5e3", "0", "\"t,x\"", "\"q\\\"}\"", "\"ü]\"", "null", "true", "[1, {\"z\": 2}]",
+            "{\"n\": 1}", "NaN", "-Infinity", "\"\\u00e9\""
+        ]
         for round in 0..<400 {
             let lines = round % 2 == 1
             let records = (0..<Int.random(in: 1...12, using: &generator)).map { _ -> String in
@@ -238,8 +262,9 @@ final class JSONPiecesReadingTests: XCTestCase {
                 }
                 return "{" + members.joined(separator: ", ") + "}"
             }
-            assertSameReadWithAMistake(lines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n ") + "]",
-                                       maxPieceBytes: 40, &generator)
+            assertSameReadWithAMistake(
+                lines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n ") + "]",
+                maxPieceBytes: 40, &generator)
         }
     }
 
@@ -250,8 +275,9 @@ final class JSONPiecesReadingTests: XCTestCase {
         options.pieceBytes = pieceBytes
         options.chunkBytes = chunkBytes
         var reported: [Int] = []
-        let table = try TableFiles.read(data: Data(text.utf8), name: "t.json", options: options,
-                                        progress: { reported.append($0.rows) })
+        let table = try TableFiles.read(
+            data: Data(text.utf8), name: "t.json", options: options,
+            progress: { reported.append($0.rows) })
         return (table, reported)
     }
 
@@ -270,7 +296,9 @@ final class JSONPiecesReadingTests: XCTestCase {
     }
 
     func testTooLongTextIsSaidAtTheSamePlaceWhateverTheChunksAndPieces() {
-        let text = #"[{"a": 1}, {"a": "# + "\"" + String(repeating: "x", count: 30) + "\\n" + String(repeating: "é", count: 30) + #""}, {"a": 2}]"#
+        let text =
+            #"[{"a": 1}, {"a": "# + "\"" + String(repeating: "x", count: 30) + "\\n" + String(repeating: "é", count: 30)
+            + #""}, {"a": 2}]"#
         var seen: Set<String> = []
         for chunkBytes in [1, 3, 16, 1 << 20] {
             for (parallelism, pieceBytes) in [(1, 4 << 20), (2, 5), (2, 13)] {

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import AudiographCore
 import AudiographTestSupport
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AudiographCore
 
 /// JSON tables in the shapes programs write them, read into the same typed columns as CSV; broken JSON refused
 /// with the line, the column and what was expected.
@@ -39,7 +40,8 @@ final class JSONTableReaderTests: XCTestCase {
             "columns": #"{"year": {"0": 2020, "1": 2021, "2": 2022}, "sales": {"0": 5, "1": 6.5, "2": null}}"#,
             "index": #"{"0": {"year": 2020, "sales": 5}, "1": {"year": 2021, "sales": 6.5}, "2": {"year": 2022, "sales": null}}"#,
             "wrapped": #"{"count": 3, "results": [{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}, {"year": 2022}]}"#,
-            "table": #"{"schema": {"fields": [{"name": "year"}, {"name": "sales"}]}, "data": [{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}, {"year": 2022, "sales": null}]}"#,
+            "table":
+                #"{"schema": {"fields": [{"name": "year"}, {"name": "sales"}]}, "data": [{"year": 2020, "sales": 5}, {"year": 2021, "sales": 6.5}, {"year": 2022, "sales": null}]}"#
         ]
         for (shape, text) in shapes {
             XCTAssertEqual(columns(try read(text)), expected, shape)
@@ -48,10 +50,11 @@ final class JSONTableReaderTests: XCTestCase {
     }
 
     func testValuesAreTypedAsInCSVAndNestedNamesAreDotted() throws {
-        let table = try read(#"""
-        [{"when": "2024-01-05", "price": "$1,250.50", "ok": true, "place": {"city": "Oslo", "zip": "0150"}, "tags": [1, "a"]},
-         {"when": "2024-01-06", "price": "$990", "ok": false, "place": {"city": "Bergen", "zip": "5003"}, "tags": []}]
-        """#)
+        let table = try read(
+            #"""
+            [{"when": "2024-01-05", "price": "$1,250.50", "ok": true, "place": {"city": "Oslo", "zip": "0150"}, "tags": [1, "a"]},
+             {"when": "2024-01-06", "price": "$990", "ok": false, "place": {"city": "Bergen", "zip": "5003"}, "tags": []}]
+            """#)
         XCTAssertEqual(table.columns.map(\.header), ["when", "price", "ok", "place.city", "place.zip", "tags"])
         XCTAssertTrue(table.columns[0].isDate, "dates are read as in a CSV file")
         XCTAssertEqual(columns(table)[1], "price number 1250.5 990", "formatted numbers too")
@@ -60,7 +63,8 @@ final class JSONTableReaderTests: XCTestCase {
     }
 
     func testNumbersKeepTheirWrittenDigitsAndTextKeepsItsPunctuation() throws {
-        let table = try read(#"[{"x": 1, "y": 2.50, "note": "a, \"b\"\nc"}, {"x": 2, "y": 1e2, "note": "é \u00e9 \ud83d\ude00"}]"#)
+        let table = try read(
+            #"[{"x": 1, "y": 2.50, "note": "a, \"b\"\nc"}, {"x": 2, "y": 1e2, "note": "é \u00e9 \ud83d\ude00"}]"#)
         guard case .numeric(let y, let digits) = table.columns[1].data else { return XCTFail("y is numeric") }
         XCTAssertEqual(y, [2.5, 100])
         XCTAssertEqual(digits, 2, "2.50 keeps its two decimals, as in a CSV file")
@@ -74,18 +78,22 @@ final class JSONTableReaderTests: XCTestCase {
 
     func testAColumnOfSeveralKindsIsNoted() throws {
         let table = try read(#"[{"t": 1, "v": 5}, {"t": 2, "v": "n/a"}, {"t": 3, "v": 7}]"#)
-        XCTAssertTrue(table.warnings.contains("The column “v” mixes numbers and text in the JSON file; each value is read as it is written."),
-                      "\(table.warnings)")
+        XCTAssertTrue(
+            table.warnings.contains(
+                "The column “v” mixes numbers and text in the JSON file; each value is read as it is written."),
+            "\(table.warnings)")
         XCTAssertFalse(table.warnings.contains { $0.contains("“t”") })
     }
 
     func testPythonsNonFiniteNumbersAndAByteOrderMarkAreRead() throws {
-        let table = try read("\u{FEFF}[{\"t\": 1, \"v\": NaN}, {\"t\": 2, \"v\": Infinity}, {\"t\": 3, \"v\": -Infinity}, {\"t\": 4, \"v\": 2}]")
+        let table = try read(
+            "\u{FEFF}[{\"t\": 1, \"v\": NaN}, {\"t\": 2, \"v\": Infinity}, {\"t\": 3, \"v\": -Infinity}, {\"t\": 4, \"v\": 2}]")
         XCTAssertEqual(table.rowCount, 4)
         XCTAssertEqual(table.columns.map(\.header), ["t", "v"])
         // A second mark is no mark, in any chunk size (chunks of 4 bytes or more skipped it).
         for chunkBytes in 1...8 {
-            XCTAssertThrowsError(try read("\u{FEFF}\u{FEFF}{\"a\": [1, 2, 3]}", chunkBytes: chunkBytes), "\(chunkBytes)") { error in
+            XCTAssertThrowsError(try read("\u{FEFF}\u{FEFF}{\"a\": [1, 2, 3]}", chunkBytes: chunkBytes), "\(chunkBytes)") {
+                error in
                 guard case .brokenJSON(_, 1, 1, _)? = error as? ImportError else { return XCTFail("\(chunkBytes): \(error)") }
             }
         }
@@ -101,18 +109,24 @@ final class JSONTableReaderTests: XCTestCase {
             ("[{\"a\": 01}]", 1, 9, "a number is written wrongly"),
             ("[{\"a\": 1} {\"a\": 2}]", 1, 11, "a comma or ] was expected"),
             ("[{\"a\": \"\\q\"}]", 1, 10, "a text value holds an unknown escape after a backslash"),
-            ("[{\"a\": 1}] x", 1, 12, "more follows after the end of the table"),
+            ("[{\"a\": 1}] x", 1, 12, "more follows after the end of the table")
         ]
         for (text, line, column, problem) in cases {
             XCTAssertThrowsError(try read(text), text) { error in
-                XCTAssertEqual(error as? ImportError, .brokenJSON(path: "t.json", line: line, column: column, problem: problem), text)
+                XCTAssertEqual(
+                    error as? ImportError, .brokenJSON(path: "t.json", line: line, column: column, problem: problem), text)
             }
             XCTAssertThrowsError(try read(text, chunkBytes: 2), "\(text) in small chunks") { error in
-                XCTAssertEqual(error as? ImportError, .brokenJSON(path: "t.json", line: line, column: column, problem: problem), text)
+                XCTAssertEqual(
+                    error as? ImportError, .brokenJSON(path: "t.json", line: line, column: column, problem: problem), text)
             }
         }
-        let message = ImportError.brokenJSON(path: "/data/sales.json", line: 2, column: 10, problem: "a comma or } was expected").message
-        XCTAssertEqual(message, "sales.json: is not valid JSON at line 2, column 10: a comma or } was expected. Correct it there, or write the file again from the program that made it.")
+        let message = ImportError.brokenJSON(path: "/data/sales.json", line: 2, column: 10, problem: "a comma or } was expected")
+            .message
+        XCTAssertEqual(
+            message,
+            "sales.json: is not valid JSON at line 2, column 10: a comma or } was expected. Correct it there, or write the file again from the program that made it."
+        )
     }
 
     func testDeepNestingIsRefusedNotACrash() {
@@ -127,8 +141,9 @@ final class JSONTableReaderTests: XCTestCase {
         for text in ["[]", "{}", "[[]]", #"{"a": [[1, 2], {"b": 3}], "c": [{"d": 1}]}"#] {
             XCTAssertThrowsError(try read(text), text) { error in
                 let error = error as? ImportError
-                XCTAssertTrue(error == .jsonHoldsNoTable(path: "t.json") || error == .noNumericColumn(path: "t.json")
-                              || error == .headerOnly(path: "t.json"), "\(text): \(String(describing: error))")
+                XCTAssertTrue(
+                    error == .jsonHoldsNoTable(path: "t.json") || error == .noNumericColumn(path: "t.json")
+                        || error == .headerOnly(path: "t.json"), "\(text): \(String(describing: error))")
             }
         }
         XCTAssertThrowsError(try read("42")) { error in
