@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/AudiographCore/Model/AudiographVersion.swift)
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/AudiographCore/Diagnostics/AudiographVersion.swift)
 architecture=$(dpkg --print-architecture)
 maintainer="$(git config user.name 2>/dev/null || echo "Audiograph builder") <$(git config user.email 2>/dev/null || echo "root@localhost")>"
 work=$(mktemp -d)
