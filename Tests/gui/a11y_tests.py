@@ -17,7 +17,6 @@ import time
 import pyatspi
 from gi.repository import GLib
 
-import chart_kinds_tests
 import harness
 from desktop_session import focus, press, type_text, wait_for_window
 from harness import (BIRTHS_TITLE, BUTTON_ROLES, DATA, GROUP_ROLES, JAPANESE_LOCALE, OUT, Orca, PUNCTUATION,
@@ -892,7 +891,7 @@ def orca_commands_in_the_chart():
     position, as for any list item. (Under GNOME Shell 43 on Wayland Orca receives no keys at all, so this runs
     under X11 only: docs/decisions.md.)"""
     print("Orca's Where Am I in the chart")
-    with chart_kinds_tests.example_with_orca("births.csv", "point 1 of 59") as (orca, sound, app):
+    with harness.example_with_orca("births.csv", "point 1 of 59") as (orca, sound, app):
         press_and_hear(orca, "Right", "point 2 of 59")
         orca.wait_until_quiet()
         # Orca waits to see whether the key is pressed twice (the longer Where Am I) before it speaks. Its braille

@@ -12,66 +12,9 @@ import tempfile
 import time
 
 import harness
-from harness import (DATA, OUT, Orca, PacedSound, app_node, check, find_all, press_and_hear, settle_in_chart,
-                     start_app, stop)
+from harness import (DATA, OUT, Orca, PacedSound, app_node, check, example_with_orca, find_all, heard, notes_played,
+                     press_and_hear, settle_in_chart, start_app, stop)
 from desktop_session import wait_for_window
-
-
-@contextlib.contextmanager
-def example_with_orca(name, first, folder=DATA, args=()):
-    """Opens `folder`/`name` (data/ by default) with a paced sound sink and its own Orca (and the viewer's
-    command-line `args`), waits until Orca has said the `first` element, and yields (orca, sound, app node);
-    closes everything after."""
-    home = tempfile.mkdtemp(prefix="kinds-")
-    sound = PacedSound(home)
-    orca = Orca()
-    process = start_app(os.path.join(folder, name), home, dict(sound.app_env(), AUDIOGRAPH_TRACE="1"), args)
-    sound.app_log = os.path.join(OUT, "a11y-%s.log" % name)  # start_app's, with the trace
-    try:
-        settle_in_chart(orca, wait_for_window(name), first=first)
-        yield orca, sound, app_node(process.pid)
-    finally:
-        stop(process)
-        orca.stop()
-        sound.stop()
-        shutil.rmtree(home, ignore_errors=True)
-
-
-def notes_played(orca, sound, last, name, share=0.25, bridge_ms=10):
-    """Plays the chart with Space from where the cursor is and returns the separate notes that reached the sink
-    as (start, length) in ms, from a recording started once the stepping notes have drained and read once Orca
-    has said the `last` element (the end of the sound) and the sink is silent again; the recording is kept in
-    the output folder as `name`.raw. `share` and `bridge_ms` are sound_measures.note_runs'. Also returns how
-    many times the device ran dry meanwhile (the app's trace, `pcm-recover`): each such gap can split a note."""
-    def recoveries():
-        with open(sound.app_log, errors="replace") as log:
-            return log.read().count("audiograph-trace: pcm-recover")
-    before = recoveries()
-    # The stepping notes have drained once the app's trace says its last sound played out, and then the sink is
-    # silent: a rehearsal under load recorded the last 20 ms of Home's note as a ninth note without the first.
-    harness.wait_for_trace_quiet(sound.app_log)
-    sound.wait_for_silence()
-    sound.record()
-    press_and_hear(orca, "space", "Playing")
-    deadline = time.time() + 20
-    while time.time() < deadline and last not in orca.speech().split("Playing")[-1]:
-        time.sleep(0.2)
-    sound.wait_for_silence()
-    runs = sound.note_runs(name, share, bridge_ms)
-    if runs and runs[0][0] == 0 and runs[0][1] <= 30:
-        # The sink's monitor hands a new recording what it still held of the sound before (PacedSound.peak):
-        # a sliver at the very start, far shorter than any note played, is that tail, not a note.
-        runs = runs[1:]
-    gaps = recoveries() - before
-    if gaps:
-        print("       (the sound device ran dry %d times while it played: a busy machine)" % gaps)
-    return runs, gaps
-
-
-def heard(notes, gaps, expected):
-    """Whether the sink heard `expected` notes: exactly, or with up to `gaps` of them split in two by a gap the
-    app's trace says the device ran dry in (never fewer, never more than that)."""
-    return expected <= len(notes) <= expected + gaps
 
 
 def histogram_with_orca():

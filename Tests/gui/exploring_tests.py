@@ -15,8 +15,8 @@ import time
 
 import harness
 from harness import BIRTHS_TITLE, OUT, chart_group, check, find_all, press_and_hear, selected_point, wait_until
-from chart_kinds_tests import example_with_orca, notes_played
-from chart_kinds_tests import heard as heard_notes  # `heard` names seconds of sound below
+from harness import example_with_orca, notes_played, trace_count
+from harness import heard as heard_notes  # `heard` names seconds of sound below
 from desktop_session import screenshot
 
 
@@ -189,8 +189,7 @@ def hear(orca, words, since, what, timeout=8):
 
 def polls(sound):
     """How many times the viewer has looked at its followed file (its trace's follow-polled marks)."""
-    with open(sound.app_log, errors="replace") as log:
-        return log.read().count("audiograph-trace: follow-polled")
+    return trace_count(sound.app_log, "follow-polled")
 
 
 def append_and_wait_for_a_look(sound, path, text):

@@ -18,7 +18,7 @@ import numpy as np
 
 import harness
 from desktop_session import png_pixels, wait_for_window
-from harness import BIN, DATA, OUT, check
+from harness import BIN, DATA, OUT, check, trace_count, trace_events
 
 MENUBAR = 30          # rows at the top of the window that belong to the menu bar, not the chart
 FOCUS_FRAME = 4       # the focused chart's frame (2 px, 1 px in from its edge), left out of colour measurements
@@ -150,12 +150,6 @@ class Run:
     def chart(self):
         """The window below the menu bar, inside the chart's keyboard-focus frame (FOCUS_FRAME pixels)."""
         return chart_area(self.image)
-
-
-def trace_count(log_path, event):
-    """How many times the app's trace (AUDIOGRAPH_TRACE=1, in its log) has marked `event` so far."""
-    with open(log_path, errors="replace") as f:
-        return sum(1 for line in f if line.startswith("audiograph-trace: %s " % event))
 
 
 def wait_for_drawing(log_path, drawn_before, quiet=0.25, timeout=20):
@@ -1040,12 +1034,8 @@ class TracedApp:
         self.process = subprocess.Popen([BIN] + args, env=env, stdout=self.log, stderr=subprocess.STDOUT)
 
     def events(self, name):
-        """The trace events called `name` so far ("census:..." for name "census"), without their times. A line
-        the app is still writing (no newline yet) is not counted: a census read half-written once failed to
-        parse on Debian 13 (CI rehearsal, 2026-11-27)."""
-        with open(self.log_path) as f:
-            return [line.split()[1] for line in f
-                    if line.startswith("audiograph-trace: " + name) and line.endswith("\n")]
+        """The trace events whose name starts with `name` so far ("census:..." for name "census:")."""
+        return [event for event in trace_events(self.log_path) if event.startswith(name)]
 
     def wait_for_event(self, name, count, what, timeout=10):
         """Waits until the app has written the event `name` `count` times; returns the last one."""

@@ -17,7 +17,7 @@ import harness
 from harness import (BIRTHS_TITLE, DATA, JAPANESE_LOCALE, OUT, ROOT, Orca, PacedSound, app_node, chart_group, check,
                      check_tone, first_writes, press_and_hear, selected_point, settle_in_chart, start_app, stop,
                      wait_for_chart)
-from chart_kinds_tests import example_with_orca
+from harness import example_with_orca
 from desktop_session import press, screenshot, type_text, wait_for_window
 
 

@@ -21,7 +21,7 @@ import pyatspi
 import harness
 from harness import (BIRTHS_TITLE, DATA, GROUP_ROLES, JAPANESE_LOCALE, OUT, app_node, chart_group, check, find_all,
                      press_and_hear, start_app, stop, wait_until, window_node)
-from chart_kinds_tests import example_with_orca
+from harness import example_with_orca
 from desktop_session import png_pixels, press, screenshot, wait_for_window
 
 
