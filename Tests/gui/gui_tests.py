@@ -87,8 +87,10 @@ class Run:
                     self.shots[key[1]] = capture_screen(self.window, "%s-%s" % (name, key[1]))
                     continue
                 if isinstance(key, tuple) and key[0] == "exit":
+                    # Long enough for a machine running every lane at once: a Debian 13 rehearsal's app took more
+                    # than 5 s to quit, and the screenshot that followed waited forever on its vanished window.
                     try:
-                        self.exit_status = process.wait(5)
+                        self.exit_status = process.wait(30)
                     except subprocess.TimeoutExpired:
                         pass
                     continue
@@ -129,7 +131,9 @@ class Run:
                 self.window = wait_for_window(then_title)
                 wait_for_drawing(log_path, drawn_before)
             self.alive = process.poll() is None
-            self.image = capture(self.window, name) if self.alive else None
+            # No screenshot of a window the app was told to close: it may vanish while `import` waits for it.
+            asked_to_exit = any(isinstance(key, tuple) and key[0] == "exit" for key in keys)
+            self.image = capture(self.window, name) if self.alive and not asked_to_exit else None
         finally:
             process.terminate()
             try:
@@ -188,7 +192,8 @@ def chart_area(image):
 def capture(window, name):
     """Screenshots an X window to $GUI_TEST_OUT/<name>.png; returns it as an H×W×3 array."""
     png = os.path.join(OUT, name + ".png")
-    subprocess.run(["import", "-window", window, png], check=True)
+    # A window that goes away while ImageMagick reads it leaves `import` waiting for ever: a minute is plenty.
+    subprocess.run(["import", "-window", window, png], check=True, timeout=60)
     return png_pixels(png)
 
 
