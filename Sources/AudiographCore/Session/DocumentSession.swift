@@ -157,17 +157,20 @@ public final class DocumentSession {
                 effects.page = .loading
                 self.deliver(effects)
             }
+        // Made here, holding the session weakly: the worker must not keep the session (and its window's state)
+        // alive, nor let it go last, off the main loop.
+        let progressed: @Sendable (ImportProgress, CancellationFlag) -> Void = { [weak self] value, cancellation in
+            post { [weak self] in
+                guard !cancellation.isCancelled, let self, case .loading = self.state else { return }
+                var effects = DocumentEffects()
+                effects.progress = value
+                self.deliver(effects)
+            }
+        }
         let job = jobs.start(
             "audiograph-load",
             work: { cancellation -> Result<DocumentOpening.Opened, any Error>? in
-                let report: (ImportProgress) -> Void = { value in
-                    post { [weak self] in
-                        guard !cancellation.isCancelled, let self, case .loading = self.state else { return }
-                        var effects = DocumentEffects()
-                        effects.progress = value
-                        self.deliver(effects)
-                    }
-                }
+                let report: (ImportProgress) -> Void = { progressed($0, cancellation) }
                 return Result {
                     try opening.open(
                         source, settings: ChartSettings(), readingSidecar: true, remembered: remembered,
