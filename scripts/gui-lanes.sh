@@ -23,8 +23,9 @@ for suites in "${groups[@]}"; do
   read -r -a names <<<"$suites"
   [ ${#names[@]} -gt 0 ] || continue
   if [ "${names[*]}" = sanitizers ]; then
-    # Not a GUI suite: the unit tests under ThreadSanitizer (CI runs them here, in this root's slack).
-    lane sanitizers nice -n 15 scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread
+    # Not a GUI suite: the unit tests under ThreadSanitizer (CI runs them here, in this root's slack), at the
+    # lowest priority: Debian 12's unit tests (nice 15) end the run, and shared the cores equally with these.
+    lane sanitizers nice -n 19 scripts/timed.sh sanitizers Tests/sanitizers/run-sanitizers.sh thread
     continue
   fi
   # Named after its first suite, without "_tests": "a11y", "gui", "desktop".
